@@ -1,0 +1,53 @@
+"""Yukon Solitaire and its family: rules engine, solver, games and studies.
+
+>>> import yukon
+>>> game = yukon.Game.deal("yukon", seed=42)
+>>> move = game.legal_moves()[0]
+>>> game.push(move); game.pop() == move
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import card_name, parse_card
+from .errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRulesError,
+    UnknownVariantError,
+    YukonError,
+)
+from .game import Game
+from .notation import FOUNDATION, STOCK, WASTE, Move
+from .rules import VARIANTS, Rules, rules_for
+
+if TYPE_CHECKING:
+    from .solver import HintResult, SolveResult
+
+__version__ = "0.1.0"
+
+
+def solve(game: Game, time_limit: float | None = 10.0, **kwargs: Any) -> SolveResult:
+    """Decide whether ``game`` can be won (perfect information); see :func:`yukon.solver.solve`."""
+    from .solver import solve as _solve
+
+    return _solve(game, time_limit=time_limit, **kwargs)
+
+
+def hint(game: Game, time_limit: float = 1.0, **kwargs: Any) -> HintResult:
+    """The next move to play; see :func:`yukon.solver.hint`."""
+    from .solver import hint as _hint
+
+    return _hint(game, time_limit=time_limit, **kwargs)
+
+
+__all__ = [
+    "FOUNDATION", "STOCK", "VARIANTS", "WASTE",
+    "Game", "IllegalMoveError", "InvalidCardError", "InvalidMoveError",
+    "InvalidPositionError", "InvalidRulesError", "Move", "Rules", "UnknownVariantError",
+    "YukonError", "card_name", "hint", "parse_card", "rules_for", "solve",
+]

@@ -1,0 +1,596 @@
+"""The game: a position of any variant, its legal moves, ``push`` and ``pop``.
+
+>>> game = Game.deal("yukon", seed=42)
+>>> len(game.legal_moves()) > 0
+True
+>>> move = game.legal_moves()[0]
+>>> before = game.to_dict()
+>>> game.push(move)
+>>> game.pop() == move and game.to_dict() == before
+True
+
+State is kept in plain lists of ints so that the solver can call
+``legal_moves``/``push``/``pop`` millions of times: each column is one list
+of cards (bottom first) plus the number of face-down cards at its bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from .cards import NAME, RANK
+from .deal import check_seed, shuffled
+from .errors import IllegalMoveError, InvalidMoveError
+from .notation import (
+    _CACHE,
+    FOUNDATION,
+    STOCK,
+    STOCK_MOVE,
+    WASTE,
+    Move,
+    make_move,
+    parse_move_parts,
+)
+from .rules import Rules, accepted_by, build_table, rules_for
+
+_KINGS = frozenset(range(48, 52))
+
+
+class Game:
+    """A position with its history. Create one with :meth:`deal` or :meth:`from_dict`."""
+
+    __slots__ = (
+        "rules", "seed", "_cols", "_down", "_found", "_accept", "_stock", "_waste",
+        "_history", "_on_foundations", "_fits", "_accepted_by", "_ncols",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        columns: Sequence[tuple[Sequence[int], Sequence[int]]],
+        foundations: Sequence[Sequence[int]] = (),
+        stock: Sequence[int] = (),
+        waste: Sequence[int] = (),
+        seed: int | None = None,
+    ) -> None:
+        """Build a position from already-validated parts (use :meth:`from_dict` for input).
+
+        ``columns`` holds ``(down, up)`` pairs of card ints, bottom first.
+        """
+        self.rules = rules
+        self.seed = seed
+        self._cols: list[list[int]] = [list(down) + list(up) for down, up in columns]
+        self._down: list[int] = [len(down) for down, _ in columns]
+        piles = [list(p) for p in foundations] or [[] for _ in range(rules.foundations)]
+        self._found: list[list[int]] = piles
+        self._accept = bytearray(52)
+        for pile in piles:
+            if not pile:
+                for ace in range(4):
+                    self._accept[ace] += 1
+            elif RANK[pile[-1]] < 13:
+                self._accept[pile[-1] + 4] += 1
+        self._stock: list[int] = list(stock)
+        self._waste: list[int] = list(waste)
+        # (move, turned_up, pile) per move played; pile is the foundation pile used, or
+        # for the stock move in Milligan Yukon the number of columns that got a card.
+        self._history: list[tuple[Move, int, int]] = []
+        self._on_foundations = sum(len(p) for p in piles)
+        self._fits = build_table(rules.build)
+        self._accepted_by = accepted_by(rules.build)
+        self._ncols = rules.columns
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def deal(cls, variant: str | Rules = "yukon", seed: int | None = None, **options: Any) -> Game:
+        """A reproducible deal: the same variant and seed give the same cards forever.
+
+        ``seed=None`` picks a random deal number (kept in :attr:`seed`).
+        """
+        rules = rules_for(variant, **options)
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbelow(1 << 32)
+        check_seed(seed)
+        order = shuffled(seed, rules.card_count)
+        deck = [i % 52 for i in order]
+        pos = 0
+        columns = []
+        for n_down, n_up in zip(rules.deal_down, rules.deal_up, strict=True):
+            down = deck[pos:pos + n_down]
+            up = deck[pos + n_down:pos + n_down + n_up]
+            pos += n_down + n_up
+            columns.append((down, up))
+        return cls(rules, columns, stock=deck[pos:], seed=seed)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Read the JSON position of CONTRACT.md; raises :class:`InvalidPositionError`."""
+        from .position import game_from_dict
+
+        return game_from_dict(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON position of CONTRACT.md (every key written)."""
+        return {
+            "variant": self.rules.variant,
+            "rules": self.rules.options(),
+            "tableau": [
+                {"down": [NAME[c] for c in col[:d]], "up": [NAME[c] for c in col[d:]]}
+                for col, d in zip(self._cols, self._down)
+            ],
+            "foundations": [[NAME[c] for c in pile] for pile in self._found],
+            "stock": [NAME[c] for c in self._stock],
+            "waste": [NAME[c] for c in self._waste],
+        }
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        """Read the one-line form written by :meth:`to_text`."""
+        from .position import game_from_text
+
+        return game_from_text(text)
+
+    def to_text(self) -> str:
+        """The compact one-line form of the position (see :mod:`yukon.position`)."""
+        from .position import game_to_text
+
+        return game_to_text(self)
+
+    def copy(self, *, history: bool = False) -> Game:
+        """An independent copy of the position (and, if asked, of its history)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        g._cols = [list(c) for c in self._cols]
+        g._down = list(self._down)
+        g._found = [list(p) for p in self._found]
+        g._accept = bytearray(self._accept)
+        g._stock = list(self._stock)
+        g._waste = list(self._waste)
+        g._history = list(self._history) if history else []
+        g._on_foundations = self._on_foundations
+        g._fits = self._fits
+        g._accepted_by = self._accepted_by
+        g._ncols = self._ncols
+        return g
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def variant(self) -> str:
+        return self.rules.variant
+
+    @property
+    def columns(self) -> list[tuple[list[int], list[int]]]:
+        """``(down, up)`` card lists of each column, bottom first (copies)."""
+        return [(col[:d], col[d:]) for col, d in zip(self._cols, self._down)]
+
+    @property
+    def foundations(self) -> list[list[int]]:
+        return [list(p) for p in self._found]
+
+    @property
+    def stock(self) -> list[int]:
+        return list(self._stock)
+
+    @property
+    def waste(self) -> list[int]:
+        return list(self._waste)
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played since the position was created, oldest first."""
+        return [h[0] for h in self._history]
+
+    @property
+    def cards_on_foundations(self) -> int:
+        return self._on_foundations
+
+    @property
+    def face_down_count(self) -> int:
+        return sum(self._down)
+
+    def is_won(self) -> bool:
+        """All cards on the foundations."""
+        return self._on_foundations == self.rules.card_count
+
+    def is_lost(self) -> bool:
+        """Not won, and no legal move left."""
+        return not self.is_won() and not self.has_legal_move()
+
+    def is_over(self) -> bool:
+        return self.is_won() or not self.has_legal_move()
+
+    def has_legal_move(self) -> bool:
+        return bool(self._stock) or bool(self.legal_moves())
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (history is not compared)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self.rules == other.rules and self._cols == other._cols
+            and self._down == other._down and self._found == other._found
+            and self._stock == other._stock and self._waste == other._waste
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Game.from_text({self.to_text()!r})"
+
+    def __str__(self) -> str:
+        from .render import layout_text
+
+        return layout_text(self)
+
+    # ----------------------------------------------------------------- moves
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct legal move, once each (a fresh list)."""
+        cols = self._cols
+        down = self._down
+        accepted = self._accepted_by
+        accept = self._accept
+        cache = _CACHE
+        moves: list[Move] = []
+        append = moves.append
+
+        # Which cards each column's free card would take; and the empty columns.
+        want: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for d, col in enumerate(cols):
+            if col:
+                for c in accepted[col[-1]]:
+                    w = want.get(c)
+                    if w is None:
+                        want[c] = [d]
+                    else:
+                        w.append(d)
+            else:
+                empties.append(d)
+        any_into_empty = not self.rules.kings_only
+
+        for s, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                continue
+            base = (s * 32) * 64
+            for i in range(down[s], n):
+                c = col[i]
+                dests = want.get(c)
+                if dests is not None:
+                    for d in dests:
+                        if d != s:
+                            key = ((base + d * 64) + c + 1) * 256 + n - i
+                            m = cache.get(key)
+                            if m is None:
+                                m = make_move(s, d, c, n - i)
+                            append(m)
+                if empties and i and (any_into_empty or c in _KINGS):
+                    for d in empties:
+                        key = ((base + d * 64) + c + 1) * 256 + n - i
+                        m = cache.get(key)
+                        if m is None:
+                            m = make_move(s, d, c, n - i)
+                        append(m)
+            top = col[-1]
+            if accept[top]:
+                key = ((base + FOUNDATION * 64) + top + 1) * 256 + 1
+                m = cache.get(key)
+                if m is None:
+                    m = make_move(s, FOUNDATION, top, 1)
+                append(m)
+
+        if self._waste:
+            w = self._waste[-1]
+            for d in want.get(w, ()):
+                append(make_move(WASTE, d, w, 1))
+            if empties and (any_into_empty or w in _KINGS):
+                for d in empties:
+                    append(make_move(WASTE, d, w, 1))
+            if accept[w]:
+                append(make_move(WASTE, FOUNDATION, w, 1))
+        if self._stock:
+            append(STOCK_MOVE)
+        if self.rules.foundation_return:
+            seen = set()
+            for pile in self._found:
+                if pile and pile[-1] not in seen:
+                    f = pile[-1]
+                    seen.add(f)
+                    for d in want.get(f, ()):
+                        append(make_move(FOUNDATION, d, f, 1))
+                    if empties and (any_into_empty or f in _KINGS):
+                        for d in empties:
+                            append(make_move(FOUNDATION, d, f, 1))
+        return moves
+
+    def generate_legal_moves(self) -> Iterator[Move]:
+        return iter(self.legal_moves())
+
+    def is_legal(self, move: object) -> bool:
+        """True if ``move`` may be played now (checked directly, without listing moves)."""
+        if not isinstance(move, Move):
+            return False
+        s, d, c, k = move.src, move.dst, move.card, move.count
+        ncols = self._ncols
+        if s == STOCK:
+            return move == STOCK_MOVE and bool(self._stock)
+        if not 0 <= c < 52 or k < 1:
+            return False
+        if s < ncols:
+            col = self._cols[s]
+            n = len(col)
+            if k > n - self._down[s] or col[n - k] != c:
+                return False
+            if d == FOUNDATION:
+                return k == 1 and self._accept[c] > 0
+            whole_column = k == n and self._down[s] == 0
+        elif s == WASTE:
+            if k != 1 or not self._waste or self._waste[-1] != c:
+                return False
+            if d == FOUNDATION:
+                return self._accept[c] > 0
+            whole_column = False
+        elif s == FOUNDATION:
+            if k != 1 or not self.rules.foundation_return:
+                return False
+            if not any(p and p[-1] == c for p in self._found):
+                return False
+            whole_column = False
+        else:
+            return False
+        if not 0 <= d < ncols or d == s:
+            return False
+        target = self._cols[d]
+        if target:
+            return bool(self._fits[target[-1] * 52 + c])
+        if whole_column:
+            return False
+        return not self.rules.kings_only or c in _KINGS
+
+    def push(self, move: Move) -> None:
+        """Play ``move``; raises :class:`IllegalMoveError` (changing nothing) if it is not legal."""
+        if not self.is_legal(move):
+            raise IllegalMoveError(self._illegal_reason(move))
+        self._push(move)
+
+    def _push(self, move: Move) -> None:
+        """Play a move known to be legal."""
+        s = move.src
+        d = move.dst
+        turned = 0
+        pile = -1
+        if s < FOUNDATION:
+            col = self._cols[s]
+            if d == FOUNDATION:
+                pile = self._to_foundation(col.pop())
+            else:
+                k = move.count
+                self._cols[d].extend(col[-k:])
+                del col[-k:]
+            nd = self._down[s]
+            if nd and len(col) == nd:
+                self._down[s] = nd - 1
+                turned = 1
+        elif s == WASTE:
+            c = self._waste.pop()
+            if d == FOUNDATION:
+                pile = self._to_foundation(c)
+            else:
+                self._cols[d].append(c)
+        elif s == FOUNDATION:
+            pile = self._from_foundation(move.card)
+            self._cols[d].append(move.card)
+        else:  # the stock
+            stock = self._stock
+            if self.rules.has_waste:
+                self._waste.append(stock.pop())
+            else:
+                pile = min(self._ncols, len(stock))
+                for i in range(pile):
+                    self._cols[i].append(stock.pop())
+        self._history.append((move, turned, pile))
+
+    def pop(self) -> Move:
+        """Undo the last move exactly and return it; ``IndexError`` if there is none."""
+        if not self._history:
+            raise IndexError("pop from a game with no moves played")
+        move, turned, pile = self._history.pop()
+        s = move.src
+        d = move.dst
+        if s < FOUNDATION:
+            col = self._cols[s]
+            if turned:
+                self._down[s] += 1
+            if d == FOUNDATION:
+                col.append(self._undo_foundation(pile))
+            else:
+                k = move.count
+                dcol = self._cols[d]
+                col.extend(dcol[-k:])
+                del dcol[-k:]
+        elif s == WASTE:
+            if d == FOUNDATION:
+                self._waste.append(self._undo_foundation(pile))
+            else:
+                self._waste.append(self._cols[d].pop())
+        elif s == FOUNDATION:
+            c = self._cols[d].pop()
+            self._restore_to_foundation(pile, c)
+        else:
+            stock = self._stock
+            if self.rules.has_waste:
+                stock.append(self._waste.pop())
+            else:
+                for i in range(pile - 1, -1, -1):
+                    stock.append(self._cols[i].pop())
+        return move
+
+    def peek(self) -> Move:
+        """The last move played."""
+        if not self._history:
+            raise IndexError("no moves played")
+        return self._history[-1][0]
+
+    def _to_foundation(self, c: int) -> int:
+        """Put ``c`` on the first pile that takes it; return the pile's index."""
+        accept = self._accept
+        for i, pile in enumerate(self._found):
+            if pile:
+                if pile[-1] + 4 == c:
+                    break
+            elif c < 4:
+                break
+        else:  # pragma: no cover - callers check legality first
+            raise AssertionError(f"no foundation takes {NAME[c]}")
+        if pile:
+            accept[c] -= 1
+        else:
+            for ace in range(4):
+                accept[ace] -= 1
+        if c < 48:
+            accept[c + 4] += 1
+        pile.append(c)
+        self._on_foundations += 1
+        return i
+
+    def _undo_foundation(self, i: int) -> int:
+        """Take the top card off pile ``i`` (undoing a play to it)."""
+        pile = self._found[i]
+        c = pile.pop()
+        accept = self._accept
+        if c < 48:
+            accept[c + 4] -= 1
+        if pile:
+            accept[c] += 1
+        else:
+            for ace in range(4):
+                accept[ace] += 1
+        self._on_foundations -= 1
+        return c
+
+    def _from_foundation(self, c: int) -> int:
+        """Take ``c`` back from the last pile whose top it is; return the pile's index."""
+        for i in range(len(self._found) - 1, -1, -1):
+            pile = self._found[i]
+            if pile and pile[-1] == c:
+                self._undo_foundation(i)
+                return i
+        raise AssertionError(f"{NAME[c]} is on no foundation")  # pragma: no cover
+
+    def _restore_to_foundation(self, i: int, c: int) -> None:
+        pile = self._found[i]
+        accept = self._accept
+        if pile:
+            accept[c] -= 1
+        else:
+            for ace in range(4):
+                accept[ace] -= 1
+        if c < 48:
+            accept[c + 4] += 1
+        pile.append(c)
+        self._on_foundations += 1
+
+    def _illegal_reason(self, move: object) -> str:
+        if not isinstance(move, Move):
+            return f"not a move: {move!r}"
+        s, d, c = move.src, move.dst, move.card
+        text = str(move)
+        ncols = self._ncols
+        if s == STOCK:
+            return f"illegal move {text!r}: the stock is empty" if self.rules.has_stock \
+                else f"illegal move {text!r}: {self.rules.title} has no stock"
+        if s < FOUNDATION and s >= ncols or d < FOUNDATION and d >= ncols:
+            return f"illegal move {text!r}: there are only {ncols} columns"
+        if s == WASTE and not self.rules.has_waste:
+            return f"illegal move {text!r}: {self.rules.title} has no waste"
+        if s == FOUNDATION and not self.rules.foundation_return:
+            return f"illegal move {text!r}: cards may not return from the foundations (foundation_return is off)"
+        if s < ncols:
+            col, nd = self._cols[s], self._down[s]
+            if c not in col[nd:]:
+                return f"illegal move {text!r}: {NAME[c]} is not face up in column {s + 1}"
+            if col[len(col) - move.count] != c if move.count <= len(col) else True:
+                depth = len(col) - max(i for i in range(nd, len(col)) if col[i] == c)
+                if d == FOUNDATION:
+                    return f"illegal move {text!r}: only a free card goes to a foundation, and {NAME[c]} is covered"
+                return f"illegal move {text!r}: {NAME[c]} moves with {depth - 1} card(s) on it (write +{depth - 1})"
+        if s == WASTE and (not self._waste or self._waste[-1] != c):
+            return f"illegal move {text!r}: {NAME[c]} is not the waste's top card"
+        if s == FOUNDATION and not any(p and p[-1] == c for p in self._found):
+            return f"illegal move {text!r}: {NAME[c]} is not the top card of a foundation"
+        if d == FOUNDATION:
+            return f"illegal move {text!r}: {NAME[c]} does not fit on a foundation yet"
+        if d == s:
+            return f"illegal move {text!r}: source and destination are the same"
+        target = self._cols[d] if 0 <= d < ncols else None
+        if target:
+            return f"illegal move {text!r}: {NAME[c]} does not fit on {NAME[target[-1]]} ({self.rules.build} build)"
+        if target is not None:
+            if s < ncols and move.count == len(self._cols[s]) and self._down[s] == 0:
+                return f"illegal move {text!r}: moving a whole column into an empty one changes nothing"
+            return f"illegal move {text!r}: only a King may lead into an empty column"
+        return f"illegal move {text!r}"
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move in full or short notation and check it is legal here.
+
+        Raises :class:`InvalidMoveError` for text that is not a move (or is
+        ambiguous here) and :class:`IllegalMoveError` for a move that is not legal.
+        """
+        parts = parse_move_parts(text)
+        if parts is None:
+            if not self._stock:
+                raise IllegalMoveError(self._illegal_reason(STOCK_MOVE))
+            return STOCK_MOVE
+        if parts.is_complete():
+            assert parts.src is not None and parts.card is not None and parts.count is not None
+            move = make_move(parts.src, parts.dst, parts.card, parts.count)
+            if not self.is_legal(move):
+                raise IllegalMoveError(self._illegal_reason(move))
+            return move
+        candidates = [
+            m for m in self.legal_moves()
+            if m.src != STOCK and m.dst == parts.dst
+            and (parts.src is None or m.src == parts.src)
+            and (parts.card is None or m.card == parts.card)
+            and (parts.count is None or m.count == parts.count)
+        ]
+        if len(candidates) == 1:
+            return candidates[0]
+        if len(candidates) > 1:
+            options = ", ".join(str(m) for m in candidates)
+            raise InvalidMoveError(f"ambiguous move {text!r}: could be {options}")
+        raise IllegalMoveError(f"illegal move {text!r}: no legal move matches it here")
+
+    def push_text(self, text: str) -> Move:
+        """Parse and play a move; returns the move played."""
+        move = self.parse_move(text)
+        self._push(move)
+        return move
+
+    def replay(self, moves: Iterable[Move | str]) -> None:
+        """Play several moves (objects or text) in order; stops at the first bad one."""
+        for m in moves:
+            if isinstance(m, str):
+                self.push_text(m)
+            else:
+                self.push(m)
+
+    # ----------------------------------------------------------------- helpers
+
+    def card_at(self, column: int, index: int) -> int:
+        return self._cols[column][index]
+
+    def foundation_target(self, card: int) -> bool:
+        """True if ``card`` would fit on a foundation now."""
+        return self._accept[card] > 0
+
+
+__all__ = ["Game"]

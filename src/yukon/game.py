@@ -41,8 +41,19 @@ class Game:
     """A position with its history. Create one with :meth:`deal` or :meth:`from_dict`."""
 
     __slots__ = (
-        "rules", "seed", "_cols", "_down", "_found", "_accept", "_stock", "_waste",
-        "_history", "_on_foundations", "_fits", "_accepted_by", "_ncols",
+        "_accept",
+        "_accepted_by",
+        "_cols",
+        "_down",
+        "_fits",
+        "_found",
+        "_history",
+        "_ncols",
+        "_on_foundations",
+        "_stock",
+        "_waste",
+        "rules",
+        "seed",
     )
 
     def __init__(
@@ -120,7 +131,7 @@ class Game:
             "rules": self.rules.options(),
             "tableau": [
                 {"down": [NAME[c] for c in col[:d]], "up": [NAME[c] for c in col[d:]]}
-                for col, d in zip(self._cols, self._down)
+                for col, d in zip(self._cols, self._down, strict=False)
             ],
             "foundations": [[NAME[c] for c in pile] for pile in self._found],
             "stock": [NAME[c] for c in self._stock],
@@ -167,7 +178,7 @@ class Game:
     @property
     def columns(self) -> list[tuple[list[int], list[int]]]:
         """``(down, up)`` card lists of each column, bottom first (copies)."""
-        return [(col[:d], col[d:]) for col, d in zip(self._cols, self._down)]
+        return [(col[:d], col[d:]) for col, d in zip(self._cols, self._down, strict=False)]
 
     @property
     def foundations(self) -> list[list[int]]:
@@ -441,7 +452,7 @@ class Game:
     def _to_foundation(self, c: int) -> int:
         """Put ``c`` on the first pile that takes it; return the pile's index."""
         accept = self._accept
-        for i, pile in enumerate(self._found):
+        for i, pile in enumerate(self._found):  # noqa: B007 - i is the result
             if pile:
                 if pile[-1] + 4 == c:
                     break
@@ -506,7 +517,7 @@ class Game:
         if s == STOCK:
             return f"illegal move {text!r}: the stock is empty" if self.rules.has_stock \
                 else f"illegal move {text!r}: {self.rules.title} has no stock"
-        if s < FOUNDATION and s >= ncols or d < FOUNDATION and d >= ncols:
+        if (s < FOUNDATION and s >= ncols) or (d < FOUNDATION and d >= ncols):
             return f"illegal move {text!r}: there are only {ncols} columns"
         if s == WASTE and not self.rules.has_waste:
             return f"illegal move {text!r}: {self.rules.title} has no waste"

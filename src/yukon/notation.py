@@ -50,7 +50,7 @@ class Move:
     move); ``count`` is the number of cards that travel (1 for a single card).
     """
 
-    __slots__ = ("src", "dst", "card", "count", "_key")
+    __slots__ = ("_key", "card", "count", "dst", "src")
 
     src: int
     dst: int
@@ -146,7 +146,7 @@ _MOVE_RE = re.compile(
 class ParsedMove:
     """A move read from text, with the parts a short form left out set to None."""
 
-    __slots__ = ("src", "card", "count", "dst")
+    __slots__ = ("card", "count", "dst", "src")
 
     def __init__(self, src: int | None, card: int | None, count: int | None, dst: int) -> None:
         self.src, self.card, self.count, self.dst = src, card, count, dst

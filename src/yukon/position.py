@@ -209,7 +209,7 @@ def game_from_text(text: str) -> Game:
     rules = rules_for(head[0], **options)
     columns = []
     for i, col in enumerate(fields[1].split("/")):
-        down_text, dot, up_text = col.rpartition(".") if "." in col else ("", "", col)
+        down_text, _dot, up_text = col.rpartition(".") if "." in col else ("", "", col)
         columns.append((_card_run(down_text, f"column {i + 1}"), _card_run(up_text, f"column {i + 1}")))
     foundations = [_pile_from_top(p, f"foundation {i + 1}") for i, p in enumerate(fields[2].split("/"))]
     stock: list[int] = []

@@ -53,6 +53,7 @@ def layout_text(game: Game) -> str:
 
 def layout_rich(game: Game) -> RenderableType:
     """A coloured layout with suit symbols, for the terminal."""
+    from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
@@ -66,8 +67,7 @@ def layout_rich(game: Game) -> RenderableType:
     for p in game.foundations:
         found.append_text(face(p[-1]) if p else Text(" --", style="dim"))
         found.append(" ")
-    table = Table(show_header=True, header_style="dim", box=None, padding=(0, 1), title=title,
-                  title_justify="left", caption=found, caption_justify="left")
+    table = Table(show_header=True, header_style="dim", box=None, padding=(0, 1))
     cols = game.columns
     for i in range(len(cols)):
         table.add_column(str(i + 1), justify="right")
@@ -82,13 +82,13 @@ def layout_rich(game: Game) -> RenderableType:
             else:
                 cells.append(Text(""))
         table.add_row(*cells)
+    parts: list[RenderableType] = [title, found]
     if game.rules.has_stock:
-        from rich.console import Group
-
         extra = Text(f"Stock: {len(game.stock)} card(s)")
         if game.rules.has_waste:
             extra.append("   Waste: ")
             w = game.waste
             extra.append_text(face(w[-1]) if w else Text("--", style="dim"))
-        return Group(table, extra)
-    return table
+        parts.append(extra)
+    parts.append(table)
+    return Group(*parts)

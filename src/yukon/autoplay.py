@@ -1,0 +1,116 @@
+"""Automatic plays that the games offer (never part of ``push``): safe cards up, auto-finish.
+
+These are player conveniences, shared by the web and terminal games so that
+the rule for "cannot hurt" is written once.
+
+A card is *safe* to play up when no card that could ever be placed on it in
+the tableau is still off the foundations: then the card can serve no further
+purpose in the tableau (it is only ever a target for such cards; carrying it
+along in a group gains nothing), and the card uncovered below it only adds
+options. Aces are always safe. In Alaska (building up or down in suit) the
+card one rank *higher* could also be placed on it, so it is never "safe" by
+this rule unless that card is already up, which cannot be: so in Alaska only
+Aces (nothing lower exists) and the cards whose both neighbours are up qualify.
+Where cards may return from the foundations the rule is the same: it is about
+what the tableau still needs.
+
+>>> from yukon import Game
+>>> g = Game.from_text("yukon,kings,noreturn KS/-/-/-/-/-/- QS/KH/KD/KC")
+>>> [str(m) for m in finish_moves(g)]
+['1:KS>F']
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .cards import RANK, RED, SUIT
+from .game import Game
+from .notation import FOUNDATION, Move, make_move
+
+_RED_SUIT = (False, True, True, False)
+
+
+def _foundation_height(game: Game) -> list[list[int]]:
+    """``heights[suit]``: the heights of the foundation piles of that suit (empty piles count 0)."""
+    heights: list[list[int]] = [[], [], [], []]
+    for pile in game.foundations:
+        if pile:
+            heights[SUIT[pile[0]]].append(len(pile))
+    for h in heights:
+        while len(h) < game.rules.decks:
+            h.append(0)
+    return heights
+
+
+def _all_up(heights: list[list[int]], suit: int, rank: int) -> bool:
+    """Are all copies of the card of ``suit`` and ``rank`` on the foundations?"""
+    return min(heights[suit]) >= rank
+
+
+def is_safe_to_play_up(game: Game, card: int) -> bool:
+    """True if playing ``card`` to its foundation cannot hurt (see the module text)."""
+    rank = RANK[card]
+    if rank == 1:
+        return True
+    heights = _foundation_height(game)
+    build = game.rules.build
+    if build == "alternate":
+        others = [s for s in range(4) if _RED_SUIT[s] != RED[card]]
+        return all(_all_up(heights, s, rank - 1) for s in others)
+    if build == "suit":
+        return _all_up(heights, SUIT[card], rank - 1)
+    # suit-updown: the card above in the same suit could also be placed on it
+    return _all_up(heights, SUIT[card], rank - 1) and rank == 13
+
+
+def safe_moves(game: Game) -> list[Move]:
+    """Legal moves to the foundations that cannot hurt, free cards of columns and the waste."""
+    return [
+        m for m in game.legal_moves()
+        if m.dst == FOUNDATION and m.src != FOUNDATION and is_safe_to_play_up(game, m.card)
+    ]
+
+
+def next_safe_move(game: Game) -> Move | None:
+    moves = safe_moves(game)
+    return moves[0] if moves else None
+
+
+def is_certain_win(game: Game) -> bool:
+    """All cards face up, no stock or waste, and every column strictly descending to its free end.
+
+    Then the lowest card still needed is always free, so playing cards up wins.
+    """
+    if game.stock or game.waste:
+        return False
+    for down, up in game.columns:
+        if down:
+            return False
+        for a, b in itertools.pairwise(up):
+            if RANK[b] >= RANK[a]:
+                return False
+    return True
+
+
+def finish_moves(game: Game) -> list[Move]:
+    """The moves that finish a certain win (empty if :func:`is_certain_win` is false)."""
+    if not is_certain_win(game):
+        return []
+    g = game.copy()
+    line: list[Move] = []
+    while not g.is_won():
+        for s, (_, up) in enumerate(g.columns):
+            if up and g.foundation_target(up[-1]):
+                m = make_move(s, FOUNDATION, up[-1], 1)
+                break
+        else:  # pragma: no cover - impossible by the argument above
+            return []
+        g.push(m)
+        line.append(m)
+    return line
+
+
+__all__ = [
+    "finish_moves", "is_certain_win", "is_safe_to_play_up", "next_safe_move", "safe_moves",
+]

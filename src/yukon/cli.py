@@ -1,0 +1,103 @@
+"""The ``yukon`` command: ``deal``, ``moves`` and the subcommands of the other layers.
+
+Each layer (solver, web, terminal, study) contributes its subcommand through
+an ``add_parser(subparsers)`` function in its own ``cli`` module, so this file
+stays a thin dispatcher.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .cli_common import CommandError, add_deal_options, game_from_args, read_position_arg
+from .errors import YukonError
+
+#: (module, its purpose) of the layers that add subcommands; a missing optional layer is skipped.
+SUBCOMMAND_MODULES = (
+    "yukon.solver.cli",
+    "yukon.web.cli",
+    "yukon.tui.cli",
+    "yukon.study.cli",
+)
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    if args.json:
+        print(json.dumps(game.to_dict(), indent=2))
+    elif args.text:
+        print(game.to_text())
+    else:
+        from rich.console import Console
+
+        from .render import layout_rich
+
+        Console().print(layout_rich(game))
+    return 0
+
+
+def _cmd_moves(args: argparse.Namespace) -> int:
+    game = read_position_arg(args.position)
+    moves = game.legal_moves()
+    if args.json:
+        print(json.dumps([str(m) for m in moves]))
+        return 0
+    for m in moves:
+        print(m)
+    if not moves:
+        print("won" if game.is_won() else "no legal move: the game is lost", file=sys.stderr)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="yukon", description="Yukon Solitaire and its family: play, solve, study."
+    )
+    parser.add_argument("--version", action="version", version=f"yukon {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("deal", help="print a deal")
+    add_deal_options(p)
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="the JSON position")
+    fmt.add_argument("--text", action="store_true", help="the one-line position")
+    p.set_defaults(func=_cmd_deal)
+
+    p = sub.add_parser("moves", help="list the legal moves of a position")
+    p.add_argument("position", help="a JSON file, - for standard input, or the one-line form")
+    p.add_argument("--json", action="store_true", help="a JSON list of moves")
+    p.set_defaults(func=_cmd_moves)
+
+    for name in SUBCOMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError as exc:
+            if exc.name and (exc.name == name or name.startswith(exc.name + ".")):
+                continue  # this layer is not installed
+            raise
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except (CommandError, YukonError) as exc:
+        print(f"yukon: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""Helpers for the engine tests: build hand-made positions compactly.
+
+A position must hold every card exactly once (twice in Milligan Yukon), which
+makes hand-made positions long. :func:`make` takes only the cards a test is
+about and puts every card left over face down at the bottom of one column
+(``fill``), where they take no part in any move until that column's face-up
+cards are all gone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from yukon import Game, Move, rules_for
+from yukon.cards import NAME, RANK, SUIT, parse_card
+
+_CARD = re.compile(r"10|[A2-9TJQK]", re.IGNORECASE)
+
+ALL_OPTIONS: list[tuple[str, str, bool]] = [
+    (variant, empty, ret)
+    for variant in ("yukon", "russian", "alaska", "australian", "milligan-yukon")
+    for empty in ("kings", "any")
+    for ret in (False, True)
+]
+
+
+def cards(text: str) -> list[int]:
+    """``"7H QC 3D"`` or ``"7HQC3D"`` as card ints."""
+    text = text.replace(" ", "")
+    out: list[int] = []
+    pos = 0
+    while pos < len(text):
+        m = _CARD.match(text, pos)
+        assert m, f"bad card text in test: {text!r}"
+        out.append(parse_card(text[pos:m.end() + 1]))
+        pos = m.end() + 1
+    return out
+
+
+def names(seq: Iterable[int]) -> list[str]:
+    return [NAME[c] for c in seq]
+
+
+def make(
+    variant: str = "yukon",
+    columns: Sequence[str] = (),
+    foundations: Sequence[str] | None = None,
+    stock: str = "",
+    waste: str = "",
+    fill: int | None = None,
+    **options: Any,
+) -> Game:
+    """A position from the cards a test cares about.
+
+    ``columns`` holds one string per column, ``"DOWN.UP"`` or ``"UP"`` (cards
+    bottom first, spaces allowed, ``""`` for an empty column); ``foundations``
+    the top card of each pile (``"-"`` or ``""`` for an empty one). Every card
+    not placed goes face down at the bottom of column ``fill`` (0-based); with
+    ``fill=None`` the position must already be complete.
+    """
+    rules = rules_for(variant, **options)
+    cols: list[tuple[list[int], list[int]]] = []
+    for text in columns:
+        text = text.replace(" ", "")
+        if "." in text:
+            down_text, up_text = text.split(".")
+            cols.append((cards(down_text), cards(up_text)))
+        else:
+            cols.append(([], cards(text)))
+    while len(cols) < rules.columns:
+        cols.append(([], []))
+    piles: list[list[int]] = []
+    for top in foundations or ["-"] * rules.foundations:
+        if top in ("", "-"):
+            piles.append([])
+        else:
+            t = parse_card(top)
+            piles.append([SUIT[t] + 4 * r for r in range(RANK[t])])
+    stock_cards = cards(stock)
+    waste_cards = cards(waste)
+    used: Counter[int] = Counter()
+    for down, up in cols:
+        used.update(down)
+        used.update(up)
+    for p in piles:
+        used.update(p)
+    used.update(stock_cards)
+    used.update(waste_cards)
+    rest = [c for c in range(52) for _ in range(rules.decks - used[c])]
+    if fill is not None:
+        down, up = cols[fill]
+        cols[fill] = (rest + down, up)
+    data = {
+        "variant": rules.variant,
+        "rules": rules.options(),
+        "tableau": [{"down": names(d), "up": names(u)} for d, u in cols],
+        "foundations": [names(p) for p in piles],
+        "stock": names(stock_cards),
+        "waste": names(waste_cards),
+    }
+    return Game.from_dict(data)
+
+
+def move_texts(game: Game) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+def move_set(game: Game) -> set[str]:
+    moves = move_texts(game)
+    assert len(moves) == len(set(moves)), f"duplicate moves listed: {moves}"
+    return set(moves)
+
+
+def play(game: Game, *texts: str) -> list[Move]:
+    """Push moves given in full notation (via Move.from_text, so the short-form parser is not involved)."""
+    played = []
+    for t in texts:
+        m = Move.from_text(t)
+        game.push(m)
+        played.append(m)
+    return played
+
+
+def column(game: Game, index: int) -> tuple[list[str], list[str]]:
+    """``(down, up)`` of column ``index`` (0-based) as card names."""
+    down, up = game.columns[index]
+    return names(down), names(up)
+
+
+def check_invariants(game: Game) -> None:
+    """What must hold in every position reached by legal play."""
+    rules = game.rules
+    counts: Counter[int] = Counter()
+    for down, up in game.columns:
+        assert not (down and not up), "a column has face-down cards and no face-up card"
+        counts.update(down)
+        counts.update(up)
+    for pile in game.foundations:
+        counts.update(pile)
+        for height, c in enumerate(pile):
+            assert SUIT[c] == SUIT[pile[0]] and RANK[c] == height + 1
+    counts.update(game.stock)
+    counts.update(game.waste)
+    assert all(counts[c] == rules.decks for c in range(52)), "a card is missing or doubled"
+    assert sum(counts.values()) == 52 * rules.decks

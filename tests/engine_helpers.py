@@ -146,3 +146,68 @@ def check_invariants(game: Game) -> None:
     counts.update(game.waste)
     assert all(counts[c] == rules.decks for c in range(52)), "a card is missing or doubled"
     assert sum(counts.values()) == 52 * rules.decks
+
+
+# ---------------------------------------------------------------- a reference move generator
+#
+# A slow, literal reading of RULES.md and CONTRACT.md that shares no code with the engine's
+# move generator: the engine's legal_moves() must list exactly these moves.
+
+
+def _fits(build: str, lead: int, target: int) -> bool:
+    if build == "alternate":
+        return RANK[lead] == RANK[target] - 1 and (SUIT[lead] in (1, 2)) != (SUIT[target] in (1, 2))
+    if build == "suit":
+        return RANK[lead] == RANK[target] - 1 and SUIT[lead] == SUIT[target]
+    assert build == "suit-updown"
+    return abs(RANK[lead] - RANK[target]) == 1 and SUIT[lead] == SUIT[target]
+
+
+def _foundation_takes(game: Game, c: int) -> bool:
+    for pile in game.foundations:
+        if not pile and RANK[c] == 1:
+            return True
+        if pile and SUIT[pile[-1]] == SUIT[c] and RANK[pile[-1]] == RANK[c] - 1:
+            return True
+    return False
+
+
+def reference_moves(game: Game) -> set[str]:
+    """Every legal move of ``game`` in notation, from the rules alone."""
+    r = game.rules
+    cols = game.columns
+    out: set[str] = set()
+
+    def into_empty_ok(c: int) -> bool:
+        return r.empty_column == "any" or RANK[c] == 13
+
+    def to_columns(src: str, c: int, count: int, skip: int | None, whole_column: bool) -> None:
+        extra = f"+{count - 1}" if count > 1 else ""
+        for d, (ddown, dup) in enumerate(cols):
+            if d == skip:
+                continue
+            if dup:
+                ok = _fits(r.build, c, dup[-1])
+            else:
+                assert not ddown
+                ok = into_empty_ok(c) and not whole_column
+            if ok:
+                out.add(f"{src}:{NAME[c]}{extra}>{d + 1}")
+
+    for s, (down, up) in enumerate(cols):
+        for i, c in enumerate(up):
+            to_columns(str(s + 1), c, len(up) - i, s, whole_column=(i == 0 and not down))
+        if up and _foundation_takes(game, up[-1]):
+            out.add(f"{s + 1}:{NAME[up[-1]]}>F")
+    if game.waste:
+        w = game.waste[-1]
+        to_columns("W", w, 1, None, whole_column=False)
+        if _foundation_takes(game, w):
+            out.add(f"W:{NAME[w]}>F")
+    if game.stock:
+        out.add("deal")
+    if r.foundation_return:
+        for pile in game.foundations:
+            if pile:
+                to_columns("F", pile[-1], 1, None, whole_column=False)
+    return out

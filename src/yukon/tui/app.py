@@ -1,0 +1,832 @@
+"""The terminal game: a Textual app that draws a :class:`~yukon.tui.session.Session` and plays it.
+
+Keyboard: a cursor moves over the cards; ``space``/``enter`` picks the card
+under it (the cards on it travel along) and then puts it on the column or
+foundation under the cursor; digits put it on a column at once. Mouse: click
+a card, then a destination. Every key is declared once in
+:attr:`YukonApp.BINDINGS`, which feeds the footer and the help screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Region
+from textual.widgets import Footer, Static
+
+from ..autoplay import is_certain_win
+from ..cards import PRETTY, parse_card
+from ..errors import YukonError
+from ..game import Game
+from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
+from ..rules import Rules, rules_for
+from ..store import Store
+from .screens import ConfirmScreen, DealNumberScreen, GameOverScreen, HelpScreen, StatsScreen, VariantScreen
+from .session import Pick, Session, describe_move
+from .widgets import ColumnView, Cursor, PileView, TableState
+
+
+class Tableau(VerticalScroll, can_focus=False):
+    """The columns; scrolls when they are taller than the terminal (keys stay with the app)."""
+
+
+class YukonApp(App[None]):
+    """Yukon and its family at the terminal."""
+
+    TITLE = "Yukon"
+    ENABLE_COMMAND_PALETTE = False
+
+    CSS = """
+    Screen { layout: vertical; }
+    #info { height: 1; padding: 0 1; background: $panel; color: $text; }
+    #piles { height: 1; margin: 1 0 0 0; padding: 0 1; }
+    #piles .spacer { width: 1fr; height: 1; }
+    #tableau { height: 1fr; padding: 0 1; scrollbar-size: 1 1; }
+    #columns { height: auto; width: 100%; }
+    #status { height: 1; padding: 0 1; color: $text-muted; }
+    #status.error { color: $error; }
+    #status.good { color: $success; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor('left')", "Move the cursor", show=False),
+        Binding("right", "cursor('right')", "Move the cursor", show=False),
+        Binding("up", "cursor('up')", "Move the cursor", show=False),
+        Binding("down", "cursor('down')", "Move the cursor", show=False),
+        Binding("space,enter", "select", "Pick/put", key_display="⏎"),
+        *[
+            Binding(str(n), f"column({n - 1})", "Put on (or go to) column N", show=False)
+            for n in range(1, 10)
+        ],
+        Binding("f", "foundation", "Up"),
+        Binding("d", "deal", "Deal"),
+        Binding("w", "waste", "Take the waste's card", show=False),
+        Binding("escape", "cancel", "Drop the picked card", show=False),
+        Binding("u,backspace", "undo", "Undo"),
+        Binding("r", "redo", "Redo"),
+        Binding("h", "hint", "Hint"),
+        Binding("a", "toggle_autoplay", "Auto-play safe cards on/off", show=False),
+        Binding("e", "finish", "Auto-finish a certain win", show=False),
+        Binding("c", "toggle_winnable", "Still winnable? indicator on/off", show=False),
+        Binding("n", "new_game", "New"),
+        Binding("R", "restart", "Restart this deal (undo all; r redoes)", show=False),
+        Binding("g,number_sign", "deal_number", "Deal number", show=False),
+        Binding("v", "variant", "New game of another variant", show=False),
+        Binding("s", "stats", "Statistics", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        store: Store | None,
+        game: Game | None = None,
+        *,
+        rules: Rules | None = None,
+        resume: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+        hint_time: float = 1.0,
+        winnable_time: float = 5.0,
+        winnable: bool = False,
+        tick: bool = True,
+    ) -> None:
+        """``game``: play this position; otherwise resume the latest unfinished game in ``store``
+        (when ``resume``), else deal a random game of ``rules`` (default: Yukon)."""
+        super().__init__()
+        self.store = store
+        self._clock = clock
+        self._tick = tick
+        self.hint_time = hint_time
+        self.winnable_time = winnable_time
+        self.show_winnable = winnable
+        session: Session | None = None
+        self.resumed = False
+        if game is None and resume and store is not None:
+            session = Session.resume(store, clock=clock)
+            self.resumed = session is not None
+        if session is None:
+            if game is None:
+                game = Game.deal(rules or rules_for("yukon"), seed=secrets.randbelow(1 << 32))
+            session = Session(game, store, clock=clock)
+        self.session = session
+        self.state = TableState(session.game)
+        self.winnable_text = ""
+        self._status_text = ""
+        self._jobs: dict[str, tuple[int, threading.Event]] = {}
+        self._job_counter = 0
+        self._announced = session.result is not None
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        with Horizontal(id="piles"):
+            tops = self.state.top_piles()
+            for i, (kind, pile) in enumerate(tops):
+                if kind == "found" and (i == 0 or tops[i - 1][0] != "found"):
+                    yield Static(classes="spacer")
+                yield PileView(kind, pile, i, self.state)
+        with Tableau(id="tableau"), Horizontal(id="columns"):
+            for c in range(self.session.game.rules.columns):
+                yield ColumnView(c, self.state)
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.state.cursor = Cursor("tab", 0, self._free_index(0))
+        if self._tick:
+            self.set_interval(1.0, self._update_info)
+        if self.resumed:
+            g = self.session.game
+            self.set_status(f"Welcome back: deal {g.seed}, {plural(self.session.move_count, 'move')} played. "
+                            "n: new game", "good")
+        else:
+            self.set_status("Pick a card with ⏎ or a click, then its destination.  ?: help")
+        self.refresh_table()
+        self._start_winnable()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.refresh_table)
+
+    def on_unmount(self) -> None:
+        for _, stop in self._jobs.values():
+            stop.set()
+        with contextlib.suppress(Exception):  # never lose the exit to a store problem
+            self.session.save()
+
+    # ------------------------------------------------------------------ drawing
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the session (after any change)."""
+        state = self.state
+        state.game = self.session.game
+        self._clamp_cursor()
+        state.targets = self._targets()
+        try:
+            tableau = self.query_one("#tableau", Tableau)
+        except Exception:
+            return
+        columns = list(self.query(ColumnView))
+        need = 1 + max((len(d) + len(u) for d, u in self.game.columns), default=0)
+        avail = tableau.size.height
+        state.compact = bool(avail) and need > avail
+        for w in columns:
+            w.refresh(layout=True)
+        for p in self.query(PileView):
+            p.refresh()
+        self._update_info()
+        self.refresh_bindings()
+        self.call_after_refresh(self._scroll_to_cursor)
+
+    def _scroll_to_cursor(self) -> None:
+        cur = self.state.cursor
+        if cur.area != "tab":
+            return
+        try:
+            tableau = self.query_one("#tableau", Tableau)
+            col = self.query_one(f"#col-{cur.pile + 1}", ColumnView)
+        except Exception:
+            return
+        row = col.row_of(cur.index)
+        region = col.virtual_region
+        tableau.scroll_to_region(Region(region.x, region.y + max(0, row - 1), 1, 2), animate=False)
+
+    def _update_info(self) -> None:
+        s = self.session
+        g = s.game
+        rules = g.rules
+        title = rules.title
+        default = rules_for(rules.variant)
+        extras = []
+        if rules.empty_column != default.empty_column:
+            extras.append(f"empty: {rules.empty_column}")
+        if rules.foundation_return != default.foundation_return:
+            extras.append("return" if rules.foundation_return else "no return")
+        if extras:
+            title += f" ({', '.join(extras)})"
+        secs = int(s.elapsed)
+        parts = [
+            title,
+            f"deal {g.seed}" if g.seed is not None else "own position",
+            plural(s.move_count, "move"),
+            f"{secs // 60}:{secs % 60:02d}",
+            f"{g.cards_on_foundations}/{rules.card_count} up",
+        ]
+        if s.autoplay:
+            parts.append("auto")
+        if self.show_winnable and self.winnable_text:
+            parts.append(self.winnable_text)
+        with contextlib.suppress(Exception):
+            self.query_one("#info", Static).update(" · ".join(parts))
+
+    def set_status(self, text: str, kind: str = "") -> None:
+        """One line at the bottom: ``kind`` is ``""``, ``"error"`` or ``"good"``."""
+        self._status_text = text
+        try:
+            status = self.query_one("#status", Static)
+        except Exception:
+            return
+        status.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        status.set_class(kind == "error", "error")
+        status.set_class(kind == "good", "good")
+
+    @property
+    def status_text(self) -> str:
+        return self._status_text
+
+    def _targets(self) -> frozenset[int]:
+        """Where the picked card may go (columns, and FOUNDATION), to mark them."""
+        pick = self.state.pick
+        if pick is None:
+            return frozenset()
+        return frozenset(
+            m.dst for m in self.game.legal_moves()
+            if m.src == pick.src and m.card == pick.card and (m.count == pick.count or m.dst == FOUNDATION)
+        )
+
+    # ------------------------------------------------------------------ cursor
+
+    def _free_index(self, column: int) -> int:
+        down, up = self.game.columns[column]
+        return max(0, len(down) + len(up) - 1)
+
+    def _clamp_cursor(self) -> None:
+        cur = self.state.cursor
+        if cur.area == "top":
+            n = len(self.state.top_piles())
+            cur.pile = min(max(cur.pile, 0), n - 1)
+            return
+        cols = self.game.rules.columns
+        cur.pile = min(max(cur.pile, 0), cols - 1)
+        down, up = self.game.columns[cur.pile]
+        if not up:
+            cur.index = 0
+        else:
+            cur.index = min(max(cur.index, len(down)), len(down) + len(up) - 1)
+
+    def _top_for_column(self, column: int) -> int:
+        """The top-row pile above a column (roughly, by position)."""
+        tops = self.state.top_piles()
+        cols = self.game.rules.columns
+        founds = [i for i, (k, _) in enumerate(tops) if k == "found"]
+        others = [i for i, (k, _) in enumerate(tops) if k != "found"]
+        if others and column < len(others):
+            return others[column]
+        # foundations are right-aligned: column c sits under the (cols - c)-th pile from the right
+        from_right = cols - 1 - column
+        return founds[max(0, len(founds) - 1 - from_right)]
+
+    def _column_for_top(self, top: int) -> int:
+        tops = self.state.top_piles()
+        cols = self.game.rules.columns
+        kind = tops[top][0]
+        if kind != "found":
+            return min(top, cols - 1)
+        from_right = len(tops) - 1 - top
+        return max(0, cols - 1 - from_right)
+
+    def action_cursor(self, direction: str) -> None:
+        cur = self.state.cursor
+        if cur.area == "top":
+            n = len(self.state.top_piles())
+            if direction == "left":
+                cur.pile = (cur.pile - 1) % n
+            elif direction == "right":
+                cur.pile = (cur.pile + 1) % n
+            elif direction == "down":
+                col = self._column_for_top(cur.pile)
+                down, _ = self.game.columns[col]
+                self.state.cursor = Cursor("tab", col, len(down))
+        else:
+            cols = self.game.rules.columns
+            down, up = self.game.columns[cur.pile]
+            if direction in ("left", "right"):
+                cur.pile = (cur.pile + (1 if direction == "right" else -1)) % cols
+            elif direction == "up":
+                if up and cur.index > len(down):
+                    cur.index -= 1
+                else:
+                    self.state.cursor = Cursor("top", self._top_for_column(cur.pile), 0)
+            elif direction == "down" and up and cur.index < len(down) + len(up) - 1:
+                cur.index += 1
+        self.refresh_table()
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, move: Move) -> bool:
+        """Play the player's move; an illegal one is explained in the status bar. True if played."""
+        before = self.game.copy()
+        try:
+            played = self.session.play(move)
+        except YukonError as exc:
+            self.set_status(_reason(exc), "error")
+            self.bell()
+            return False
+        self.state.pick = None
+        self.state.hint = None
+        text = describe_move(before, move)
+        extra = len(played) - 1
+        if extra:
+            text += f"; {extra} card{'s' if extra > 1 else ''} played up automatically"
+        self.set_status(text[:1].upper() + text[1:])
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        self.state.hint = None
+        self._cancel("hint")
+        self.refresh_table()
+        self._start_winnable()
+        self._check_over()
+
+    def _check_over(self) -> None:
+        s = self.session
+        if s.result is None:
+            self._announced = False
+            return
+        if self._announced or not (self.game.is_won() or self.game.is_lost()):
+            return
+        self._announced = True
+        won = self.game.is_won()
+        secs = int(s.elapsed)
+        deal = f"Deal {self.game.seed}" if self.game.seed is not None else "This position"
+        details = f"{deal} of {self.game.rules.title}: {plural(s.move_count, 'move')}, {secs // 60}:{secs % 60:02d}."
+        if won:
+            self.set_status("You won!  n: new game  s: statistics", "good")
+        else:
+            self.set_status("No legal move left: the game is lost.  u: undo  n: new game", "error")
+        self.push_screen(GameOverScreen(won, details), self._after_game_over)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "new":
+            self.action_new_game()
+        elif choice == "undo":
+            self.action_undo()
+        elif choice == "restart":
+            self.action_restart()
+        elif choice == "stats":
+            self.action_stats()
+
+    def _pick_here(self) -> None:
+        """Pick the card under the cursor (with the cards on it)."""
+        cur = self.state.cursor
+        down, up = self.game.columns[cur.pile]
+        cards = down + up
+        if not cards:
+            self.set_status(f"Column {cur.pile + 1} is empty: pick a card first, then put it here", "error")
+            return
+        if cur.index < len(down):
+            self.set_status("That card is face down", "error")
+            return
+        count = len(cards) - cur.index
+        self._set_pick(Pick(cur.pile, cards[cur.index], count))
+
+    def _set_pick(self, pick: Pick | None) -> None:
+        self.state.pick = pick
+        self.state.hint = None
+        if pick is not None:
+            self.refresh_table()
+            what = PRETTY[pick.card]
+            if pick.count > 1:
+                what += f" with {pick.count - 1} card{'s' if pick.count > 2 else ''}"
+            targets = sorted(self.state.targets)
+            where = ", ".join("foundation" if t == FOUNDATION else str(t + 1) for t in targets)
+            tail = f"it fits: {where}" if where else "it fits nowhere now"
+            self.set_status(f"Picked {what}; {tail} (esc: drop it)")
+        else:
+            self.refresh_table()
+
+    def action_select(self) -> None:
+        cur = self.state.cursor
+        pick = self.state.pick
+        if cur.area == "top":
+            kind, pile = self.state.top_piles()[cur.pile]
+            self._act_on_pile(kind, pile)
+            return
+        if pick is None:
+            self._pick_here()
+            return
+        if pick.src == cur.pile:
+            down, up = self.game.columns[cur.pile]
+            cards = down + up
+            if cur.index < len(cards) and len(cards) - cur.index != pick.count and cur.index >= len(down):
+                self._pick_here()  # another card of the same column
+            else:
+                self._set_pick(None)
+                self.set_status("Put back")
+            return
+        self.play(pick.move_to(cur.pile))
+
+    def _act_on_pile(self, kind: str, pile: int) -> None:
+        """A key or click on the stock, the waste or a foundation pile."""
+        pick = self.state.pick
+        if kind == "stock":
+            if pick is not None:
+                self._set_pick(None)
+            self.action_deal()
+        elif kind == "waste":
+            if pick is not None and pick.src == WASTE:
+                self._set_pick(None)
+                self.set_status("Put back")
+            elif pick is not None:
+                self.set_status("Cards do not go onto the waste", "error")
+            else:
+                self.action_waste()
+        else:
+            if pick is not None and pick.src == FOUNDATION:
+                self._set_pick(None)
+                self.set_status("Put back")
+            elif pick is not None:
+                self.play(pick.move_to(FOUNDATION))
+            else:
+                found = self.game.foundations[pile]
+                if not found:
+                    self.set_status("An empty foundation: pick an Ace to put here", "error")
+                elif not self.game.rules.foundation_return:
+                    self.set_status("Cards do not come back from the foundations in these rules", "error")
+                else:
+                    self._set_pick(Pick(FOUNDATION, found[-1], 1))
+
+    def action_column(self, column: int) -> None:
+        if column >= self.game.rules.columns:
+            self.set_status(f"There is no column {column + 1}", "error")
+            return
+        pick = self.state.pick
+        if pick is not None and pick.src != column:
+            self.state.cursor = Cursor("tab", column, self._free_index(column))
+            self.play(pick.move_to(column))
+            return
+        if pick is not None:
+            self._set_pick(None)
+        self.state.cursor = Cursor("tab", column, self._free_index(column))
+        self.refresh_table()
+
+    def action_foundation(self) -> None:
+        pick = self.state.pick
+        if pick is not None:
+            self.play(pick.move_to(FOUNDATION))
+            return
+        cur = self.state.cursor
+        if cur.area == "top":
+            kind, _ = self.state.top_piles()[cur.pile]
+            if kind == "waste" and self.game.waste:
+                self.play(Move(WASTE, FOUNDATION, self.game.waste[-1], 1))
+            else:
+                self.set_status("Put the cursor on a free card (or pick one), then press f", "error")
+            return
+        down, up = self.game.columns[cur.pile]
+        if not up:
+            self.set_status(f"Column {cur.pile + 1} is empty", "error")
+            return
+        cards = down + up
+        self.play(Move(cur.pile, FOUNDATION, cards[cur.index], 1))
+
+    def action_deal(self) -> None:
+        if not self.game.rules.has_stock:
+            self.set_status(f"{self.game.rules.title} has no stock", "error")
+            return
+        if self.play(STOCK_MOVE):
+            self.set_status(("Dealt one card to the waste" if self.game.rules.has_waste
+                             else "Dealt a card onto every column") + f"; {len(self.game.stock)} left in the stock")
+
+    def action_waste(self) -> None:
+        if not self.game.rules.has_waste:
+            self.set_status(f"{self.game.rules.title} has no waste", "error")
+            return
+        waste = self.game.waste
+        if not waste:
+            self.set_status("The waste is empty: d deals a card from the stock", "error")
+            return
+        self._set_pick(Pick(WASTE, waste[-1], 1))
+
+    def action_cancel(self) -> None:
+        if self.state.pick is not None:
+            self._set_pick(None)
+            self.set_status("Put back")
+        elif self.state.hint is not None:
+            self.state.hint = None
+            self.refresh_table()
+            self.set_status("")
+
+    def action_undo(self) -> None:
+        self.state.pick = None
+        if self.session.undo():
+            self.set_status(f"Undone; {plural(self.session.move_count, 'move')} played")
+            self._after_change()
+        else:
+            self.set_status("Nothing to undo", "error")
+
+    def action_redo(self) -> None:
+        self.state.pick = None
+        if self.session.redo():
+            self.set_status(f"Redone; {plural(self.session.move_count, 'move')} played")
+            self._after_change()
+        else:
+            self.set_status("Nothing to redo", "error")
+
+    def action_restart(self) -> None:
+        self.state.pick = None
+        if self.session.restart():
+            self.set_status("Back to the deal (r redoes the moves one turn at a time)")
+            self._after_change()
+        else:
+            self.set_status("Already at the start of the deal")
+
+    def action_toggle_autoplay(self) -> None:
+        on = not self.session.autoplay
+        played = self.session.set_autoplay(on)
+        msg = "Auto-play on: safe cards go up by themselves" if on else "Auto-play off"
+        if played:
+            msg += f"; {len(played)} played up"
+        self.set_status(msg)
+        self._after_change()
+
+    def action_finish(self) -> None:
+        if self.game.is_won():
+            self.set_status("The game is already won")
+            return
+        if not is_certain_win(self.game):
+            self.set_status("Auto-finish needs every card face up, each column in descending order", "error")
+            return
+        played = self.session.finish()
+        self.set_status(f"Finished: {len(played)} cards played up", "good")
+        self._after_change()
+
+    # ------------------------------------------------------------------ new games
+
+    def _confirm_then(self, question: str, then: Callable[[], None]) -> None:
+        if not self.session.in_progress:
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.push_screen(ConfirmScreen(question), answered)
+
+    def start_game(self, game: Game) -> None:
+        """Leave the current game (abandoned when in progress) and play ``game``."""
+        self.session.abandon()
+        for name in list(self._jobs):
+            self._cancel(name)
+        old_rules = self.session.game.rules
+        self.session = Session(game, self.store, autoplay=self.session.autoplay, clock=self._clock)
+        self.state.game = game
+        self.state.pick = None
+        self.state.hint = None
+        self.state.cursor = Cursor("tab", 0, self._free_index(0))
+        self._announced = False
+        self.winnable_text = ""
+        self.set_status(f"Deal {game.seed} of {game.rules.title}. Good luck!")
+        if (game.rules.columns, game.rules.stock, game.rules.foundations) != (
+            old_rules.columns, old_rules.stock, old_rules.foundations
+        ):
+            self.call_later(self._rebuild)
+        else:
+            self._after_change()
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        self.state.cursor = Cursor("tab", 0, self._free_index(0))
+        self.set_status(f"Deal {self.game.seed} of {self.game.rules.title}. Good luck!")
+        self._after_change()
+
+    def action_new_game(self) -> None:
+        rules = self.game.rules
+        self._confirm_then(
+            "Leave this game (it counts as not won) and deal a new one?",
+            lambda: self.start_game(Game.deal(rules, seed=secrets.randbelow(1 << 32))),
+        )
+
+    def action_deal_number(self) -> None:
+        rules = self.game.rules
+
+        def chosen(seed: int | None) -> None:
+            if seed is not None:
+                self._confirm_then(
+                    f"Leave this game (it counts as not won) for deal {seed}?",
+                    lambda: self.start_game(Game.deal(rules, seed=seed)),
+                )
+
+        self.push_screen(DealNumberScreen(), chosen)
+
+    def action_variant(self) -> None:
+        def chosen(variant: str | None) -> None:
+            if variant is not None:
+                self._confirm_then(
+                    "Leave this game (it counts as not won) for a new one?",
+                    lambda: self.start_game(Game.deal(variant, seed=secrets.randbelow(1 << 32))),
+                )
+
+        self.push_screen(VariantScreen(self.game.rules.variant), chosen)
+
+    def action_stats(self) -> None:
+        self.push_screen(StatsScreen(self.store, self.game.rules))
+
+    def action_help(self) -> None:
+        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        self.push_screen(HelpScreen(bindings, self.game.rules))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the footer's stock key where the variant has none."""
+        return action != "deal" or self.game.rules.has_stock
+
+    # ------------------------------------------------------------------ mouse
+
+    def on_column_view_clicked(self, message: ColumnView.Clicked) -> None:
+        col = message.column
+        pick = self.state.pick
+        down, up = self.game.columns[col]
+        if message.index is not None:
+            self.state.cursor = Cursor("tab", col, message.index)
+        else:
+            self.state.cursor = Cursor("tab", col, self._free_index(col))
+        if message.chain >= 2 and message.index is not None and message.index == len(down) + len(up) - 1:
+            # double click on a free card: send it up
+            self.state.pick = None
+            self.play(Move(col, FOUNDATION, (down + up)[-1], 1))
+            return
+        if pick is not None and pick.src != col:
+            self.play(pick.move_to(col))
+            return
+        if message.index is None:
+            if pick is not None:
+                self._set_pick(None)
+                self.set_status("Put back")
+            else:
+                self.refresh_table()
+            return
+        if pick is not None and len(down + up) - message.index == pick.count:
+            self._set_pick(None)
+            self.set_status("Put back")
+            return
+        self._pick_here()
+
+    def on_pile_view_clicked(self, message: PileView.Clicked) -> None:
+        tops = self.state.top_piles()
+        self.state.cursor = Cursor("top", tops.index((message.kind, message.pile)), 0)
+        if message.chain >= 2 and message.kind == "waste" and self.game.waste:
+            self.state.pick = None
+            self.play(Move(WASTE, FOUNDATION, self.game.waste[-1], 1))
+            return
+        self._act_on_pile(message.kind, message.pile)
+        self.refresh_table()
+
+    # ------------------------------------------------------------------ solver (worker threads)
+
+    def _cancel(self, name: str) -> None:
+        job = self._jobs.pop(name, None)
+        if job is not None:
+            job[1].set()
+
+    def _start_job(self, name: str, work: Callable[[threading.Event], Any], done: Callable[[Any], None]) -> None:
+        self._cancel(name)
+        self._job_counter += 1
+        token = self._job_counter
+        stop = threading.Event()
+        self._jobs[name] = (token, stop)
+
+        def run() -> None:
+            try:
+                result: Any = work(stop)
+            except Exception as exc:  # the solver failing must not take the game down
+                result = exc
+            if not stop.is_set():
+                self.call_from_thread(self._job_done, name, token, done, result)
+
+        self.run_worker(run, thread=True, group=name, exit_on_error=False)
+
+    def _job_done(self, name: str, token: int, done: Callable[[Any], None], result: Any) -> None:
+        job = self._jobs.get(name)
+        if job is None or job[0] != token:
+            return  # stale: the position changed meanwhile
+        del self._jobs[name]
+        done(result)
+
+    def action_hint(self) -> None:
+        if self.game.is_won():
+            self.set_status("The game is won")
+            return
+        position = self.game.copy()
+        self.state.pick = None
+        self.set_status("Thinking…")
+        limit = self.hint_time
+
+        def work(stop: threading.Event) -> Any:
+            from .. import hint
+
+            try:
+                return hint(position, time_limit=limit, stop=stop)
+            except ImportError:
+                return None
+
+        def done(result: Any) -> None:
+            self._show_hint(position, result)
+
+        self._start_job("hint", work, done)
+
+    def _show_hint(self, position: Game, result: Any) -> None:
+        move: Move | None
+        status = "unknown"
+        if isinstance(result, Exception) or result is None:
+            from ..autoplay import next_safe_move
+
+            move = next_safe_move(position)
+            if move is None:
+                moves = position.legal_moves()
+                move = moves[0] if moves else None
+            source = "first legal move (the solver is not available)"
+        else:
+            move = result.move
+            status = getattr(result, "status", "unknown")
+            source = {"solver": "solver", "heuristic": "rule of thumb"}.get(getattr(result, "source", ""), "")
+        if move is None:
+            self.set_status("No move left to suggest", "error")
+            return
+        self.state.hint = move
+        text = f"Hint: {describe_move(position, move)}"
+        if status == "won":
+            text += " (wins)"
+        elif status == "lost":
+            text += " (no winning line: undo?)"
+        elif source:
+            text += f" ({source})"
+        self.set_status(text, "good")
+        self.refresh_table()
+
+    def action_toggle_winnable(self) -> None:
+        self.show_winnable = not self.show_winnable
+        if self.show_winnable:
+            self.set_status("Still winnable? The solver checks after each move (it sees face-down cards)")
+            self._start_winnable()
+        else:
+            self._cancel("winnable")
+            self.set_status("Still-winnable indicator off")
+        self._update_info()
+
+    def _start_winnable(self) -> None:
+        if not self.show_winnable:
+            return
+        if self.game.is_won():
+            self.winnable_text = "won"
+            self._update_info()
+            return
+        position = self.game.copy()
+        self.winnable_text = "winnable: …"
+        self._update_info()
+        limit = self.winnable_time
+
+        def work(stop: threading.Event) -> Any:
+            from .. import solve
+
+            try:
+                return solve(position, time_limit=limit, stop=stop)
+            except ImportError:
+                return None
+
+        def done(result: Any) -> None:
+            if result is None or isinstance(result, Exception):
+                self.winnable_text = "winnable: n/a"
+            else:
+                self.winnable_text = {"won": "winnable ✓", "lost": "not winnable ✗"}.get(
+                    result.status, "winnable: ?"
+                )
+            self._update_info()
+
+        self._start_job("winnable", work, done)
+
+
+_CARD_RE = re.compile(r"\b([A2-9TJQK][SHDC])\b")
+
+
+def _reason(exc: Exception) -> str:
+    """The engine's reason without the repeated move text, cards with suit symbols:
+    ``7♥ does not fit on 8♦ (alternate build)``."""
+    text = str(exc)
+    if text.startswith("illegal move '") and "': " in text:
+        text = text.split("': ", 1)[1]
+    text = _CARD_RE.sub(lambda m: PRETTY[parse_card(m.group(1))], text)
+    return text[:1].upper() + text[1:]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+__all__ = ["YukonApp"]

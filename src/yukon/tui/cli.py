@@ -1,0 +1,52 @@
+"""``yukon tui``: play in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..cli_common import CommandError, add_rules_options, rules_from_args
+
+
+def add_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "tui", help="play in the terminal",
+        description=(
+            "Play Yukon and its family in the terminal. Without a deal option the latest unfinished "
+            "terminal game resumes (or a random Yukon deal starts); with one, that deal starts."
+        ),
+    )
+    add_rules_options(p, variant_default=None)
+    p.add_argument("--seed", "-s", type=int, default=None, help="deal number (default: a random one)")
+    p.add_argument("--db", default=None, metavar="FILE",
+                   help="the statistics and saved-games store (default: yukon.sqlite3 in the user data directory)")
+    p.add_argument("--winnable", action="store_true", help="start with the still-winnable indicator on")
+    p.set_defaults(func=_cmd_tui)
+
+
+def _cmd_tui(args: argparse.Namespace) -> int:
+    from ..deal import check_seed
+    from ..game import Game
+    from ..store import Store, StoreError
+    from .app import YukonApp
+
+    rules = rules_from_args(args)
+    chosen = any(getattr(args, k) is not None for k in ("variant", "seed", "empty_column", "foundation_return"))
+    game = None
+    if chosen:
+        try:
+            seed = None if args.seed is None else check_seed(args.seed)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        game = Game.deal(rules, seed=seed)
+    try:
+        store = Store(args.db)
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise CommandError(f"cannot open the store {args.db!r}: {exc}") from None
+    try:
+        YukonApp(store, game, rules=rules, winnable=args.winnable).run()
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,281 @@
+"""The screens over the table: help, statistics, deal number, variant, confirmation, game over."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..deal import MAX_SEED
+from ..rules import VARIANTS, Rules
+from ..store import StatsRow, Store
+
+_MODAL_CSS = """
+{name} {{
+    align: center middle;
+    background: $background 60%;
+}}
+{name} > Vertical {{
+    width: auto;
+    max-width: 96%;
+    height: auto;
+    max-height: 96%;
+    border: round $accent;
+    background: $surface;
+    padding: 0 1;
+}}
+{name} .title {{
+    text-style: bold;
+    width: 100%;
+    content-align: center middle;
+}}
+{name} .note {{
+    color: $text-muted;
+}}
+"""
+
+
+def _css(name: str) -> str:
+    return _MODAL_CSS.format(name=name)
+
+
+def key_label(key: str) -> str:
+    """How a binding's key is written for people: ``question_mark`` is ``?``."""
+    names = {
+        "question_mark": "?", "number_sign": "#", "space": "space", "enter": "enter", "escape": "esc",
+        "left": "←", "right": "→", "up": "↑", "down": "↓", "backspace": "backspace",
+    }
+    return ", ".join(names.get(k.strip(), k.strip()) for k in key.split(","))
+
+
+class HelpScreen(ModalScreen[None]):
+    """The key bindings (read from the app's BINDINGS) and how to play with the mouse."""
+
+    DEFAULT_CSS = _css("HelpScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "dismiss", "Close"),
+        Binding("up", "scroll(-1)", "Up", show=False),
+        Binding("down", "scroll(1)", "Down", show=False),
+    ]
+
+    def __init__(self, bindings: Iterable[Binding], rules: Rules) -> None:
+        super().__init__()
+        self._bindings = list(bindings)
+        self._rules = rules
+
+    def compose(self) -> ComposeResult:
+        groups: dict[str, list[str]] = {}
+        for b in self._bindings:
+            groups.setdefault(b.description, []).append(key_label(b.key))
+        rows = Text()
+        for label, keys in groups.items():
+            text = ", ".join(keys)
+            if len(keys) > 4:
+                text = f"{keys[0]} … {keys[-1]}"
+            rows.append(f"{text:>16}", style="bold")
+            rows.append(f"  {label}\n")
+        with Vertical():
+            yield Static(f"{self._rules.title}: keys", classes="title")
+            with VerticalScroll(id="help-keys"):
+                yield Static(rows)
+                yield Static(
+                    "Mouse: click a card (it travels with the cards on it), then a column or a "
+                    "foundation. Double-click a free card to send it up. Click the stock to deal.\n"
+                    "Build down in the tableau (" + _build_words(self._rules) + "); any face-up card can "
+                    "move with the cards on it. Goal: every card on the foundations.",
+                    classes="note",
+                )
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one("#help-keys", VerticalScroll).scroll_relative(y=delta, animate=False)
+
+
+def _build_words(rules: Rules) -> str:
+    return {
+        "alternate": "alternate colours",
+        "suit": "same suit",
+        "suit-updown": "same suit, up or down",
+    }.get(rules.build, rules.build)
+
+
+def _time(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    s = round(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+def _options_words(row: StatsRow) -> str:
+    opts = row.options
+    words = ["kings" if opts.get("empty_column", "kings") == "kings" else "any"]
+    words.append("return" if opts.get("foundation_return") else "no return")
+    return ", ".join(words)
+
+
+class StatsScreen(ModalScreen[None]):
+    """Statistics of every variant and set of options, shared with the web game."""
+
+    DEFAULT_CSS = _css("StatsScreen") + """
+    StatsScreen DataTable { height: auto; max-height: 16; width: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "dismiss", "Close")]
+
+    def __init__(self, store: Store | None, current: Rules | None = None) -> None:
+        super().__init__()
+        self._store = store
+        self._current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Statistics", classes="title")
+            rows = self._store.stats() if self._store is not None else []
+            if not rows:
+                yield Static("No finished games yet." if self._store is not None else "No statistics store.")
+            else:
+                table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True, id="stats")
+                table.add_columns("Variant", "Rules", "Played", "Won", "Win %", "Streak", "Best", "Time", "Moves")
+                for row in rows:
+                    title = VARIANTS[row.variant].title if row.variant in VARIANTS else row.variant
+                    mine = (
+                        self._current is not None and row.variant == self._current.variant
+                        and row.options == self._current.options()
+                    )
+                    table.add_row(
+                        Text(title, style="bold" if mine else ""), _options_words(row), str(row.played),
+                        str(row.won), f"{100 * row.win_rate:.0f}", str(row.current_streak),
+                        str(row.best_streak), _time(row.best_time),
+                        "-" if row.fewest_moves is None else str(row.fewest_moves),
+                        key=f"{row.variant} {_options_words(row)}",
+                    )
+                yield table
+            yield Static("Streak: wins in a row now; Best: longest streak; Time, Moves: best win.", classes="note")
+
+
+class DealNumberScreen(ModalScreen[int | None]):
+    """Ask for a deal number."""
+
+    DEFAULT_CSS = _css("DealNumberScreen") + """
+    DealNumberScreen Input { width: 30; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Deal number", classes="title")
+            yield Input(placeholder="e.g. 42", type="integer", id="deal-number")
+            yield Static("enter: deal   esc: cancel", classes="note", id="deal-note")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        try:
+            seed = int(text)
+        except ValueError:
+            seed = -1
+        if not 0 <= seed <= MAX_SEED:
+            self.query_one("#deal-note", Static).update(f"a deal number is a whole number from 0 to {MAX_SEED}")
+            return
+        self.dismiss(seed)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class VariantScreen(ModalScreen[str | None]):
+    """Choose the variant of the next game."""
+
+    DEFAULT_CSS = _css("VariantScreen") + """
+    VariantScreen OptionList { width: 40; height: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, current: str) -> None:
+        super().__init__()
+        self._current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("New game of…", classes="title")
+            options = [Option(rules.title, id=name) for name, rules in VARIANTS.items()]
+            ol = OptionList(*options, id="variants")
+            yield ol
+            yield Static("enter: deal   esc: cancel", classes="note")
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        names = list(VARIANTS)
+        ol.highlighted = names.index(self._current) if self._current in names else 0
+        ol.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question."""
+
+    DEFAULT_CSS = _css("ConfirmScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self._question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._question)
+            yield Static("y: yes   n: no", classes="note")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class GameOverScreen(ModalScreen[str | None]):
+    """The won/lost announcement; returns the action chosen (``new``, ``restart``, ``undo``, ``stats``)."""
+
+    DEFAULT_CSS = _css("GameOverScreen") + """
+    GameOverScreen .won { color: $success; text-style: bold; width: 100%; content-align: center middle; }
+    GameOverScreen .lost { color: $warning; text-style: bold; width: 100%; content-align: center middle; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("u", "choose('undo')", "Undo"),
+        Binding("R", "choose('restart')", "Restart"),
+        Binding("s", "choose('stats')", "Statistics"),
+        Binding("escape,enter,space", "choose(None)", "Look at the table"),
+    ]
+
+    def __init__(self, won: bool, details: str) -> None:
+        super().__init__()
+        self._won = won
+        self._details = details
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            if self._won:
+                yield Static("★ You won! ★", classes="won")
+            else:
+                yield Static("No legal move left: the game is lost.", classes="lost")
+            yield Static(self._details)
+            yield Static("n: new game   s: statistics   u: undo   R: restart   esc: close", classes="note")
+
+    def action_choose(self, choice: str | None) -> None:
+        self.dismiss(choice)
+
+
+__all__ = [
+    "ConfirmScreen", "DealNumberScreen", "GameOverScreen", "HelpScreen", "StatsScreen", "VariantScreen",
+    "key_label",
+]

@@ -40,6 +40,11 @@ from .widgets import ColumnView, Cursor, PileView, TableState
 class Tableau(VerticalScroll, can_focus=False):
     """The columns; scrolls when they are taller than the terminal (keys stay with the app)."""
 
+    def on_resize(self, event: events.Resize) -> None:
+        refresh = getattr(self.app, "refresh_table", None)
+        if refresh is not None:
+            self.call_after_refresh(refresh)
+
 
 class YukonApp(App[None]):
     """Yukon and its family at the terminal."""
@@ -60,32 +65,36 @@ class YukonApp(App[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor('left')", "Move the cursor", show=False),
-        Binding("right", "cursor('right')", "Move the cursor", show=False),
-        Binding("up", "cursor('up')", "Move the cursor", show=False),
-        Binding("down", "cursor('down')", "Move the cursor", show=False),
-        Binding("space,enter", "select", "Pick/put", key_display="⏎"),
+        Binding("left", "cursor('left')", "Cursor", show=False, tooltip="Move the cursor"),
+        Binding("right", "cursor('right')", "Cursor", show=False, tooltip="Move the cursor"),
+        Binding("up", "cursor('up')", "Cursor", show=False, tooltip="Move the cursor"),
+        Binding("down", "cursor('down')", "Cursor", show=False, tooltip="Move the cursor"),
+        Binding("space,enter", "select", "Pick/put", key_display="⏎",
+                tooltip="Pick up the card under the cursor (the cards on it travel along), or put it down here"),
         *[
-            Binding(str(n), f"column({n - 1})", "Put on (or go to) column N", show=False)
+            Binding(str(n), f"column({n - 1})", f"Column {n}", show=False,
+                    tooltip="Put the picked card on column N (or go to column N)")
             for n in range(1, 10)
         ],
-        Binding("f", "foundation", "Up"),
-        Binding("d", "deal", "Deal"),
-        Binding("w", "waste", "Take the waste's card", show=False),
-        Binding("escape", "cancel", "Drop the picked card", show=False),
-        Binding("u,backspace", "undo", "Undo"),
-        Binding("r", "redo", "Redo"),
-        Binding("h", "hint", "Hint"),
-        Binding("a", "toggle_autoplay", "Auto-play safe cards on/off", show=False),
-        Binding("e", "finish", "Auto-finish a certain win", show=False),
-        Binding("c", "toggle_winnable", "Still winnable? indicator on/off", show=False),
-        Binding("n", "new_game", "New"),
-        Binding("R", "restart", "Restart this deal (undo all; r redoes)", show=False),
-        Binding("g,number_sign", "deal_number", "Deal number", show=False),
-        Binding("v", "variant", "New game of another variant", show=False),
-        Binding("s", "stats", "Statistics", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
+        Binding("f", "foundation", "Up", tooltip="Send the picked card (or the one under the cursor) up"),
+        Binding("d", "deal", "Deal", tooltip="Deal from the stock"),
+        Binding("w", "waste", "Waste", show=False, tooltip="Pick the waste's top card"),
+        Binding("escape", "cancel", "Cancel", show=False, tooltip="Put the picked card back; hide the hint"),
+        Binding("u,backspace", "undo", "Undo", tooltip="Take back the last move"),
+        Binding("r", "redo", "Redo", tooltip="Play the move taken back again"),
+        Binding("h", "hint", "Hint", tooltip="Show a good move (from the solver)"),
+        Binding("a", "toggle_autoplay", "Auto", show=False,
+                tooltip="Auto-play on/off: cards that cannot be needed go up by themselves"),
+        Binding("e", "finish", "Finish", show=False, tooltip="Auto-finish, once every card is face up and in order"),
+        Binding("c", "toggle_winnable", "Winnable?", show=False,
+                tooltip="Still winnable? indicator on/off (the solver, which sees face-down cards)"),
+        Binding("n", "new_game", "New", tooltip="New game (a random deal)"),
+        Binding("R", "restart", "Restart", show=False, tooltip="Restart this deal (r then redoes the moves)"),
+        Binding("g,number_sign", "deal_number", "Deal #", show=False, tooltip="Play a deal by its number"),
+        Binding("v", "variant", "Variant", show=False, tooltip="New game of another variant"),
+        Binding("s", "stats", "Stats", show=False, tooltip="Statistics (shared with the web game)"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="This help"),
+        Binding("q", "quit", "Quit", tooltip="Quit (the game is saved and resumes next time)"),
     ]
 
     def __init__(
@@ -105,8 +114,8 @@ class YukonApp(App[None]):
         (when ``resume``), else deal a random game of ``rules`` (default: Yukon)."""
         super().__init__()
         self.store = store
-        self._clock = clock
-        self._tick = tick
+        self._time_source = clock
+        self._show_clock = tick
         self.hint_time = hint_time
         self.winnable_time = winnable_time
         self.show_winnable = winnable
@@ -145,7 +154,7 @@ class YukonApp(App[None]):
 
     def on_mount(self) -> None:
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
-        if self._tick:
+        if self._show_clock:
             self.set_interval(1.0, self._update_info)
         if self.resumed:
             g = self.session.game
@@ -155,9 +164,6 @@ class YukonApp(App[None]):
             self.set_status("Pick a card with ⏎ or a click, then its destination.  ?: help")
         self.refresh_table()
         self._start_winnable()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.refresh_table)
 
     def on_unmount(self) -> None:
         for _, stop in self._jobs.values():
@@ -586,7 +592,7 @@ class YukonApp(App[None]):
         for name in list(self._jobs):
             self._cancel(name)
         old_rules = self.session.game.rules
-        self.session = Session(game, self.store, autoplay=self.session.autoplay, clock=self._clock)
+        self.session = Session(game, self.store, autoplay=self.session.autoplay, clock=self._time_source)
         self.state.game = game
         self.state.pick = None
         self.state.hint = None
@@ -640,12 +646,20 @@ class YukonApp(App[None]):
         self.push_screen(StatsScreen(self.store, self.game.rules))
 
     def action_help(self) -> None:
-        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        bindings = [
+            b for b in self.BINDINGS
+            if isinstance(b, Binding) and self.check_action(b.action.split("(")[0], ()) is not False
+            and not (b.action.startswith("column(") and int(b.key) > self.game.rules.columns)
+        ]
         self.push_screen(HelpScreen(bindings, self.game.rules))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the footer's stock key where the variant has none."""
-        return action != "deal" or self.game.rules.has_stock
+        """Hide the stock and waste keys where the variant has none."""
+        if action == "deal":
+            return self.game.rules.has_stock
+        if action == "waste":
+            return self.game.rules.has_waste
+        return True
 
     # ------------------------------------------------------------------ mouse
 

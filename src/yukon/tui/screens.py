@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,7 +24,7 @@ _MODAL_CSS = """
     background: $background 60%;
 }}
 {name} > Vertical {{
-    width: auto;
+    width: {width};
     max-width: 96%;
     height: auto;
     max-height: 96%;
@@ -42,8 +43,8 @@ _MODAL_CSS = """
 """
 
 
-def _css(name: str) -> str:
-    return _MODAL_CSS.format(name=name)
+def _css(name: str, width: int = 60) -> str:
+    return _MODAL_CSS.format(name=name, width=width)
 
 
 def key_label(key: str) -> str:
@@ -58,7 +59,9 @@ def key_label(key: str) -> str:
 class HelpScreen(ModalScreen[None]):
     """The key bindings (read from the app's BINDINGS) and how to play with the mouse."""
 
-    DEFAULT_CSS = _css("HelpScreen")
+    DEFAULT_CSS = _css("HelpScreen", 76) + """
+    HelpScreen #help-keys { height: auto; max-height: 100%; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close"),
         Binding("up", "scroll(-1)", "Up", show=False),
@@ -67,28 +70,29 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, bindings: Iterable[Binding], rules: Rules) -> None:
         super().__init__()
-        self._bindings = list(bindings)
-        self._rules = rules
+        self._help_keys = list(bindings)
+        self._help_rules = rules
 
     def compose(self) -> ComposeResult:
         groups: dict[str, list[str]] = {}
-        for b in self._bindings:
-            groups.setdefault(b.description, []).append(key_label(b.key))
-        rows = Text()
+        for b in self._help_keys:
+            groups.setdefault(b.tooltip or b.description, []).append(key_label(b.key))
+        rows = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+        rows.add_column(justify="right", style="bold", no_wrap=True)
+        rows.add_column(ratio=1)
         for label, keys in groups.items():
             text = ", ".join(keys)
             if len(keys) > 4:
                 text = f"{keys[0]} … {keys[-1]}"
-            rows.append(f"{text:>16}", style="bold")
-            rows.append(f"  {label}\n")
+            rows.add_row(text, label)
         with Vertical():
-            yield Static(f"{self._rules.title}: keys", classes="title")
+            yield Static(f"{self._help_rules.title}: keys", classes="title")
             with VerticalScroll(id="help-keys"):
                 yield Static(rows)
                 yield Static(
                     "Mouse: click a card (it travels with the cards on it), then a column or a "
                     "foundation. Double-click a free card to send it up. Click the stock to deal.\n"
-                    "Build down in the tableau (" + _build_words(self._rules) + "); any face-up card can "
+                    "Build down in the tableau (" + _build_words(self._help_rules) + "); any face-up card can "
                     "move with the cards on it. Goal: every card on the foundations.",
                     classes="note",
                 )
@@ -122,8 +126,8 @@ def _options_words(row: StatsRow) -> str:
 class StatsScreen(ModalScreen[None]):
     """Statistics of every variant and set of options, shared with the web game."""
 
-    DEFAULT_CSS = _css("StatsScreen") + """
-    StatsScreen DataTable { height: auto; max-height: 16; width: auto; }
+    DEFAULT_CSS = _css("StatsScreen", 78) + """
+    StatsScreen DataTable { height: auto; max-height: 16; width: 100%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "dismiss", "Close")]
 
@@ -161,8 +165,8 @@ class StatsScreen(ModalScreen[None]):
 class DealNumberScreen(ModalScreen[int | None]):
     """Ask for a deal number."""
 
-    DEFAULT_CSS = _css("DealNumberScreen") + """
-    DealNumberScreen Input { width: 30; }
+    DEFAULT_CSS = _css("DealNumberScreen", 44) + """
+    DealNumberScreen Input { width: 100%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -190,8 +194,8 @@ class DealNumberScreen(ModalScreen[int | None]):
 class VariantScreen(ModalScreen[str | None]):
     """Choose the variant of the next game."""
 
-    DEFAULT_CSS = _css("VariantScreen") + """
-    VariantScreen OptionList { width: 40; height: auto; }
+    DEFAULT_CSS = _css("VariantScreen", 44) + """
+    VariantScreen OptionList { width: 100%; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 

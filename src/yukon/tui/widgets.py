@@ -34,6 +34,7 @@ PICKED_BG = "#ffd75f"
 HINT_BG = "#9be39b"
 BACK = Style(color="#7fa7e0", bgcolor="#1f3a78")
 EMPTY = Style(color="#8a8a8a", dim=False)
+STOCK_STYLE = Style(color="#ffffff", bgcolor="#1f3a78", bold=True)
 CURSOR = Style(color="#ffd700", bold=True)
 HEADER = Style(color="#8a8a8a")
 HEADER_CURSOR = Style(color="#ffd700", bold=True)
@@ -84,7 +85,7 @@ def card_text(card: int, bg: str | None = None) -> Text:
 def back_text(count: int = 1) -> Text:
     """A face-down card, or (``count`` > 1) a compacted pile of them showing their number."""
     if count > 1:
-        return Text(f"▒{count:^3}▒", style=BACK)
+        return Text(f"▒{'×' + str(count):^3}▒", style=BACK)
     return Text("▒" * CELL, style=BACK)
 
 
@@ -243,7 +244,7 @@ class PileView(Widget):
             n = len(game.stock)
             hinted = hint is not None and hint.src == STOCK
             if n:
-                cell = Text(f"▒{n:^3}▒", style=BACK + Style(bgcolor=HINT_BG, color="#202020") if hinted else BACK)
+                cell = Text(f"{n:^5}", style=BACK + Style(bgcolor=HINT_BG, color="#202020") if hinted else STOCK_STYLE)
             else:
                 cell = slot_text("", None)
         elif self.kind == "waste":

@@ -1,0 +1,72 @@
+"""``yukon play``: start the web server on the loopback interface and open the browser."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from pathlib import Path
+
+from ..cli_common import CommandError
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "play", help="play in the browser (starts a local web server)",
+        description="Serve the card table on http://HOST:PORT/ and open it in the browser.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--db", type=Path, default=None,
+                   help="the SQLite file for saved games and statistics (default: in the user data directory)")
+    p.set_defaults(func=run)
+
+
+def _open_browser(url: str) -> None:
+    try:
+        import webbrowser
+
+        webbrowser.open(url, new=2)
+    except Exception:
+        pass
+
+
+def run(args: argparse.Namespace) -> int:
+    import socket
+
+    import uvicorn
+
+    from ..store import Store, StoreError
+    from .app import create_app
+
+    try:
+        store = Store(args.db) if args.db is not None else Store()
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+    app = create_app(store)
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    port = sock.getsockname()[1]
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    if args.host in ("0.0.0.0", "::"):
+        shown = "127.0.0.1"
+    url = f"http://{shown}:{port}/"
+    print(f"Yukon is being served at {url}  (Ctrl+C stops it)", flush=True)
+    print(f"Saved games and statistics: {store.path}", flush=True)
+    if not args.no_browser:
+        threading.Timer(0.5, _open_browser, (url,)).start()
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # pragma: no cover - interactive
+        pass
+    finally:
+        store.close()
+    print("Stopped.", file=sys.stderr)
+    return 0

@@ -566,6 +566,13 @@ class Game:
             if not self.is_legal(move):
                 raise IllegalMoveError(self._illegal_reason(move))
             return move
+        single: Move | None = None
+        if parts.src is not None and parts.card is not None:
+            # '2:7H>5' is both the full form of a single card (what str() writes) and a short
+            # form whose count the position finds: the single card, when legal, comes first.
+            single = make_move(parts.src, parts.dst, parts.card, 1)
+            if self.is_legal(single):
+                return single
         candidates = [
             m for m in self.legal_moves()
             if m.src != STOCK and m.dst == parts.dst
@@ -578,7 +585,19 @@ class Game:
         if len(candidates) > 1:
             options = ", ".join(str(m) for m in candidates)
             raise InvalidMoveError(f"ambiguous move {text!r}: could be {options}")
+        if single is not None:
+            raise IllegalMoveError(self._illegal_reason(self._with_its_group(single)))
         raise IllegalMoveError(f"illegal move {text!r}: no legal move matches it here")
+
+    def _with_its_group(self, move: Move) -> Move:
+        """``move`` with the count its card would carry from its column (for error messages)."""
+        s = move.src
+        if s < self._ncols:
+            col = self._cols[s]
+            for i in range(len(col) - 1, self._down[s] - 1, -1):
+                if col[i] == move.card:
+                    return make_move(s, move.dst, move.card, len(col) - i)
+        return move
 
     def push_text(self, text: str) -> Move:
         """Parse and play a move; returns the move played."""

@@ -39,6 +39,11 @@ FOUNDATION = 16
 WASTE = 17
 STOCK = 18
 
+#: Columns the notation can name (1..16 in text); no variant has more than 8.
+MAX_COLUMNS = 16
+#: The most cards one move can carry: every card of two decks.
+MAX_COUNT = 104
+
 _PILE_TEXT = {FOUNDATION: "F", WASTE: "W"}
 
 
@@ -58,6 +63,16 @@ class Move:
     count: int
 
     def __init__(self, src: int, dst: int, card: int, count: int = 1) -> None:
+        # Range checks keep every field inside its bits of ``key`` (so distinct moves never
+        # compare equal) and keep nonsense out of the engine's list indexing.
+        if src == STOCK:
+            if (dst, card, count) != (STOCK, -1, 0):
+                raise InvalidMoveError(f"not a move: the stock move is Move({STOCK}, {STOCK}, -1, 0)")
+        elif not (0 <= src <= WASTE and 0 <= dst <= FOUNDATION and 0 <= card < 52 and 1 <= count <= MAX_COUNT):
+            raise InvalidMoveError(
+                f"not a move: Move({src!r}, {dst!r}, {card!r}, {count!r}) (columns 0..{MAX_COLUMNS - 1},"
+                f" FOUNDATION={FOUNDATION}, WASTE={WASTE}; a card 0..51; a count 1..{MAX_COUNT})"
+            )
         object.__setattr__(self, "src", src)
         object.__setattr__(self, "dst", dst)
         object.__setattr__(self, "card", card)
@@ -134,7 +149,7 @@ _STOCK_WORDS = {"deal", "stock", "turn", "draw", "s", "d"}
 _MOVE_RE = re.compile(
     r"""^\s*
     (?:(?P<src>\d{1,2}|[WwFf])\s*[:.]?\s*)??   # source pile (optional in short forms)
-    (?P<card>(?:10|[A2-9TJQKatjqk])\s*[SHDCshdc♠♥♦♣]\ufe0f?)?
+    (?P<card>(?:10|[A2-9TJQKatjqk])\s*[SHDCshdc♠♥♦♣]\ufe0f?|[♠♥♦♣]\ufe0f?\s*(?:10|[A2-9TJQKatjqk]))?
     (?:\s*\+\s*(?P<extra>\d{1,3}))?
     \s*(?:>|-|->|\s)\s*
     (?P<dst>\d{1,2}|[Ff])
@@ -171,12 +186,8 @@ def parse_move_parts(text: str) -> ParsedMove | None:
     src: int | None = None
     if src_text is not None:
         up = src_text.upper()
-        src = FOUNDATION if up == "F" else WASTE if up == "W" else int(up) - 1
-        if src < 0:
-            raise InvalidMoveError(f"not a move: {text!r} (columns are numbered from 1)")
-    dst = FOUNDATION if dst_text.upper() == "F" else int(dst_text) - 1
-    if dst < 0:
-        raise InvalidMoveError(f"not a move: {text!r} (columns are numbered from 1)")
+        src = FOUNDATION if up == "F" else WASTE if up == "W" else _column(up, text)
+    dst = FOUNDATION if dst_text.upper() == "F" else _column(dst_text, text)
     card: int | None = None
     if card_text is not None:
         try:
@@ -186,6 +197,8 @@ def parse_move_parts(text: str) -> ParsedMove | None:
     if extra is not None and card is None:
         raise InvalidMoveError(f"not a move: {text!r} (a '+N' count needs a card)")
     count = int(extra) + 1 if extra is not None else None
+    if count is not None and count > MAX_COUNT:
+        raise InvalidMoveError(f"not a move: {text!r} (a move carries at most {MAX_COUNT} cards)")
     if src is not None and src >= FOUNDATION and count is not None and count != 1:
         raise InvalidMoveError(f"not a move: {text!r} (only one card leaves the waste or a foundation)")
     if src == dst:
@@ -197,6 +210,14 @@ def parse_move_parts(text: str) -> ParsedMove | None:
     if dst == FOUNDATION and card is not None and count is None and src is not None:
         count = 1
     return ParsedMove(src, card, count, dst)
+
+
+def _column(digits: str, text: str) -> int:
+    """The 0-based index of a column written from 1."""
+    n = int(digits)
+    if not 1 <= n <= MAX_COLUMNS:
+        raise InvalidMoveError(f"not a move: {text!r} (columns are numbered 1 to {MAX_COLUMNS})")
+    return n - 1
 
 
 def parse_move_text(text: str) -> Move:

@@ -292,6 +292,8 @@ MALFORMED_TEXT: list[tuple[str, str, str]] = [
     ("stock in Yukon", GOOD.replace("QD/", "-/") + " QD/-", "Yukon has no stock, the position has 1 card"),
     ("waste in Milligan", MILLIGAN_WITH_WASTE, "Milligan Yukon has no waste, the position has 1 card"),
     ("foundation card also in a column", GOOD.replace("-/-/-/-", "AH/-/-/-"), "present more than once: AH"),
+    ("option given twice", GOOD.replace("kings,", "kings,any,"), "'any' in 'yukon,kings,any,noreturn'.*given twice"),
+    ("return given twice", GOOD.replace("noreturn", "noreturn,return"), "given twice"),
 ]
 
 

@@ -201,11 +201,14 @@ def game_from_text(text: str) -> Game:
     for word in head[1:]:
         w = word.lower()
         if w in OPTIONS["empty_column"]:
-            options["empty_column"] = w
+            key, value = "empty_column", w
         elif w in ("return", "noreturn"):
-            options["foundation_return"] = w == "return"
+            key, value = "foundation_return", w == "return"
         else:
             raise InvalidRulesError(f"unknown rule option {word!r} in {fields[0]!r}")
+        if key in options:
+            raise InvalidRulesError(f"rule option {word!r} in {fields[0]!r}: {key} is given twice")
+        options[key] = value
     rules = rules_for(head[0], **options)
     columns = []
     for i, col in enumerate(fields[1].split("/")):

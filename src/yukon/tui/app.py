@@ -108,10 +108,14 @@ class YukonApp(App[None]):
         hint_time: float = 1.0,
         winnable_time: float = 5.0,
         winnable: bool = False,
+        autoplay: bool = True,
         tick: bool = True,
     ) -> None:
         """``game``: play this position; otherwise resume the latest unfinished game in ``store``
-        (when ``resume``), else deal a random game of ``rules`` (default: Yukon)."""
+        (when ``resume``), else deal a random game of ``rules`` (default: Yukon).
+
+        ``clock`` measures the playing time and ``tick=False`` stops the once-a-second redraw
+        (both for tests); ``hint_time`` and ``winnable_time`` limit the solver's thinking."""
         super().__init__()
         self.store = store
         self._time_source = clock
@@ -127,7 +131,7 @@ class YukonApp(App[None]):
         if session is None:
             if game is None:
                 game = Game.deal(rules or rules_for("yukon"), seed=secrets.randbelow(1 << 32))
-            session = Session(game, store, clock=clock)
+            session = Session(game, store, clock=clock, autoplay=autoplay)
         self.session = session
         self.state = TableState(session.game)
         self.winnable_text = ""

@@ -74,17 +74,11 @@ class HelpScreen(ModalScreen[None]):
         self._help_rules = rules
 
     def compose(self) -> ComposeResult:
-        groups: dict[str, list[str]] = {}
-        for b in self._help_keys:
-            groups.setdefault(b.tooltip or b.description, []).append(key_label(b.key))
         rows = Table(box=None, show_header=False, padding=(0, 1), expand=True)
         rows.add_column(justify="right", style="bold", no_wrap=True)
         rows.add_column(ratio=1)
-        for label, keys in groups.items():
-            text = ", ".join(keys)
-            if len(keys) > 4:
-                text = f"{keys[0]} … {keys[-1]}"
-            rows.add_row(text, label)
+        for keys, label in self.rows():
+            rows.add_row(keys, label)
         with Vertical():
             yield Static(f"{self._help_rules.title}: keys", classes="title")
             with VerticalScroll(id="help-keys"):
@@ -96,6 +90,19 @@ class HelpScreen(ModalScreen[None]):
                     "move with the cards on it. Goal: every card on the foundations.",
                     classes="note",
                 )
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do), one row per action; bindings sharing a description share a row."""
+        groups: dict[str, list[str]] = {}
+        for b in self._help_keys:
+            groups.setdefault(b.tooltip or b.description, []).append(key_label(b.key))
+        rows = []
+        for label, keys in groups.items():
+            text = ", ".join(keys)
+            if len(keys) > 4:
+                text = f"{keys[0]} … {keys[-1]}"
+            rows.append((text, label))
+        return rows
 
     def action_scroll(self, delta: int) -> None:
         self.query_one("#help-keys", VerticalScroll).scroll_relative(y=delta, animate=False)

@@ -1,0 +1,271 @@
+"""The terminal game driven through Textual's Pilot: keys, clicks, undo/redo, a win, statistics."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input
+from tui_helpers import NEARLY_WON, ONE_FROM_LOST, FakeClock
+
+from yukon import Game
+from yukon.store import Store
+from yukon.tui.app import YukonApp
+from yukon.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen, StatsScreen
+from yukon.tui.session import CLIENT
+from yukon.tui.widgets import ColumnView, PileView
+
+Scenario = Callable[[Pilot[None], YukonApp], Awaitable[None]]
+
+
+def run(app: YukonApp, scenario: Scenario, size: tuple[int, int] = (80, 24)) -> None:
+    """Run ``scenario`` against ``app`` in a headless terminal."""
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await scenario(pilot, app)
+
+    asyncio.run(main())
+
+
+def make_app(store: Store | None, game: Game | None = None, **kwargs: object) -> YukonApp:
+    return YukonApp(store, game, clock=FakeClock(), tick=False, **kwargs)  # type: ignore[arg-type]
+
+
+def moves(app: YukonApp) -> list[str]:
+    return [str(m) for m in app.game.move_stack]
+
+
+async def click_card(pilot: Pilot[None], app: YukonApp, column: int, index: int | None = None) -> None:
+    """Click card ``index`` of ``column`` (both from 0; None: the free card)."""
+    widget = app.query_one(f"#col-{column + 1}", ColumnView)
+    down, up = app.game.columns[column]
+    if index is None:
+        index = max(0, len(down) + len(up) - 1)
+    await pilot.click(widget, offset=(widget.size.width // 2, widget.row_of(index)))
+    await pilot.pause()
+
+
+def test_keyboard_moves_undo_redo(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        # 8♦ (free card of column 6) onto 9♣ in column 5: go to column 6, pick, put on 5
+        await pilot.press("6", "enter", "5")
+        assert moves(app) == ["6:8D>5"]
+        # A♠ with 7♦ on it, from column 2 onto 2♦ in column 1, with the cursor keys
+        await pilot.press("2", "up", "enter", "left", "space")
+        assert moves(app) == ["6:8D>5", "2:AS+1>1"]
+        # the free card under the cursor to its foundation
+        await pilot.press("4", "f")
+        assert moves(app) == ["6:8D>5", "2:AS+1>1", "4:AH>F"]
+        await pilot.press("u", "u")
+        assert moves(app) == ["6:8D>5"]
+        await pilot.press("r")
+        assert moves(app) == ["6:8D>5", "2:AS+1>1"]
+        assert "2 moves" in str(app.query_one("#info").render())
+        await pilot.press("R")  # restart: back to the deal, and r redoes
+        assert moves(app) == [] and app.game == Game.deal("yukon", seed=42)
+        await pilot.press("r", "r")
+        assert moves(app) == ["6:8D>5", "2:AS+1>1"]
+
+    run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)
+
+
+def test_mouse_moves(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await click_card(pilot, app, 1, 4)  # A♠ of column 2 (the 7♦ on it travels along)
+        assert app.state.pick is not None and app.state.pick.count == 2
+        assert 0 in app.state.targets
+        await click_card(pilot, app, 0)  # onto 2♦
+        assert moves(app) == ["2:AS+1>1"]
+        await click_card(pilot, app, 3)  # A♥, then its foundation pile
+        await pilot.click("#found-1")
+        await pilot.pause()
+        assert moves(app)[-1] == "4:AH>F"
+        await click_card(pilot, app, 5)  # 8♦: clicking it again puts it back
+        await click_card(pilot, app, 5)
+        assert app.state.pick is None
+        await click_card(pilot, app, 5)
+        await click_card(pilot, app, 4)
+        assert moves(app)[-1] == "6:8D>5"
+
+    run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)
+
+
+def test_illegal_moves_explain_and_change_nothing(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        before = app.game.to_dict()
+        await pilot.press("4", "up", "up", "up", "enter", "6")  # 5♦ with 3 cards onto 8♦: no
+        assert "5♦ does not fit on 8♦" in app.status_text
+        await pilot.press("escape")
+        await click_card(pilot, app, 6, 0)  # a face-down card
+        assert "face down" in app.status_text
+        await pilot.press("3", "f")  # a free card that does not go up
+        assert "does not fit on a foundation" in app.status_text
+        await pilot.press("2", "up", "f")  # a covered card
+        assert "covered" in app.status_text
+        await pilot.press("d", "w", "9")  # no stock, no waste, no column 9
+        assert "no column 9" in app.status_text
+        await pilot.press("u", "r", "e")
+        assert "Auto-finish needs" in app.status_text
+        assert app.game.to_dict() == before and moves(app) == []
+        assert app.query_one("#status").has_class("error")
+
+    run(make_app(store, Game.deal("yukon", seed=42)), scenario)
+
+
+def test_win_announcement_and_statistics(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("1", "f")  # K♥ up; auto-play sends Q♣, K♣ and K♦ after it
+        await pilot.pause()
+        assert app.game.is_won()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("s")  # statistics, from the announcement
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        table = app.screen.query_one(DataTable)
+        row = [str(c) for c in table.get_row_at(0)]
+        assert row[:5] == ["Yukon", "kings, no return", "1", "1", "100"]
+        assert row[5:] == ["1", "1", "0:00", "4"]
+        await pilot.press("escape")
+        assert not isinstance(app.screen, StatsScreen)
+
+    run(make_app(store, Game.from_text(NEARLY_WON)), scenario)
+    [stats] = store.stats()
+    assert (stats.played, stats.won, stats.fewest_moves) == (1, 1, 4)
+
+
+def test_auto_play_off_then_auto_finish(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("a")  # auto-play off
+        assert not app.session.autoplay
+        await pilot.press("1", "f")
+        assert app.game.cards_on_foundations == 49 and not app.game.is_won()
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.game.is_won() and isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")  # new game from the announcement
+        await pilot.pause()
+        assert app.game.move_stack == [] and not app.game.is_won()
+
+    run(make_app(store, Game.from_text(NEARLY_WON)), scenario)
+
+
+def test_lost_announcement_then_undo(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("5", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "lost" in app.status_text
+        await pilot.press("u")
+        await pilot.pause()
+        assert moves(app) == [] and not isinstance(app.screen, GameOverScreen)
+
+    run(make_app(store, Game.from_text(ONE_FROM_LOST), ), scenario)
+    assert [(r.played, r.won) for r in store.stats()] == [(1, 0)]
+
+
+def test_unfinished_game_resumes(store: Store) -> None:
+    async def first(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("5", "enter", "3")  # 6♣ onto 5♣ (Alaska builds up or down in suit)
+
+    run(make_app(store, Game.deal("alaska", seed=9), autoplay=False), first)
+    record = store.latest_unfinished(CLIENT)
+    assert record is not None and record.variant == "alaska" and len(record.moves) == 1
+
+    async def second(pilot: Pilot[None], app: YukonApp) -> None:
+        assert app.resumed and app.game.rules.variant == "alaska" and app.game.seed == 9
+        assert len(app.game.move_stack) == 1 and "Welcome back" in app.status_text
+
+    run(make_app(store), second)
+
+
+def test_new_game_asks_and_abandons(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("6", "enter", "5", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # no: keep playing
+        assert moves(app) == ["6:8D>5"]
+        await pilot.press("g")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "7"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.game == Game.deal("yukon", seed=7) and app.game.seed == 7
+
+    run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)
+    [row] = store.stats()
+    assert (row.played, row.won) == (1, 0)
+
+
+def test_variant_change_rebuilds_the_table(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v", "down", "down", "down", "enter")  # Australian Patience
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game.rules.variant == "australian"
+        assert len(app.query(ColumnView)) == 7 and app.query_one("#waste", PileView)
+        await pilot.press("d")  # one card from the stock to the waste
+        assert moves(app)[0] == "deal" and len(app.game.waste) == 1
+        await pilot.press("w")
+        assert app.state.pick is not None and app.state.pick.src == 17
+
+    run(make_app(store, Game.deal("yukon", seed=42)), scenario)
+
+
+def test_milligan_deals_rows_and_scrolls(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert len(app.query(ColumnView)) == 8 and len(app.query(PileView)) == 9
+        await pilot.click("#stock")
+        await pilot.pause()
+        for _ in range(8):  # 68 cards, 8 a row: 9 deals in all
+            await pilot.press("d")
+        assert app.game.stock == [] and "0 left" in app.status_text
+        # the columns are now taller than the terminal: face-down cards are compacted
+        assert app.state.compact
+
+    run(make_app(store, Game.deal("milligan-yukon", seed=4)), scenario, size=(80, 20))
+
+
+def test_hint_is_shown_on_the_table(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        hint = app.state.hint
+        assert hint is not None and hint in app.game.legal_moves()
+        assert app.status_text.startswith("Hint: ")
+        await pilot.press("escape")
+        assert app.state.hint is None
+
+    run(make_app(store, Game.deal("yukon", seed=42), hint_time=0.3), scenario)
+
+
+def test_winnable_indicator(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "winnable ✓" in str(app.query_one("#info").render())
+
+    run(make_app(store, Game.from_text(NEARLY_WON), winnable_time=2.0), scenario)
+
+
+def test_help_lists_the_bindings(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(f"{keys} {label}" for keys, label in app.screen.rows())
+        for b in ("Take back the last move", "Show a good move", "Statistics"):
+            assert b in text
+        assert "Deal from the stock" not in text  # Yukon has no stock
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+    run(make_app(store, Game.deal("yukon", seed=42)), scenario)

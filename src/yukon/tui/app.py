@@ -414,9 +414,13 @@ class YukonApp(App[None]):
             what = PRETTY[pick.card]
             if pick.count > 1:
                 what += f" with {pick.count - 1} card{'s' if pick.count > 2 else ''}"
-            targets = sorted(self.state.targets)
-            where = ", ".join("foundation" if t == FOUNDATION else str(t + 1) for t in targets)
-            tail = f"it fits: {where}" if where else "it fits nowhere now"
+            cols = [str(t + 1) for t in sorted(self.state.targets) if t != FOUNDATION]
+            where = []
+            if cols:
+                where.append(f"column{'s' if len(cols) > 1 else ''} {', '.join(cols)}")
+            if FOUNDATION in self.state.targets:
+                where.append("its foundation")
+            tail = f"it fits on {' and '.join(where)}" if where else "it fits nowhere now"
             self.set_status(f"Picked {what}; {tail} (esc: drop it)")
         else:
             self.refresh_table()

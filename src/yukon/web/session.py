@@ -217,15 +217,20 @@ class Session:
         self._check_open()
         if not self.redo_moves:
             raise NothingToDoError("nothing to redo")
-        size = self.redo_groups.pop(0)
+        size = self.redo_groups[0]
         turn = self.redo_moves[:size]
-        for m in turn:
-            if not self.game.is_legal(m):  # pragma: no cover - the redo list follows the history
-                raise IllegalMoveError(f"cannot redo {m}: no longer legal")
+        done = 0
+        try:
+            for m in turn:
+                self.game.push(m)
+                done += 1
+        except IllegalMoveError:  # pragma: no cover - the redo list follows the history
+            for _ in range(done):
+                self.game.pop()
+            raise
         self._tick()
         self.start_clock()
-        for m in turn:
-            self.game.push(m)
+        del self.redo_groups[0]
         del self.redo_moves[:size]
         self.groups.append(size)
         self._after_change()

@@ -108,13 +108,13 @@
     const r = rankOf(name), s = name[1], col = isRed(name) ? "red" : "black";
     const rt = name[0] === "T" ? "10" : name[0];
     const use = (x, y, size, extra = "") => `<use href="#suit-${s}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"${extra}/>`;
-    const index = `<text class="rank" x="${rt.length > 1 ? 3 : 6}" y="30" font-size="${rt.length > 1 ? 28 : 31}" textLength="${rt.length > 1 ? 33 : ""}">${rt}</text>`
-      .replace(' textLength=""', "") + use(rt.length > 1 ? 48 : 40, 19, 21) + use(88, 13, 13);
+    const index = `<text class="rank" x="${rt.length > 1 ? 3 : 6}" y="30" font-size="${rt.length > 1 ? 28 : 31}" textLength="${rt.length > 1 ? 35 : ""}">${rt}</text>`
+      .replace(' textLength=""', "") + use(rt.length > 1 ? 50 : 40, 19, 21) + use(88, 13, 13);
     let mid = "";
     if (r === 1) {
       mid = use(50, 84, s === "S" ? 56 : 44);
     } else if (r <= 10) {
-      const top = 48, bottom = 122;
+      const top = 50, bottom = 124;
       mid = PIPS[r].map(([x, f]) => {
         const y = top + f * (bottom - top);
         return use(x, y, 21, f > .5 ? ` transform="rotate(180 ${x} ${y})"` : "");
@@ -126,8 +126,7 @@
         `<text class="face-letter" x="50" y="100" font-size="46" text-anchor="middle">${letter}</text>` +
         use(31, 56, 15) + use(69, 112, 15, ` transform="rotate(180 69 112)"`);
     }
-    const bottomIdx = `<g transform="rotate(180 50 70)">${index}</g>`;
-    return `<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false" class="${col}">${index}${mid}${bottomIdx}</svg>`;
+    return `<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false" class="${col}">${index}${mid}</svg>`;
   }
   function makeCard(key, name) {
     const el = document.createElement("div");
@@ -171,11 +170,11 @@
     g.foundX = (j) => (left + nf <= ncols ? colX(fStart + j) : slotX(fStart + j));
     // Fan offsets per column: face-down cards tight, face-up cards so that each index shows.
     const downOff = Math.max(4, Math.round(H * 0.1));
-    const upOff = Math.round(H * 0.27), minUp = Math.round(H * 0.21);
+    const maxUp = Math.round(H * 0.33), minUp = Math.round(H * 0.21);
     const room = availH - yTab - gap;
     g.fan = state.tableau.map((c) => {
       const nd = c.down.length, nu = c.up.length;
-      let d = downOff, u = upOff;
+      let d = downOff, u = maxUp;
       const need = () => H + nd * d + Math.max(0, nu - 1) * u;
       if (need() > room && nu > 1) u = Math.max(minUp, Math.floor((room - H - nd * d) / (nu - 1)));
       if (need() > room && nd > 0) d = Math.max(3, Math.floor((room - H - Math.max(0, nu - 1) * u) / nd));

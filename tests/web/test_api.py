@@ -1,0 +1,386 @@
+"""The JSON API of ``yukon play``: every endpoint, every error path, persistence."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from yukon import Game
+from yukon.autoplay import next_safe_move
+from yukon.store import Store
+from yukon.web import create_app
+
+# Positions built by hand. Two moves from won:
+NEARLY_WON = Game.from_text("yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC").to_dict()
+
+# Russian Solitaire, no legal move: kings on buried queens, jacks on buried tens.
+LOST = "russian,kings,noreturn TSQS.KH/THQH.KD/TDQD.KC/TCQC.KS/JS.JH/JD/JC 9S/9H/9D/9C"
+# The same, one move earlier (empty column: any): winnable, and 6:JC>7 loses it.
+WINNABLE_ANY = "russian,any,noreturn TSQS.KH/THQH.KD/TDQD.KC/TCQC.KS/JS.JH/JDJC/- 9S/9H/9D/9C"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "web.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    store = Store(db)
+    with TestClient(create_app(store)) as c:
+        yield c
+    store.close()
+
+
+def new(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def error_of(r: Any, status: int) -> str:
+    assert r.status_code == status, r.text
+    data = r.json()
+    assert set(data) == {"error"} and data["error"]
+    return str(data["error"])
+
+
+# ---------------------------------------------------------------------- page and reference
+
+
+def test_page_and_assets(client: TestClient) -> None:
+    r = client.get("/")
+    assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+    assert "/static/app.js" in r.text and "http" not in r.text.replace("http://www.w3.org", "")
+    for asset in ("app.js", "style.css", "favicon.svg"):
+        assert client.get(f"/static/{asset}").status_code == 200
+    assert client.get("/favicon.ico").status_code == 200
+    assert client.get("/static/nope.js").status_code == 404
+
+
+def test_variants(client: TestClient) -> None:
+    data = client.get("/api/variants").json()
+    names = [v["name"] for v in data["variants"]]
+    assert names == ["yukon", "russian", "alaska", "australian", "milligan-yukon"]
+    milligan = data["variants"][-1]
+    assert milligan["columns"] == 8 and milligan["foundations"] == 8 and milligan["defaults"]["foundation_return"]
+    assert data["options"] == {"empty_column": ["kings", "any"], "foundation_return": [False, True]}
+
+
+# ---------------------------------------------------------------------- new games
+
+
+def test_new_game_is_the_deal_with_state(client: TestClient) -> None:
+    s = new(client, variant="yukon", seed=42)
+    game = Game.deal("yukon", seed=42)
+    for key, value in game.to_dict().items():
+        assert s[key] == value
+    assert s["seed"] == 42 and len(s["id"]) >= 20
+    assert s["legal_moves"] == [str(m) for m in game.legal_moves()]
+    assert s["moves"] == [] and s["move_count"] == 0
+    assert (s["can_undo"], s["can_redo"], s["status"], s["result"]) == (False, False, "playing", None)
+    assert s["elapsed"] == 0 and s["clock_running"] is False
+
+
+@pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "australian", "milligan-yukon", "milligan"])
+def test_every_variant_and_options(client: TestClient, variant: str) -> None:
+    s = new(client, variant=variant, seed=3, options={"empty_column": "any", "foundation_return": True})
+    assert s["rules"] == {"empty_column": "any", "foundation_return": True}
+    assert s["tableau"] == Game.deal(variant, seed=3, empty_column="any", foundation_return=True).to_dict()["tableau"]
+
+
+def test_random_deal_numbers_differ(client: TestClient) -> None:
+    a, b = new(client), new(client)
+    assert a["id"] != b["id"] and isinstance(a["seed"], int)
+
+
+def test_new_game_from_position(client: TestClient) -> None:
+    s = new(client, position=NEARLY_WON)
+    assert s["seed"] is None and s["tableau"] == NEARLY_WON["tableau"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"variant": "klondike"}, 400, "unknown variant"),
+        ({"options": {"empty_column": "queens"}}, 400, "empty_column"),
+        ({"options": {"colour": "red"}}, 400, "unknown rule option"),
+        ({"seed": -1}, 422, "seed"),
+        ({"seed": "7"}, 422, "seed"),
+        ({"seed": 2**64}, 400, "deal number"),
+        ({"seed": 1, "extra": True}, 422, "extra"),
+        ({"position": {"variant": "yukon"}}, 400, "tableau"),
+        ({"position": NEARLY_WON, "seed": 3}, 400, "not both"),
+        ({"abandon": "no-such-game"}, 404, "no-such-game"),
+        ({"autoplay": "yes"}, 422, "autoplay"),
+    ],
+)
+def test_new_game_errors(client: TestClient, body: dict[str, Any], status: int, words: str) -> None:
+    assert words in error_of(client.post("/api/games", json=body), status)
+
+
+def test_malformed_json(client: TestClient) -> None:
+    r = client.post("/api/games", content=b"{not json", headers={"Content-Type": "application/json"})
+    assert "not valid JSON" in error_of(r, 400)
+    r = client.post("/api/games", content=b"[1, 2]", headers={"Content-Type": "application/json"})
+    error_of(r, 422)
+
+
+def test_new_game_with_autoplay_plays_safe_cards(client: TestClient) -> None:
+    for seed in range(1, 60):
+        if next_safe_move(Game.deal("yukon", seed=seed)) is not None:
+            break
+    s = new(client, seed=seed, autoplay=True)
+    assert s["move_count"] >= 1 and s["played"] == s["moves"] and s["can_undo"]
+    assert all(m.endswith(">F") for m in s["moves"])
+
+
+# ---------------------------------------------------------------------- reading games
+
+
+def test_unknown_game_is_404_everywhere(client: TestClient) -> None:
+    bad = "A" * 22
+    assert "no game" in error_of(client.get(f"/api/games/{bad}"), 404)
+    for path, body in [("moves", {"move": "deal"}), ("undo", None), ("redo", None), ("restart", None),
+                       ("hint", None), ("winnable", None), ("auto", None), ("clock", {"running": False})]:
+        error_of(client.post(f"/api/games/{bad}/{path}", json=body), 404)
+
+
+def test_latest(client: TestClient) -> None:
+    assert "no unfinished game" in error_of(client.get("/api/games/latest"), 404)
+    s = new(client, seed=9)
+    assert client.get("/api/games/latest").json()["id"] == s["id"]
+
+
+# ---------------------------------------------------------------------- moves
+
+
+def test_move_undo_redo_restart(client: TestClient, db: Path) -> None:
+    s = new(client, seed=42)
+    gid = s["id"]
+    first, second = s["legal_moves"][0], None
+    r = client.post(f"/api/games/{gid}/moves", json={"move": first})
+    assert r.status_code == 200
+    s = r.json()
+    assert s["moves"] == [first] and s["played"] == [first] and s["can_undo"] and not s["can_redo"]
+    assert s["clock_running"] is True
+    second = s["legal_moves"][0]
+    s = client.post(f"/api/games/{gid}/moves", json={"move": second}).json()
+    assert s["move_count"] == 2
+    # committed before the reply: another connection sees it
+    assert Store(db).load_game(gid).moves == [first, second]
+
+    s = client.post(f"/api/games/{gid}/undo").json()
+    assert s["moves"] == [first] and s["undone"] == [second] and s["can_redo"]
+    s = client.post(f"/api/games/{gid}/redo").json()
+    assert s["moves"] == [first, second] and not s["can_redo"]
+    s = client.post(f"/api/games/{gid}/restart").json()
+    assert s["moves"] == [] and s["can_redo"] and s["tableau"] == Game.deal("yukon", seed=42).to_dict()["tableau"]
+    s = client.post(f"/api/games/{gid}/redo").json()
+    assert s["moves"] == [first]
+    s = client.post(f"/api/games/{gid}/undo", json={"to": 0}).json()
+    assert s["moves"] == [] and "can't" not in s
+    # a new move clears the redo list
+    s = client.post(f"/api/games/{gid}/moves", json={"move": second if second in s["legal_moves"] else
+                                                       s["legal_moves"][-1]}).json()
+    assert not s["can_redo"]
+
+
+def test_short_notation_is_accepted(client: TestClient) -> None:
+    s = new(client, seed=42)
+    full = s["legal_moves"][0]  # e.g. 2:JH+3>4
+    short = full.split(":")[1].split("+")[0] + ">" + full.split(">")[1]
+    s = client.post(f"/api/games/{s['id']}/moves", json={"move": short}).json()
+    assert s["moves"] == [full]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"move": "1:KS>5"}, 409, "illegal move"),
+        ({"move": "3:QC>F"}, 409, "illegal"),
+        ({"move": "deal"}, 409, "no stock"),
+        ({"move": "zz"}, 400, "not a move"),
+        ({"move": ""}, 400, "not a move"),
+        ({"move": 5}, 422, "move"),
+        ({}, 422, "move"),
+        ({"move": "deal", "autoplay": 1}, 422, "autoplay"),
+    ],
+)
+def test_bad_moves_change_nothing(client: TestClient, db: Path, body: dict[str, Any], status: int, words: str) -> None:
+    s = new(client, seed=42)
+    gid = s["id"]
+    before = client.get(f"/api/games/{gid}").json()
+    assert words in error_of(client.post(f"/api/games/{gid}/moves", json=body), status)
+    after = client.get(f"/api/games/{gid}").json()
+    assert after == before
+    assert Store(db).load_game(gid).moves == []
+
+
+def test_nothing_to_undo_or_redo(client: TestClient) -> None:
+    gid = new(client, seed=1)["id"]
+    assert "nothing to undo" in error_of(client.post(f"/api/games/{gid}/undo"), 409)
+    assert "nothing to redo" in error_of(client.post(f"/api/games/{gid}/redo"), 409)
+    assert "nothing to restart" in error_of(client.post(f"/api/games/{gid}/restart"), 409)
+    s = client.post(f"/api/games/{gid}/moves", json={"move": client.get(f"/api/games/{gid}").json()["legal_moves"][0]})
+    assert "between 0 and 1" in error_of(client.post(f"/api/games/{gid}/undo", json={"to": 5}), 400)
+    error_of(client.post(f"/api/games/{gid}/undo", json={"to": -1}), 422)
+    assert "nothing to undo" in error_of(client.post(f"/api/games/{gid}/undo", json={"to": 1}), 409)
+    assert s.status_code == 200
+
+
+def _move_that_triggers_autoplay() -> tuple[int, str]:
+    for seed in range(1, 500):
+        g = Game.deal("yukon", seed=seed)
+        if next_safe_move(g) is not None:
+            continue
+        for m in g.legal_moves():
+            g.push(m)
+            if next_safe_move(g) is not None:
+                return seed, str(m)
+            g.pop()
+    raise AssertionError("no deal found")  # pragma: no cover
+
+
+def test_autoplay_turn_is_undone_together(client: TestClient) -> None:
+    seed, move = _move_that_triggers_autoplay()
+    gid = new(client, seed=seed)["id"]
+    s = client.post(f"/api/games/{gid}/moves", json={"move": move, "autoplay": True}).json()
+    assert s["played"][0] == move and len(s["played"]) > 1 and s["moves"] == s["played"]
+    s = client.post(f"/api/games/{gid}/undo").json()
+    assert s["moves"] == [] and s["undone"] == list(reversed(s["undone"][::-1])) and len(s["undone"]) > 1
+    s = client.post(f"/api/games/{gid}/redo").json()
+    assert s["played"][0] == move and len(s["moves"]) > 1
+
+
+def test_win_is_recorded_and_game_closes(client: TestClient, db: Path) -> None:
+    s = new(client, position=NEARLY_WON)
+    gid = s["id"]
+    s = client.post(f"/api/games/{gid}/moves", json={"move": "2:KH>F"}).json()
+    assert s["status"] == "playing"
+    s = client.post(f"/api/games/{gid}/moves", json={"move": "1:KS>F"}).json()
+    assert s["status"] == "won" and s["result"] == "won" and not s["can_undo"] and s["legal_moves"] == []
+    assert s["clock_running"] is False
+    assert "over" in error_of(client.post(f"/api/games/{gid}/undo"), 409)
+    assert "over" in error_of(client.post(f"/api/games/{gid}/moves", json={"move": "deal"}), 409)
+    stats = client.get("/api/stats").json()["stats"]
+    assert [(r["variant"], r["played"], r["won"], r["fewest_moves"]) for r in stats] == [("yukon", 1, 1, 2)]
+    assert stats[0]["win_rate"] == 1.0 and stats[0]["current_streak"] == 1 and stats[0]["best_time"] is not None
+    assert client.get("/api/stats?variant=russian").json()["stats"] == []
+    assert "unknown variant" in error_of(client.get("/api/stats?variant=bridge"), 400)
+    assert Store(db).load_game(gid).result == "won"
+
+
+def test_auto_finish(client: TestClient) -> None:
+    s = new(client, position=Game.from_text("yukon,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
+    s = client.post(f"/api/games/{s['id']}/moves", json={"move": "2:KH>3", "autofinish": True}).json()
+    assert s["status"] == "won" and s["played"][0] == "2:KH>3"
+
+
+def test_auto_endpoint(client: TestClient) -> None:
+    s = new(client, position=NEARLY_WON)
+    s = client.post(f"/api/games/{s['id']}/auto", json={"autoplay": True, "autofinish": False}).json()
+    assert s["status"] == "won" and len(s["played"]) == 2
+    error_of(client.post(f"/api/games/{s['id']}/auto", json={"autoplay": "x"}), 422)
+    assert "over" in error_of(client.post(f"/api/games/{s['id']}/auto"), 409)
+
+
+def test_lost_position_and_abandon(client: TestClient) -> None:
+    lost = Game.from_text(LOST).to_dict()
+    s = new(client, position=lost)
+    assert s["status"] == "lost" and s["legal_moves"] == []
+    w = client.post(f"/api/games/{s['id']}/winnable").json()
+    assert w["status"] == "lost" and w["last_winnable"] is None
+    h = client.post(f"/api/games/{s['id']}/hint").json()
+    assert h["move"] is None and h["status"] == "lost"
+    # a game with moves made counts as played when the player starts another
+    g = new(client, seed=42)
+    client.post(f"/api/games/{g['id']}/moves", json={"move": g["legal_moves"][0]})
+    new(client, seed=43, abandon=g["id"])
+    rows = client.get("/api/stats").json()["stats"]
+    assert [(r["played"], r["won"]) for r in rows] == [(1, 0)]
+    assert "over" in error_of(client.post(f"/api/games/{g['id']}/redo"), 409)
+    assert client.get(f"/api/games/{g['id']}").json()["status"] == "abandoned"
+
+
+def test_clock(client: TestClient) -> None:
+    s = new(client, seed=42)
+    gid = s["id"]
+    c = client.post(f"/api/games/{gid}/clock", json={"running": True}).json()
+    assert c["clock_running"] is False  # no move yet: the clock waits for the first one
+    client.post(f"/api/games/{gid}/moves", json={"move": s["legal_moves"][0]})
+    c = client.post(f"/api/games/{gid}/clock", json={"running": False}).json()
+    assert c["clock_running"] is False and c["elapsed"] >= 0
+    c = client.post(f"/api/games/{gid}/clock", json={"running": True}).json()
+    assert c["clock_running"] is True
+    error_of(client.post(f"/api/games/{gid}/clock", json={}), 422)
+
+
+# ---------------------------------------------------------------------- solver endpoints
+
+
+def test_hint_is_a_legal_move(client: TestClient) -> None:
+    s = new(client, seed=5)
+    h = client.post(f"/api/games/{s['id']}/hint").json()
+    assert h["move"] in s["legal_moves"] and h["source"] in ("solver", "heuristic") and h["move_count"] == 0
+
+
+def test_winnable(client: TestClient) -> None:
+    s = new(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
+    gid = s["id"]
+    w = client.post(f"/api/games/{gid}/winnable").json()
+    assert (w["status"], w["source"], w["move_count"], w["last_winnable"]) == ("won", "solver", 0, None)
+    client.post(f"/api/games/{gid}/moves", json={"move": "1:KS>F"})
+    w = client.post(f"/api/games/{gid}/winnable").json()
+    assert w["status"] == "won" and w["move_count"] == 1
+
+
+def test_winnable_lost_offers_last_winnable(client: TestClient) -> None:
+    s = new(client, position=Game.from_text(WINNABLE_ANY).to_dict())
+    gid = s["id"]
+    s = client.post(f"/api/games/{gid}/moves", json={"move": "6:JC>7"}).json()  # fills the last empty column
+    assert s["status"] == "lost"
+    w = client.post(f"/api/games/{gid}/winnable").json()
+    assert w["status"] == "lost" and w["last_winnable"] == 0
+    s = client.post(f"/api/games/{gid}/undo", json={"to": w["last_winnable"]}).json()
+    assert s["moves"] == [] and s["status"] == "playing"
+    assert client.post(f"/api/games/{gid}/winnable").json()["status"] == "won"
+
+
+def test_winnable_only_deal(client: TestClient) -> None:
+    s = new(client, winnable_only=True)
+    assert s["deal_note"]
+    if "proved" in s["deal_note"]:
+        import yukon
+
+        assert yukon.solve(Game.deal("yukon", seed=s["seed"]), time_limit=10).status != "lost"
+    s = new(client, winnable_only=True, seed=5)
+    assert "not checked" in s["deal_note"] and s["seed"] == 5
+
+
+# ---------------------------------------------------------------------- persistence
+
+
+def test_resume_after_server_restart(db: Path) -> None:
+    store = Store(db)
+    with TestClient(create_app(store)) as c:
+        s = new(c, seed=42, autoplay=False)
+        gid = s["id"]
+        m1 = s["legal_moves"][0]
+        s = c.post(f"/api/games/{gid}/moves", json={"move": m1}).json()
+        m2 = s["legal_moves"][0]
+        c.post(f"/api/games/{gid}/moves", json={"move": m2})
+        before = c.post(f"/api/games/{gid}/undo").json()
+    store.close()
+    store = Store(db)
+    with TestClient(create_app(store)) as c:
+        after = c.get(f"/api/games/{gid}").json()
+        assert after["tableau"] == before["tableau"] and after["moves"] == [m1]
+        assert after["can_redo"] and after["can_undo"]
+        assert c.get("/api/games/latest").json()["id"] == gid
+        assert c.post(f"/api/games/{gid}/redo").json()["moves"] == [m1, m2]
+    store.close()

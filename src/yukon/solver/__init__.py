@@ -1,0 +1,121 @@
+"""The solver: can this position still be won, and how.
+
+It plays with perfect information (it sees face-down cards and the stock),
+like the "thoughtful" game. ``lost`` is a proof: the search exhausted every
+position reachable from here (up to the safe pruning rules of docs/solver.md).
+``unknown`` only when a limit stopped it.
+
+>>> import yukon
+>>> game = yukon.Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
+>>> result = yukon.solve(game, time_limit=5)
+>>> result.status, [str(m) for m in result.moves]
+('won', ['2:QS>F', '1:KS>F'])
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from ..game import Game
+from ..notation import Move
+from .heuristic import best_heuristic_move
+from .search import Limits, Searcher, best_first
+
+#: positions the best-first phase may store before the depth-first search takes over
+BEST_FIRST_POSITIONS = 20_000
+
+SOLVER_VERSION = "1"
+
+
+@dataclass
+class SolveResult:
+    """What :func:`solve` found."""
+
+    status: str  # "won" | "lost" | "unknown"
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    peak_table: int = 0
+    reason: str = ""
+
+    @property
+    def decided(self) -> bool:
+        return self.status != "unknown"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "status": self.status,
+            "moves": [str(m) for m in self.moves],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "peak_table": self.peak_table,
+            "reason": self.reason,
+            "solver_version": SOLVER_VERSION,
+        }
+
+
+@dataclass
+class HintResult:
+    """What :func:`hint` suggests: ``source`` is ``solver`` (first move of a winning line),
+    ``heuristic`` (no win found in time, or none exists: the heuristic's choice) or ``none``
+    (no legal move)."""
+
+    move: Move | None
+    source: str
+    status: str
+    line: list[Move] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "move": str(self.move) if self.move is not None else None,
+            "source": self.source,
+            "status": self.status,
+            "line": [str(m) for m in self.line],
+        }
+
+
+def solve(
+    game: Game,
+    time_limit: float | None = 10.0,
+    node_limit: int | None = None,
+    memory_limit: int | None = 1_500_000_000,
+    stop: threading.Event | None = None,
+) -> SolveResult:
+    """Decide ``game`` (unchanged by the call).
+
+    ``time_limit`` in seconds, ``node_limit`` in positions, ``memory_limit`` in
+    bytes for the transposition table (the search forgets visited positions
+    when it would pass it: slower, never wrong); ``stop``, an event another
+    thread may set to end the search early with ``unknown``.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
+    limits = Limits(time_limit, node_limit, memory_limit, stop)
+    first = best_first(game, limits, BEST_FIRST_POSITIONS)
+    if first.status != "unknown" or first.reason in ("time limit", "stopped"):
+        s = first.stats
+        return SolveResult(first.status, first.moves, s.nodes, s.seconds, s.peak_table, first.reason)
+    if node_limit is not None:
+        limits.node_limit = max(1, node_limit - first.stats.nodes)
+    outcome = Searcher(game, limits).run()
+    s = outcome.stats
+    return SolveResult(
+        outcome.status, outcome.moves, s.nodes + first.stats.nodes, s.seconds + first.stats.seconds,
+        max(s.peak_table, first.stats.peak_table), outcome.reason,
+    )
+
+
+def hint(game: Game, time_limit: float = 1.0, stop: threading.Event | None = None) -> HintResult:
+    """The next move: the first of a winning line when the solver finds one in time,
+    otherwise the heuristic's best move (see :func:`yukon.solver.heuristic.best_heuristic_move`)."""
+    moves = game.legal_moves()
+    if not moves:
+        return HintResult(None, "none", "won" if game.is_won() else "lost")
+    result = solve(game, time_limit=time_limit, stop=stop)
+    if result.status == "won" and result.moves:
+        return HintResult(result.moves[0], "solver", "won", result.moves)
+    return HintResult(best_heuristic_move(game), "heuristic", result.status)
+
+
+__all__ = ["SOLVER_VERSION", "HintResult", "SolveResult", "hint", "solve"]

@@ -1,0 +1,79 @@
+"""``yukon solve``: decide a deal or a position from the command line.
+
+Exit status: 0 won, 1 lost, 3 unknown (a limit was hit), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..cli_common import CommandError, add_rules_options, game_from_args, read_position_arg
+
+EXIT_STATUS = {"won": 0, "lost": 1, "unknown": 3}
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "solve", help="can this deal or position be won, and how",
+        description="Solve a deal (--variant/--seed) or a position (JSON file, - for stdin, or the one-line "
+        "form). The solver sees face-down cards. Exit status: 0 won, 1 lost, 3 unknown, 2 bad input.",
+    )
+    p.add_argument("position", nargs="?", help="a JSON file, - for standard input, or the one-line form")
+    add_rules_options(p, variant_default=None)
+    p.add_argument("--seed", "-s", type=int, default=None, help="deal number (with --variant)")
+    p.add_argument("--time-limit", "-t", type=float, default=30.0, help="seconds (default 30)")
+    p.add_argument("--node-limit", type=int, default=None, help="positions to examine at most")
+    p.add_argument("--memory-limit", type=float, default=1.5, help="GB for the position table (default 1.5)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--show", action="store_true", help="replay the winning line as layouts")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import solve
+
+    if args.position is not None:
+        if args.seed is not None or args.variant is not None:
+            raise CommandError("give either a position or --variant/--seed, not both")
+        game = read_position_arg(args.position)
+    else:
+        if args.seed is None:
+            raise CommandError("give a position, or a deal with --seed N (and --variant V)")
+        args.variant = args.variant or "yukon"
+        game = game_from_args(args)
+    if args.time_limit is not None and args.time_limit <= 0:
+        raise CommandError(f"--time-limit must be positive, not {args.time_limit}")
+    result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit,
+                   memory_limit=int(args.memory_limit * 1e9))
+    if args.json:
+        data = result.to_dict()
+        data["position"] = game.to_text()
+        print(json.dumps(data))
+        return EXIT_STATUS[result.status]
+    rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
+    what = {"won": "WON: this position can be won",
+            "lost": "LOST: no sequence of moves wins this position",
+            "unknown": f"UNKNOWN: stopped by the {result.reason or 'limit'} before deciding"}[result.status]
+    print(what)
+    print(f"{result.seconds:.3f} s, {result.nodes:,} positions examined ({rate:,.0f}/s), "
+          f"table peak {result.peak_table:,}")
+    if result.status == "won":
+        print(f"winning line ({len(result.moves)} moves):")
+        print(" ".join(str(m) for m in result.moves))
+        if args.show:
+            from rich.console import Console
+
+            from ..render import layout_rich
+
+            console = Console()
+            g = game.copy()
+            console.print(layout_rich(g))
+            for i, m in enumerate(result.moves, 1):
+                g.push(m)
+                console.rule(f"{i}. {m}")
+                console.print(layout_rich(g))
+    sys.stdout.flush()
+    return EXIT_STATUS[result.status]

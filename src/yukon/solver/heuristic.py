@@ -1,0 +1,81 @@
+"""A move heuristic that uses only what a player sees (face-up cards).
+
+Used for hints when the solver finds no winning line in time (or none
+exists), and by computer players. It follows the strategy advice of the rule
+pages: play Aces and safe cards up, turn face-down cards, empty columns for
+Kings, free needed ranks; avoid sending cards up that lower cards still need,
+and avoid pointless shuffles.
+
+Score of a move (higher is better):
+
+- +100 a safe card to its foundation (nothing still in play could go on it)
+- +70  turns a face-down card
+- +40  another card to its foundation
+- +30  empties a column (+15 more when a King waits to fill it)
+- +20  uncovers a card that can go to the foundation
+- +10  a card from the waste
+- -5 per card that the move buries under a King it carries to a non-empty column
+- -30 a card back from a foundation; -10 the stock (it is always there later)
+
+Ties go to the move that leaves the most legal moves.
+"""
+
+from __future__ import annotations
+
+from ..cards import RANK
+from ..game import Game
+from ..notation import FOUNDATION, STOCK, WASTE, Move
+from .search import is_safe_foundation_card, min_heights
+
+
+def score_move(game: Game, move: Move) -> int:
+    cols = game._cols
+    down = game._down
+    s, d = move.src, move.dst
+    score = 0
+    if d == FOUNDATION:
+        safe = not game.rules.foundation_return and is_safe_foundation_card(
+            game.rules.build, move.card, min_heights(game))
+        score += 100 if safe or RANK[move.card] == 1 else 40
+    if s == STOCK:
+        return score - 10
+    if s == FOUNDATION:
+        return score - 30
+    if s == WASTE:
+        score += 10
+    if s < FOUNDATION:
+        col = cols[s]
+        rest = len(col) - move.count
+        if rest == down[s]:
+            if rest:
+                score += 70
+            else:
+                score += 30
+                if any(RANK[c] == 13 for i, cc in enumerate(cols) if i != s for c in cc[max(down[i], 1):]):
+                    score += 15
+        elif game._accept[col[rest - 1]]:
+            score += 20
+        if d < FOUNDATION and cols[d]:
+            group = col[rest:]
+            kings = [i for i, c in enumerate(group) if RANK[c] == 13 and i > 0]
+            if kings:
+                score -= 5 * (len(group) - kings[0])
+    return score
+
+
+def best_heuristic_move(game: Game) -> Move | None:
+    """The legal move with the best score (ties: most legal moves afterwards), or None."""
+    moves = game.legal_moves()
+    if not moves:
+        return None
+    best: tuple[int, int] | None = None
+    choice = moves[0]
+    for m in moves:
+        score = score_move(game, m)
+        game._push(m)
+        mobility = len(game.legal_moves())
+        game.pop()
+        key = (score, mobility)
+        if best is None or key > best:
+            best, choice = key, m
+    return choice

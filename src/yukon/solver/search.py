@@ -1,0 +1,389 @@
+"""Depth-first search over the position graph, with a transposition table.
+
+The search is complete: every position reachable from the start is either
+visited or cut by a pruning rule proven safe in docs/solver.md, so when the
+search runs out of positions without reaching a win, the deal is lost. The
+table of visited positions doubles as the cycle check (a position is entered
+once); when it outgrows its memory budget it is cleared, which costs repeated
+work but never a wrong verdict, since positions on the current path stay
+guarded by a separate path set.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+from ..cards import NAME, RANK, RED, SUIT
+from ..game import Game
+from ..notation import FOUNDATION, STOCK, WASTE, Move
+from ..rules import accepted_by
+from .key import column_key, extra_key
+
+_RED_SUIT = (False, True, True, False)
+
+
+@dataclass
+class SearchStats:
+    nodes: int = 0
+    seconds: float = 0.0
+    peak_table: int = 0
+    table_resets: int = 0
+
+
+@dataclass
+class SearchOutcome:
+    status: str  # "won" | "lost" | "unknown"
+    moves: list[Move] = field(default_factory=list)
+    stats: SearchStats = field(default_factory=SearchStats)
+    reason: str = ""
+
+
+class Limits:
+    """When to give up: wall-clock deadline, node budget, table size, or a stop event."""
+
+    __slots__ = ("deadline", "node_limit", "table_limit", "stop")
+
+    def __init__(
+        self,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        memory_limit: int | None = None,
+        stop: threading.Event | None = None,
+    ) -> None:
+        self.deadline = time.perf_counter() + time_limit if time_limit is not None else None
+        self.node_limit = node_limit
+        # about 200 bytes per table entry (key bytes + set slot + object header)
+        self.table_limit = memory_limit // 200 if memory_limit else None
+        self.stop = stop
+
+
+def min_heights(game: Game) -> list[int]:
+    """Per suit, how many ranks of that suit have all their copies on the foundations."""
+    decks = game.rules.decks
+    per_suit: list[list[int]] = [[], [], [], []]
+    for pile in game._found:
+        if pile:
+            per_suit[SUIT[pile[0]]].append(len(pile))
+    return [min(h) if len(h) == decks else 0 for h in per_suit]
+
+
+def is_safe_foundation_card(build: str, card: int, heights: list[int]) -> bool:
+    """No card that could ever be placed on ``card`` remains off the foundations.
+
+    Then playing ``card`` up cannot lose a win (docs/solver.md, rule 1), provided
+    cards may not return from the foundations.
+    """
+    r = RANK[card]
+    if build == "alternate":
+        red = RED[card]
+        for s in range(4):
+            if _RED_SUIT[s] != red and heights[s] < r - 1:
+                return False
+        return True
+    if build == "suit":
+        return heights[SUIT[card]] >= r - 1
+    # suit-updown: the next higher card of the suit also fits on it; only a King is safe
+    return r == 13 and heights[SUIT[card]] >= 12
+
+
+class Searcher:
+    """One search from one position. ``run()`` returns a :class:`SearchOutcome`."""
+
+    def __init__(self, game: Game, limits: Limits) -> None:
+        self.game = game.copy()
+        self.limits = limits
+        self.rules = game.rules
+        self.total = game.rules.card_count
+        self.forced_ok = not game.rules.foundation_return
+        self.stats = SearchStats()
+
+    # ------------------------------------------------------------------ move ordering
+
+    def children(self) -> list[Move]:
+        """The moves to try here, best first, after safe pruning."""
+        g = self.game
+        moves = g.legal_moves()
+        if not moves:
+            return moves
+        cols = g._cols
+        down = g._down
+        if self.forced_ok:
+            heights = None
+            build = self.rules.build
+            for m in moves:
+                if m.dst == FOUNDATION and m.src != FOUNDATION:
+                    if heights is None:
+                        heights = min_heights(g)
+                    if is_safe_foundation_card(build, m.card, heights):
+                        return [m]
+        first_empty = -1
+        for i, c in enumerate(cols):
+            if not c:
+                first_empty = i
+                break
+        scored: list[tuple[int, int, Move]] = []
+        accept = g._accept
+        for idx, m in enumerate(moves):
+            s = m.src
+            d = m.dst
+            if d < FOUNDATION and not cols[d] and d != first_empty:
+                continue  # another empty column gives the same position up to column order
+            score = 0
+            if d == FOUNDATION:
+                score = 80 - RANK[m.card]
+            elif s == STOCK:
+                score = -20
+            elif s == FOUNDATION:
+                score = -60
+            elif s == WASTE:
+                score = 30
+            if s < FOUNDATION:
+                col = cols[s]
+                n = len(col)
+                rest = n - m.count
+                if rest == down[s]:
+                    if rest:
+                        score += 60  # turns a card up
+                    else:
+                        score += 15  # empties a column
+                elif accept[col[rest - 1]]:
+                    score += 25  # frees a card that can go up
+                if d < FOUNDATION and not cols[d]:
+                    score -= 5
+            scored.append((-score, idx, m))
+        scored.sort()
+        return [m for _, _, m in scored]
+
+    # ------------------------------------------------------------------ search
+
+    def child_key(self, m: Move, colkeys: list[bytes], extra: bytes) -> bytes | None:
+        """The key of the position after ``m``, without playing it (tableau and foundation moves);
+        None where the move must be played to know."""
+        s = m.src
+        if s >= FOUNDATION:
+            return None
+        d = m.dst
+        g = self.game
+        col = g._cols[s]
+        rest = len(col) - m.count
+        nd = g._down[s]
+        if rest == nd and nd:
+            nd -= 1
+        keys = colkeys.copy()
+        keys[s] = bytes((nd, rest)) + bytes(col[:rest])
+        if d < FOUNDATION:
+            target = g._cols[d]
+            keys[d] = bytes((g._down[d], len(target) + m.count)) + bytes(target) + bytes(col[rest:])
+        keys.sort()
+        return b"".join(keys) + extra
+
+    def run(self) -> SearchOutcome:
+        start = time.perf_counter()
+        g = self.game
+        stats = self.stats
+        limits = self.limits
+        try:
+            if g._on_foundations == self.total:
+                return SearchOutcome("won", [], stats)
+            stuck = stuck_cards(g)
+            if stuck:
+                return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
+            cols = g._cols
+            down = g._down
+            colkeys = [column_key(down[i], c) for i, c in enumerate(cols)]
+            extra = extra_key(g)
+            root = b"".join(sorted(colkeys)) + extra
+            table: set[bytes] = {root}
+            path_keys: list[bytes] = [root]
+            on_path: set[bytes] = {root}
+            line: list[Move] = []
+            stack: list[tuple[list[Move], int]] = [(self.children(), 0)]
+            nodes = 0
+            check_every = 512
+            deadline = limits.deadline
+            node_limit = limits.node_limit
+            table_limit = limits.table_limit
+            stop = limits.stop
+            total = self.total
+            push = g._push
+            pop = g.pop
+            children = self.children
+            child_key = self.child_key
+            while stack:
+                moves, i = stack[-1]
+                if i >= len(moves):
+                    stack.pop()
+                    if line:
+                        m = line.pop()
+                        pop()
+                        on_path.discard(path_keys.pop())
+                        if m.src < FOUNDATION:
+                            colkeys[m.src] = column_key(down[m.src], cols[m.src])
+                            if m.dst < FOUNDATION:
+                                colkeys[m.dst] = column_key(down[m.dst], cols[m.dst])
+                        else:
+                            colkeys = [column_key(down[j], c) for j, c in enumerate(cols)]
+                            extra = extra_key(g)
+                    continue
+                stack[-1] = (moves, i + 1)
+                m = moves[i]
+                nodes += 1
+                k = child_key(m, colkeys, extra)
+                if k is not None:
+                    if k in table or k in on_path:
+                        continue
+                    push(m)
+                    if g._on_foundations == total:
+                        line.append(m)
+                        stats.nodes = nodes
+                        return SearchOutcome("won", line, stats)
+                    colkeys[m.src] = column_key(down[m.src], cols[m.src])
+                    if m.dst < FOUNDATION:
+                        colkeys[m.dst] = column_key(down[m.dst], cols[m.dst])
+                else:
+                    push(m)
+                    if g._on_foundations == total:
+                        line.append(m)
+                        stats.nodes = nodes
+                        return SearchOutcome("won", line, stats)
+                    new_keys = [column_key(down[j], c) for j, c in enumerate(cols)]
+                    new_extra = extra_key(g)
+                    k = b"".join(sorted(new_keys)) + new_extra
+                    if k in table or k in on_path:
+                        pop()
+                        continue
+                    colkeys, extra = new_keys, new_extra
+                table.add(k)
+                on_path.add(k)
+                path_keys.append(k)
+                line.append(m)
+                stack.append((children(), 0))
+                if nodes >= check_every:
+                    check_every = nodes + 512
+                    if len(table) > stats.peak_table:
+                        stats.peak_table = len(table)
+                    if deadline is not None and time.perf_counter() > deadline:
+                        stats.nodes = nodes
+                        return SearchOutcome("unknown", [], stats, "time limit")
+                    if node_limit is not None and nodes >= node_limit:
+                        stats.nodes = nodes
+                        return SearchOutcome("unknown", [], stats, "node limit")
+                    if stop is not None and stop.is_set():
+                        stats.nodes = nodes
+                        return SearchOutcome("unknown", [], stats, "stopped")
+                    if table_limit is not None and len(table) > table_limit:
+                        table.clear()
+                        stats.table_resets += 1
+            stats.nodes = nodes
+            stats.peak_table = max(stats.peak_table, len(table))
+            return SearchOutcome("lost", [], stats)
+        finally:
+            stats.seconds = time.perf_counter() - start
+
+
+def stuck_cards(game: Game) -> list[int]:
+    """Cards that can provably never leave their place (then the game is lost).
+
+    One-deck variants with the kings-only empty-column rule. A card Y with no
+    face-up card beneath it in its column (a face-down card, or the lowest
+    face-up one) can leave only as the lead of a move or to its foundation. It
+    never can when every card it could be placed on lies beneath it in the
+    same column, it is not a King (only Kings lead into empty columns), and a
+    lower card of its suit lies beneath it too or is itself stuck. Cards
+    beneath a stuck card are stuck. See docs/solver.md, rule 3.
+    """
+    rules = game.rules
+    if not rules.kings_only or rules.decks != 1:
+        return []
+    targets_of = placeable_on(rules.build)
+    stuck: set[int] = set()
+    columns = [(c, game._down[i]) for i, c in enumerate(game._cols)]
+    changed = True
+    while changed:
+        changed = False
+        for col, nd in columns:
+            for i in range(min(nd + 1, len(col))):
+                y = col[i]
+                if y in stuck or RANK[y] == 13:
+                    continue
+                beneath = set(col[:i])
+                if not all(t in beneath for t in targets_of[y]):
+                    continue
+                suit = SUIT[y]
+                lower = [r * 4 + suit for r in range(RANK[y] - 1)]
+                if any(c in beneath or c in stuck for c in lower):
+                    stuck.update(col[:i + 1])
+                    changed = True
+    return sorted(stuck)
+
+
+def placeable_on(build: str) -> tuple[tuple[int, ...], ...]:
+    """``placeable_on(build)[y]``: the cards ``y`` may be placed on."""
+    acc = accepted_by(build)
+    return tuple(tuple(t for t in range(52) if y in acc[t]) for y in range(52))
+
+
+def disorder_estimate(game: Game) -> int:
+    """A cost-to-win estimate for best-first search: face-down cards weigh most, then
+    face-up cards lying on a card they do not fit on, then cards not yet up."""
+    fits = game._fits
+    bad = 0
+    for col, d in zip(game._cols, game._down):
+        prev = -1
+        for i in range(d, len(col)):
+            c = col[i]
+            if prev >= 0 and not fits[prev * 52 + c]:
+                bad += 1
+            prev = c
+    return sum(game._down) * 4 + bad * 2 + (game.rules.card_count - game._on_foundations)
+
+
+def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
+    """Greedy best-first search by :func:`disorder_estimate`; finds most wins in few positions.
+
+    Returns ``unknown`` when its budget runs out; ``lost`` when it exhausts the
+    (pruned) position graph, which is as complete a proof as the depth-first search's.
+    """
+    import heapq
+
+    from .key import position_key
+
+    start = time.perf_counter()
+    stats = SearchStats()
+    searcher = Searcher(game, limits)
+    root = searcher.game
+    total = root.rules.card_count
+    if root._on_foundations == total:
+        return SearchOutcome("won", [], stats)
+    seen = {position_key(root)}
+    heap: list[tuple[int, int, Game, tuple[Move, ...]]] = [(disorder_estimate(root), 0, root, ())]
+    counter = 0
+    deadline = limits.deadline
+    stop = limits.stop
+    try:
+        while heap:
+            _, _, g, path = heapq.heappop(heap)
+            searcher.game = g
+            for m in searcher.children():
+                g._push(m)
+                stats.nodes += 1
+                if g._on_foundations == total:
+                    return SearchOutcome("won", [*path, m], stats)
+                k = position_key(g)
+                if k not in seen:
+                    seen.add(k)
+                    counter += 1
+                    heapq.heappush(heap, (disorder_estimate(g), counter, g.copy(), (*path, m)))
+                g.pop()
+            if counter >= max_positions:
+                return SearchOutcome("unknown", [], stats, "best-first budget")
+            if deadline is not None and time.perf_counter() > deadline:
+                return SearchOutcome("unknown", [], stats, "time limit")
+            if stop is not None and stop.is_set():
+                return SearchOutcome("unknown", [], stats, "stopped")
+        return SearchOutcome("lost", [], stats)
+    finally:
+        stats.peak_table = len(seen)
+        stats.seconds = time.perf_counter() - start

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 from tui_helpers import NEARLY_WON, ONE_FROM_LOST, FakeClock
@@ -269,3 +271,29 @@ def test_help_lists_the_bindings(store: Store) -> None:
         assert not isinstance(app.screen, HelpScreen)
 
     run(make_app(store, Game.deal("yukon", seed=42)), scenario)
+
+
+@pytest.mark.parametrize("variant", ["yukon", "australian", "milligan-yukon"])
+def test_random_keys_and_clicks_never_crash(store: Store, variant: str) -> None:
+    """Any key of the bindings (but quit) and clicks anywhere, in any order: the app keeps running."""
+    rng = random.Random(f"tui-{variant}")
+    keys = [
+        "left", "right", "up", "down", "enter", "space", "escape", "1", "2", "3", "5", "7", "8", "9",
+        "f", "d", "w", "u", "r", "a", "e", "n", "y", "R", "g", "s", "question_mark", "backspace", "0",
+    ]
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        for _ in range(50):
+            if rng.random() < 0.3:
+                await pilot.click(offset=(rng.randrange(80), rng.randrange(24)))
+            else:
+                await pilot.press(rng.choice(keys))
+        await pilot.pause()
+        assert app.is_running
+        # whatever happened, the position on the table is the start replayed with the moves made
+        replay = app.session.start.copy()
+        for m in app.game.move_stack:
+            replay.push(m)
+        assert replay == app.game
+
+    run(make_app(store, Game.deal(variant, seed=11)), scenario)

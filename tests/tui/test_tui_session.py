@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from tui_helpers import CERTAIN_WIN, NEARLY_WON, ONE_FROM_LOST, FakeClock
 
@@ -151,3 +153,11 @@ def test_describe_move() -> None:
     g = Game.deal("yukon", seed=42)
     assert describe_move(g, g.parse_move("2:AS+1>1")) == "A♠ and 1 card on it from column 2 to column 1"
     assert describe_move(g, g.parse_move("4:AH>F")) == "A♥ from column 4 to its foundation"
+
+
+def test_a_store_that_fails_does_not_stop_the_game(tmp_path: Path) -> None:
+    store = Store(tmp_path / "y.sqlite3")
+    s = Session(Game.deal("yukon", seed=42), store, autoplay=False)
+    store.close()  # every later write fails
+    s.play(s.game.parse_move("6:8D>5"))
+    assert s.move_count == 1 and s.store_error and "could not save" in s.store_error

@@ -358,6 +358,8 @@ class YukonApp(App[None]):
         return True
 
     def _after_change(self) -> None:
+        if self.session.store_error:
+            self.set_status(f"Warning: {self.session.store_error}", "error")
         self.state.hint = None
         self._cancel("hint")
         self.refresh_table()
@@ -775,7 +777,7 @@ class YukonApp(App[None]):
                 move = moves[0] if moves else None
             source = "first legal move (the solver is not available)"
         else:
-            move = result.move
+            move = getattr(result, "move", None)
             status = getattr(result, "status", "unknown")
             source = {"solver": "solver", "heuristic": "rule of thumb"}.get(getattr(result, "source", ""), "")
         if move is None:

@@ -26,6 +26,7 @@ progress.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 import uuid
 from collections.abc import Callable
@@ -77,6 +78,8 @@ class Session:
         self._elapsed_before = 0.0
         self._resumed_at = clock()
         self._timer_started = False
+        #: The last problem writing to the store (None when the last write worked).
+        self.store_error: str | None = None
         if record is not None:
             self._load(record)
 
@@ -284,6 +287,14 @@ class Session:
             self._save()
 
     def _save(self) -> None:
+        try:
+            self._write()
+        except (sqlite3.Error, KeyError) as exc:  # e.g. the file is locked: keep playing, say so
+            self.store_error = f"could not save the game ({exc})"
+        else:
+            self.store_error = None
+
+    def _write(self) -> None:
         if self.store is None or (not self.game.move_stack and self.game_id is None):
             return
         if self.game_id is None:
@@ -310,7 +321,10 @@ class Session:
         self._elapsed_before = elapsed
         self.result = result
         if self.store is not None and self.game_id is not None:
-            self.store.finish_game(self.game_id, result, move_count=self.move_count, elapsed=round(elapsed, 3))
+            try:
+                self.store.finish_game(self.game_id, result, move_count=self.move_count, elapsed=round(elapsed, 3))
+            except (sqlite3.Error, KeyError) as exc:
+                self.store_error = f"could not record the result ({exc})"
 
     def save(self) -> None:
         """Write the current state (the clock too); called when the app closes."""

@@ -165,7 +165,8 @@ class YukonApp(App[None]):
             self.set_status(f"Welcome back: deal {g.seed}, {plural(self.session.move_count, 'move')} played. "
                             "n: new game", "good")
         else:
-            self.set_status("Pick a card with ⏎ or a click, then its destination.  ?: help")
+            tip = "  d: deal from the stock." if self.game.rules.has_stock else ""
+            self.set_status(f"Pick a card with ⏎ or a click, then its destination.{tip}  ?: help")
         self.refresh_table()
         self._start_winnable()
 
@@ -346,6 +347,7 @@ class YukonApp(App[None]):
         except YukonError as exc:
             self.set_status(_reason(exc), "error")
             self.bell()
+            self.refresh_table()
             return False
         self.state.pick = None
         self.state.hint = None
@@ -784,6 +786,9 @@ class YukonApp(App[None]):
             self.set_status("No move left to suggest", "error")
             return
         self.state.hint = move
+        if move.src < FOUNDATION:  # the cursor goes to the card to move: ⏎ picks it
+            down, up = position.columns[move.src]
+            self.state.cursor = Cursor("tab", move.src, len(down) + len(up) - move.count)
         text = f"Hint: {describe_move(position, move)}"
         if status == "won":
             text += " (wins)"

@@ -143,6 +143,29 @@ def _check_position(env: YukonEnv, info: dict[str, Any], exhaustive: bool) -> No
             assert bool(mask[a]) == (move is not None and game.is_legal(move)), (a, move)
 
 
+def _walk(env: YukonEnv, seed: int, walk: int, eager: bool, steps: int = 300) -> None:
+    """A random episode checked at every step; ``eager`` walks prefer foundation moves (to go deeper)."""
+    obs, info = env.reset(seed=seed)
+    r = env.rules
+    assert env.game == Game.deal(r.variant, seed, empty_column=r.empty_column, foundation_return=r.foundation_return)
+    _check_position(env, info, exhaustive=True)
+    rng = np.random.default_rng(walk)
+    for i in range(steps):
+        legal = np.flatnonzero(info["action_mask"])
+        if not len(legal):
+            break
+        up = [a for a in legal if env.action_to_move(a).dst == FOUNDATION] if eager else []
+        before_found, before_down = env.game.cards_on_foundations, env.game.face_down_count
+        obs, reward, terminated, truncated, info = env.step(rng.choice(up or legal))
+        assert obs in env.observation_space
+        assert not truncated and not info["illegal_action"]
+        assert reward == (env.game.cards_on_foundations - before_found) + 0.5 * (before_down - env.game.face_down_count)
+        assert terminated == (env.game.is_won() or not env.game.legal_moves())
+        _check_position(env, info, exhaustive=i % 50 == 49)
+        if terminated:
+            break
+
+
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(
     variant=st.sampled_from(sorted(set(ENV_IDS.values()))),
@@ -157,27 +180,18 @@ def test_masks_equal_the_engines_legal_moves(
     variant: str, empty_column: str, foundation_return: bool, observe_hidden: bool, seed: int, walk: int,
     eager: bool,
 ) -> None:
-    """Random episodes of every variant and option; ``eager`` walks prefer foundation moves (to go deeper)."""
     env = YukonEnv(variant, empty_column=empty_column, foundation_return=foundation_return,
                    observe_hidden=observe_hidden)
-    obs, info = env.reset(seed=seed)
-    assert env.game == Game.deal(variant, seed, empty_column=empty_column, foundation_return=foundation_return)
-    _check_position(env, info, exhaustive=True)
-    rng = np.random.default_rng(walk)
-    for i in range(300):
-        legal = np.flatnonzero(info["action_mask"])
-        if not len(legal):
-            break
-        up = [a for a in legal if env.action_to_move(a).dst == FOUNDATION] if eager else []
-        before_found, before_down = env.game.cards_on_foundations, env.game.face_down_count
-        obs, reward, terminated, truncated, info = env.step(rng.choice(up or legal))
-        assert obs in env.observation_space
-        assert not truncated and not info["illegal_action"]
-        assert reward == (env.game.cards_on_foundations - before_found) + 0.5 * (before_down - env.game.face_down_count)
-        assert terminated == (env.game.is_won() or not env.game.legal_moves())
-        _check_position(env, info, exhaustive=i % 50 == 49)
-        if terminated:
-            break
+    _walk(env, seed, walk, eager)
+
+
+@pytest.mark.parametrize("variant", sorted(set(ENV_IDS.values())))
+@pytest.mark.parametrize("empty_column", ["kings", "any"])
+@pytest.mark.parametrize("foundation_return", [False, True])
+def test_masks_on_every_variant_and_option(variant: str, empty_column: str, foundation_return: bool) -> None:
+    env = YukonEnv(variant, empty_column=empty_column, foundation_return=foundation_return)
+    for seed in (1, 2):
+        _walk(env, seed, walk=seed, eager=seed == 1)
 
 
 # ----------------------------------------------------------------- observation: what a player sees

@@ -166,7 +166,7 @@ class YukonApp(App[None]):
                             "n: new game", "good")
         else:
             tip = "  d: deal from the stock." if self.game.rules.has_stock else ""
-            self.set_status(f"Pick a card with ⏎ or a click, then its destination.{tip}  ?: help")
+            self.set_status(f"Pick a card (⏎ or click), then where it goes.{tip}  ?: help")
         self.refresh_table()
         self._start_winnable()
 

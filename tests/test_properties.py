@@ -1,0 +1,187 @@
+"""Hypothesis property tests over random playouts and random positions of every variant and option.
+
+At every position reached: every card is present exactly once (twice in
+Milligan Yukon); ``legal_moves`` lists no move twice and exactly the moves of
+the reference generator; every listed move passes ``is_legal`` and ``push``,
+and ``pop`` undoes it exactly (``to_dict`` and ``legal_moves`` equal); moves
+not listed are not legal; after a push no column has face-down cards without
+a face-up card; the JSON and one-line forms round-trip; ``str(move)``
+round-trips through ``parse_move`` and ``Move.from_text``, ``repr(move)``
+evaluates back; ``is_lost`` is exactly "no move and not won".
+
+The settings are derandomized (the same examples on every run, so CI is
+deterministic) and skip shrinking (a failure prints the seed and choices that
+replay it). Set ``YUKON_HYPOTHESIS_EXAMPLES=500`` (or more) to explore
+further with fresh random examples, shrinking included.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from engine_helpers import ALL_OPTIONS, check_invariants, reference_moves
+from yukon import FOUNDATION, WASTE, Game, Move, rules_for
+from yukon.cards import NAME
+from yukon.notation import STOCK_MOVE
+
+_EXPLORE = int(os.environ.get("YUKON_HYPOTHESIS_EXAMPLES", "0"))
+PLAYOUT_SETTINGS = settings(
+    max_examples=_EXPLORE or 10,
+    derandomize=not _EXPLORE,
+    # Shrinking a long playout can take minutes; a failure prints its seed and choices, which replay it.
+    phases=list(Phase) if _EXPLORE else [Phase.explicit, Phase.reuse, Phase.generate],
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+POSITION_SETTINGS = settings(PLAYOUT_SETTINGS, max_examples=_EXPLORE or 60)
+
+
+def check_position(g: Game) -> list[Move]:
+    """Every per-position property; returns the legal moves."""
+    check_invariants(g)
+    moves = g.legal_moves()
+    texts = [str(m) for m in moves]
+    assert len(set(texts)) == len(texts) == len(set(moves)), f"duplicate moves: {texts}"
+    assert set(texts) == reference_moves(g), g.to_text()
+    won = g.is_won()
+    assert won == (g.cards_on_foundations == g.rules.card_count)
+    assert g.is_lost() == (not moves and not won)
+    assert g.has_legal_move() == bool(moves)
+
+    # round-trips of the whole position
+    d = g.to_dict()
+    back = Game.from_dict(json.loads(json.dumps(d)))
+    assert back == g and back.to_dict() == d and back.legal_moves() == moves
+    text = g.to_text()
+    back = Game.from_text(text)
+    assert back == g and back.to_text() == text and back.legal_moves() == moves
+
+    # every listed move: notation round-trips, push plays it, pop undoes it exactly
+    for m in moves:
+        s = str(m)
+        assert Move.from_text(s) == m
+        assert g.parse_move(s) == m
+        assert eval(repr(m), {"Move": Move}) == m
+        assert g.is_legal(m)
+        g.push(m)
+        for down, up in g.columns:
+            assert up or not down, f"face-down cards left without a face-up card after {s}"
+        assert g.peek() == m
+        assert g.pop() == m
+        assert g.to_dict() == d, f"pop did not undo {s}"
+    assert g.legal_moves() == moves
+
+    # moves that are not listed are not legal: every column card to every pile
+    listed = set(moves)
+    cols = g.columns
+    dests = [*range(len(cols)), FOUNDATION]
+    for s_, (down, up) in enumerate(cols):
+        for i in range(len(up)):
+            for dst in dests:
+                if dst != s_:
+                    m = Move(s_, dst, up[i], len(up) - i)
+                    assert g.is_legal(m) == (m in listed), str(m)
+        if down and down[-1] != up[-1]:  # (two decks: the same card may lie face down under its twin)
+            assert not g.is_legal(Move(s_, FOUNDATION, down[-1], 1))
+    if g.waste:
+        for dst in dests:
+            m = Move(WASTE, dst, g.waste[-1], 1)
+            assert g.is_legal(m) == (m in listed), str(m)
+    for pile in g.foundations:
+        if pile:
+            for dst in range(len(cols)):
+                m = Move(FOUNDATION, dst, pile[-1], 1)
+                assert g.is_legal(m) == (m in listed), str(m)
+    assert g.is_legal(STOCK_MOVE) == (STOCK_MOVE in listed) == bool(g.stock)
+    return moves
+
+
+def choose(moves: list[Move], x: int) -> Move:
+    """A move from a drawn number: mostly any move, sometimes one that makes progress."""
+    if x % 4 == 0:
+        up = [m for m in moves if m.dst == FOUNDATION]
+        if up:
+            return up[x // 4 % len(up)]
+    return moves[x % len(moves)]
+
+
+@pytest.mark.parametrize(("variant", "empty", "ret"), ALL_OPTIONS)
+@PLAYOUT_SETTINGS
+@given(seed=st.integers(0, 2**64 - 1), choices=st.lists(st.integers(0, 2**20), min_size=40, max_size=160))
+def test_random_playouts(variant: str, empty: str, ret: bool, seed: int, choices: list[int]) -> None:
+    g = Game.deal(variant, seed=seed, empty_column=empty, foundation_return=ret)
+    start = g.to_dict()
+    start_moves = g.legal_moves()
+    for x in choices:
+        moves = check_position(g)
+        if x % 13 == 12 and g.move_stack:
+            g.pop()  # undo now and then, in the middle of a game
+            continue
+        if not moves:
+            break
+        g.push(choose(moves, x))
+    check_position(g)
+    while g.move_stack:
+        g.pop()
+    assert g.to_dict() == start and g.legal_moves() == start_moves
+
+
+# ---------------------------------------------------------------- random positions, not only dealt ones
+
+
+@st.composite
+def positions(draw: Any) -> Game:
+    """Any legal position of any variant: random foundations, columns, stock and waste."""
+    variant, empty, ret = draw(st.sampled_from(ALL_OPTIONS))
+    rules = rules_for(variant, empty_column=empty, foundation_return=ret)
+    heights = draw(st.lists(st.integers(0, 13), min_size=rules.foundations, max_size=rules.foundations))
+    suits = [i % 4 for i in range(rules.foundations)]
+    piles = [[suit + 4 * r for r in range(h)] for suit, h in zip(suits, heights, strict=True)]
+    on_piles = [c for p in piles for c in p]
+    rest = [c for c in range(52) for _ in range(rules.decks)]
+    for c in on_piles:
+        rest.remove(c)
+    rest = draw(st.permutations(rest))
+    n_stock = draw(st.integers(0, len(rest))) if rules.has_stock else 0
+    n_waste = draw(st.integers(0, n_stock)) if rules.has_waste else 0
+    stock, waste, tableau = rest[: n_stock - n_waste], rest[n_stock - n_waste : n_stock], rest[n_stock:]
+    # cut the tableau cards into columns, each with some of its cards face down
+    cuts = sorted(draw(st.lists(st.integers(0, len(tableau)), min_size=rules.columns - 1, max_size=rules.columns - 1)))
+    bounds = [0, *cuts, len(tableau)]
+    columns = []
+    for a, b in itertools.pairwise(bounds):
+        col = tableau[a:b]
+        n_down = draw(st.integers(0, max(0, len(col) - 1)))
+        columns.append({"down": [NAME[c] for c in col[:n_down]], "up": [NAME[c] for c in col[n_down:]]})
+    data = {
+        "variant": variant,
+        "rules": {"empty_column": empty, "foundation_return": ret},
+        "tableau": columns,
+        "foundations": [[NAME[c] for c in p] for p in piles],
+        "stock": [NAME[c] for c in stock],
+        "waste": [NAME[c] for c in waste],
+    }
+    return Game.from_dict(data)
+
+
+@POSITION_SETTINGS
+@given(g=positions(), choices=st.lists(st.integers(0, 2**20), max_size=12))
+def test_random_positions(g: Game, choices: list[int]) -> None:
+    start = g.to_dict()
+    for x in choices:
+        moves = check_position(g)
+        if not moves:
+            break
+        g.push(choose(moves, x))
+    check_position(g)
+    while g.move_stack:
+        g.pop()
+    assert g.to_dict() == start

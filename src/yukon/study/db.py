@@ -1,0 +1,262 @@
+"""The study database: one SQLite file, one row per solved deal.
+
+A *study* is one set of parameters (variant, rule options, limits, solver
+version); its rows never mix with another study's. Every finished deal is
+committed at once (WAL, ``synchronous=FULL``), so killing a run loses nothing
+that was reported, and running the same study again computes only the seeds
+that have no row yet.
+
+The file is checked before anything is written to it: a file that is not
+SQLite, or an SQLite file of another program (another ``application_id``, or
+tables that are not ours), raises :class:`StudyDBError` and stays untouched.
+
+>>> db = StudyDB(":memory:")
+>>> p = StudyParams("yukon", "kings", False, time_limit=2.0, node_limit=None, memory_limit=10**9,
+...                 solver_version="1")
+>>> sid = db.study_id(p)
+>>> db.add(sid, DealRow(7, "won", 0.5, 1234, 80, 99, "", "1", "host"))
+True
+>>> db.add(sid, DealRow(7, "lost", 0.5, 1234, 0, 99, "", "1", "host"))  # a seed has one row only
+False
+>>> sorted(db.done_seeds(sid))
+[7]
+>>> db.counts(sid)
+{'won': 1, 'lost': 0, 'unknown': 0}
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+#: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
+APPLICATION_ID = 0x59554B53
+SCHEMA_VERSION = 1
+STATUSES = ("won", "lost", "unknown")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS studies (
+    id INTEGER PRIMARY KEY,
+    variant TEXT NOT NULL,
+    empty_column TEXT NOT NULL,
+    foundation_return INTEGER NOT NULL,
+    time_limit REAL,
+    node_limit INTEGER,
+    memory_limit INTEGER,
+    solver_version TEXT NOT NULL,
+    created REAL NOT NULL,
+    UNIQUE (variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, solver_version)
+);
+CREATE TABLE IF NOT EXISTS deals (
+    study_id INTEGER NOT NULL REFERENCES studies(id),
+    seed INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unknown')),
+    seconds REAL NOT NULL,
+    nodes INTEGER NOT NULL,
+    line_length INTEGER NOT NULL,
+    peak_table INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    solver_version TEXT NOT NULL,
+    host TEXT NOT NULL,
+    finished REAL NOT NULL,
+    PRIMARY KEY (study_id, seed)
+);
+CREATE VIEW IF NOT EXISTS results AS
+    SELECT s.variant, s.empty_column, s.foundation_return, s.time_limit, s.node_limit, s.memory_limit,
+           d.seed, d.status, d.seconds, d.nodes, d.line_length, d.peak_table, d.reason, d.solver_version,
+           d.host, d.finished
+    FROM deals d JOIN studies s ON s.id = d.study_id;
+"""
+_OUR_OBJECTS = {"meta", "studies", "deals", "results"}
+
+
+class StudyDBError(Exception):
+    """The file cannot be used as a study database (it is left as it was)."""
+
+
+def default_path() -> Path:
+    """``studies.sqlite3`` in the user's data directory (the folder is created if needed)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("yukon", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "studies.sqlite3"
+
+
+@dataclass(frozen=True)
+class StudyParams:
+    """Everything that makes two runs the same study. ``memory_limit`` in bytes."""
+
+    variant: str
+    empty_column: str
+    foundation_return: bool
+    time_limit: float | None
+    node_limit: int | None
+    memory_limit: int | None
+    solver_version: str
+
+    def options(self) -> dict[str, Any]:
+        return {"empty_column": self.empty_column, "foundation_return": self.foundation_return}
+
+    def label(self) -> str:
+        """``'yukon, empty: kings, return: off'``: the rule part, for tables and plots."""
+        ret = "on" if self.foundation_return else "off"
+        return f"{self.variant}, empty: {self.empty_column}, return: {ret}"
+
+    def limits(self) -> str:
+        parts = []
+        if self.time_limit is not None:
+            parts.append(f"{self.time_limit:g} s")
+        if self.node_limit is not None:
+            parts.append(f"{self.node_limit:,} nodes")
+        return " / ".join(parts) or "none"
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One solved deal, as a worker reports it."""
+
+    seed: int
+    status: str
+    seconds: float
+    nodes: int
+    line_length: int
+    peak_table: int
+    reason: str
+    solver_version: str
+    host: str
+
+
+def _describe(path: str) -> str:
+    return path if path == ":memory:" else str(Path(path))
+
+
+class StudyDB:
+    """A study file, opened after checking that it is ours (or new)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            p = Path(self.path)
+            if p.is_dir():
+                raise StudyDBError(f"{self.path} is a directory, not a study database")
+            if not p.parent.exists():
+                raise StudyDBError(f"cannot create {self.path}: folder {p.parent} does not exist")
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StudyDBError(f"cannot open {self.path}: {exc}") from None
+        try:
+            self._check()
+            self._init()
+        except sqlite3.DatabaseError as exc:
+            self.conn.close()
+            raise StudyDBError(f"{_describe(self.path)} is not a usable study database ({exc})") from None
+        except StudyDBError:
+            self.conn.close()
+            raise
+
+    # -- opening -----------------------------------------------------------------------------
+    def _check(self) -> None:
+        """Reads only: is this an empty file, or a study file of a schema we know?"""
+        app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")}
+        if app_id == 0 and not names:
+            return  # a new (or empty) file
+        if app_id != APPLICATION_ID or not names <= _OUR_OBJECTS or "deals" not in names:
+            what = f"application_id {app_id:#x}" if app_id else f"tables {', '.join(sorted(names)) or 'none'}"
+            raise StudyDBError(f"{self.path} is an SQLite file of another program ({what}), not a study database")
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is None or int(row[0]) > SCHEMA_VERSION:
+            raise StudyDBError(f"{self.path} has study schema {row[0] if row else '?'}; this yukon knows "
+                               f"{SCHEMA_VERSION} (upgrade yukon)")
+        check = self.conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise StudyDBError(f"{self.path} is damaged (quick_check: {check})")
+
+    def _init(self) -> None:
+        c = self.conn
+        if self.path != ":memory:":
+            c.execute("PRAGMA journal_mode = WAL")
+        c.execute("PRAGMA synchronous = FULL")
+        c.execute("PRAGMA foreign_keys = ON")
+        c.executescript(
+            "BEGIN IMMEDIATE;" + _SCHEMA
+            + f"INSERT OR IGNORE INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
+            + f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
+        )
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> StudyDB:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- studies -----------------------------------------------------------------------------
+    def study_id(self, p: StudyParams, create: bool = True) -> int | None:
+        key = (p.variant, p.empty_column, int(p.foundation_return), p.time_limit, p.node_limit, p.memory_limit,
+               p.solver_version)
+        where = ("variant = ? AND empty_column = ? AND foundation_return = ? AND time_limit IS ? "
+                 "AND node_limit IS ? AND memory_limit IS ? AND solver_version = ?")
+        row = self.conn.execute(f"SELECT id FROM studies WHERE {where}", key).fetchone()
+        if row is not None:
+            return int(row[0])
+        if not create:
+            return None
+        self.conn.execute(
+            "INSERT OR IGNORE INTO studies (variant, empty_column, foundation_return, time_limit, node_limit, "
+            "memory_limit, solver_version, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (*key, time.time()))
+        row = self.conn.execute(f"SELECT id FROM studies WHERE {where}", key).fetchone()
+        return int(row[0])
+
+    def studies(self) -> list[tuple[int, StudyParams]]:
+        rows = self.conn.execute(
+            "SELECT id, variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, "
+            "solver_version FROM studies ORDER BY id").fetchall()
+        return [(r[0], StudyParams(r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7])) for r in rows]
+
+    # -- deals -------------------------------------------------------------------------------
+    def done_seeds(self, study_id: int, seeds: Iterable[int] | None = None) -> set[int]:
+        """The seeds of ``study_id`` that have a row (among ``seeds``, if given)."""
+        done = {r[0] for r in self.conn.execute("SELECT seed FROM deals WHERE study_id = ?", (study_id,))}
+        return done if seeds is None else done & set(seeds)
+
+    def add(self, study_id: int, row: DealRow) -> bool:
+        """Commit one finished deal at once. False (and nothing written) if the seed already has a row."""
+        if row.status not in STATUSES:
+            raise ValueError(f"bad status {row.status!r}")
+        cur = self.conn.execute(
+            "INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, reason, "
+            "solver_version, host, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (study_id, seed) DO NOTHING",
+            (study_id, row.seed, row.status, row.seconds, row.nodes, row.line_length, row.peak_table, row.reason,
+             row.solver_version, row.host, time.time()))
+        return cur.rowcount == 1
+
+    def counts(self, study_id: int, seeds: range | None = None) -> dict[str, int]:
+        sql = "SELECT status, COUNT(*) FROM deals WHERE study_id = ?"
+        args: tuple[Any, ...] = (study_id,)
+        if seeds is not None:
+            sql += " AND seed >= ? AND seed < ?"
+            args += (seeds.start, seeds.stop)
+        counts = dict.fromkeys(STATUSES, 0)
+        for status, n in self.conn.execute(sql + " GROUP BY status", args):
+            counts[status] = n
+        return counts
+
+    def rows(self, study_id: int) -> list[DealRow]:
+        return [DealRow(*r) for r in self.conn.execute(
+            "SELECT seed, status, seconds, nodes, line_length, peak_table, reason, solver_version, host "
+            "FROM deals WHERE study_id = ? ORDER BY seed", (study_id,))]
+
+
+def row_dict(row: DealRow) -> dict[str, Any]:
+    return asdict(row)

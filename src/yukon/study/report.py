@@ -1,0 +1,168 @@
+"""``yukon study report``: every study in a database as a Markdown table and two PNG plots.
+
+The plots (matplotlib, Agg backend, no display needed): the win rate of each
+study with its 95% Wilson interval and the range its unknowns leave open; and
+the distribution of the time the solver took to decide a deal.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..rules import VARIANTS
+from .db import DealRow, StudyDB, StudyParams
+from .runner import describe_seeds
+from .stats import Summary, pct, pct_range
+
+RATE_PLOT = "winnability-rate.png"
+TIME_PLOT = "winnability-time.png"
+
+#: What the rule pages say (RULES.md): an experienced human player's win rate.
+HUMAN_FIGURES = {"yukon": (0.80, "rule page: a good human wins about 80%"),
+                 "milligan-yukon": (0.65, "rule page: about 65%")}
+
+
+@dataclass
+class StudyReport:
+    params: StudyParams
+    rows: list[DealRow]
+
+    @property
+    def summary(self) -> Summary:
+        c = {"won": 0, "lost": 0, "unknown": 0}
+        for r in self.rows:
+            c[r.status] += 1
+        return Summary(**c)
+
+    def decide_times(self) -> list[float]:
+        return sorted(r.seconds for r in self.rows if r.status != "unknown")
+
+
+def _quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def collect(db: StudyDB) -> list[StudyReport]:
+    order = {v: i for i, v in enumerate(VARIANTS)}
+    reports = [StudyReport(p, db.rows(sid)) for sid, p in db.studies()]
+    reports = [r for r in reports if r.rows]
+    reports.sort(key=lambda r: (order.get(r.params.variant, 99), r.params.empty_column != "kings",
+                                r.params.foundation_return, r.params.time_limit or 0, r.params.node_limit or 0,
+                                r.params.solver_version))
+    return reports
+
+
+def markdown_table(reports: list[StudyReport]) -> str:
+    head = ("| variant | empty column | foundation return | limit per deal | solver | seeds | deals | won | lost "
+            "| unknown | win rate (decided) | 95% CI | unknowns lost … won | 95% range | median / 90% time to "
+            "decide |")
+    lines = [head, "|" + "---|" * (head.count("|") - 1)]
+    for rep in reports:
+        p, s = rep.params, rep.summary
+        t = rep.decide_times()
+        times = f"{_quantile(t, 0.5):.2f} / {_quantile(t, 0.9):.2f} s" if t else "–"
+        lines.append(
+            f"| {p.variant} | {p.empty_column} | {'on' if p.foundation_return else 'off'} | {p.limits()} "
+            f"| {p.solver_version} | {describe_seeds([r.seed for r in rep.rows])} | {s.total:,} | {s.won:,} "
+            f"| {s.lost:,} | {s.unknown:,} | {pct(s.rate)} | {pct_range(s.interval) if s.decided else '–'} "
+            f"| {pct_range(s.bounds)} | {pct_range(s.bounds95)} | {times} |")
+    return "\n".join(lines) + "\n"
+
+
+def _label(p: StudyParams) -> str:
+    return f"{p.variant} · empty {p.empty_column} · return {'on' if p.foundation_return else 'off'} · {p.limits()}"
+
+
+def plot_rates(reports: list[StudyReport], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    n = len(reports)
+    fig, ax = plt.subplots(figsize=(10, 2.2 + 0.45 * n))
+    ys = list(range(n))[::-1]
+    for y, rep in zip(ys, reports, strict=True):
+        s = rep.summary
+        lo95, hi95 = s.bounds95
+        ax.barh(y, hi95 - lo95, left=lo95, height=0.6, color="#dddddd",
+                label="unknowns all lost … all won (95%)" if y == ys[0] else None)
+        ax.barh(y, s.bounds[1] - s.bounds[0], left=s.bounds[0], height=0.6, color="#bbbbbb",
+                label="unknowns all lost … all won" if y == ys[0] else None)
+        if s.decided:
+            lo, hi = s.interval
+            ax.errorbar(s.rate, y, xerr=[[s.rate - lo], [hi - s.rate]], fmt="o", color="#1f4e9c", capsize=4,
+                        label="win rate of decided deals, 95% Wilson CI" if y == ys[0] else None)
+        ax.text(1.01, y, f"n={s.total:,}, ?={s.unknown:,}", va="center", fontsize=8, transform=ax.get_yaxis_transform())
+    shown: set[str] = set()
+    for y, rep in zip(ys, reports, strict=True):
+        fig_ = HUMAN_FIGURES.get(rep.params.variant)
+        if fig_:
+            ax.plot([fig_[0]], [y], marker="|", markersize=16, color="#c0392b",
+                    label="rule page figure (human player)" if not shown else None)
+            shown.add(rep.params.variant)
+    ax.set_yticks(ys, [_label(r.params) for r in reports], fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    ax.set_xlabel("deals won (solver, perfect information)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=8, frameon=False)
+    fig.suptitle("Winnability per variant and rule option")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_times(reports: list[StudyReport], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(10, 5.5))
+    for rep in reports:
+        t = rep.decide_times()
+        n = len(rep.rows)
+        if not t:
+            continue
+        t = [max(x, 1e-3) for x in t]
+        ax.step(t, [(i + 1) / n for i in range(len(t))], where="post", label=_label(rep.params))
+    ax.set_xscale("log")
+    ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    ax.set_xlabel("seconds (one worker)")
+    ax.set_ylabel("deals decided (won or proven lost) within that time")
+    ax.set_title("Time to decide a deal")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def write_report(db: StudyDB, output: Path | None, plots: Path | None) -> int:
+    reports = collect(db)
+    if not reports:
+        print(f"no finished deals in {db.path}", file=sys.stderr)
+        return 0
+    folder = plots if plots is not None else (output.parent if output is not None else Path("."))
+    folder.mkdir(parents=True, exist_ok=True)
+    rate_png, time_png = folder / RATE_PLOT, folder / TIME_PLOT
+    plot_rates(reports, rate_png)
+    plot_times(reports, time_png)
+    base = output.parent if output is not None else Path(".")
+    text = (markdown_table(reports) + "\n"
+            f"![win rate per variant and option]({Path(os.path.relpath(rate_png, base)).as_posix()})\n\n"
+            f"![time to decide]({Path(os.path.relpath(time_png, base)).as_posix()})\n")
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+        print(f"wrote {output}, {rate_png}, {time_png}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+        print(f"wrote {rate_png}, {time_png}", file=sys.stderr)
+    return 0

@@ -1,0 +1,223 @@
+"""Running a study: the seeds still missing, on a local process pool or a Dask cluster.
+
+Workers only solve; this process alone writes to the database, one commit per
+finished deal, so a killed run loses nothing that was committed, and the next
+run with the same parameters computes only the seeds without a row.
+
+>>> parse_seeds("1-5,9")
+[1, 2, 3, 4, 5, 9]
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deal import MAX_SEED
+from .db import DealRow, StudyDB, StudyParams
+from .worker import DealTask, ignore_sigint, solve_deal, solver_version
+
+
+class StudyError(Exception):
+    """A study cannot run (bad seeds, unreachable scheduler, wrong solver on a worker, ...)."""
+
+
+def parse_seeds(text: str) -> list[int]:
+    """``'1-10000'``, ``'42'`` or a comma list of both: the sorted seeds, each once."""
+    if text is None or not text.strip():
+        raise StudyError("empty seed range: give seeds as FIRST-LAST (e.g. 1-1000), N, or a comma list")
+    seeds: set[int] = set()
+    for part in text.split(","):
+        part = part.strip()
+        first, sep, last = part.partition("-")
+        try:
+            a = int(first)
+            b = int(last) if sep else a
+        except ValueError:
+            raise StudyError(f"bad seed range {part!r}: give FIRST-LAST (e.g. 1-1000) or N") from None
+        if b < a:
+            raise StudyError(f"reversed seed range {part!r}: the first seed must not exceed the last ({b}-{a}?)")
+        if a < 0 or b > MAX_SEED:
+            raise StudyError(f"seed range {part!r} leaves 0..{MAX_SEED}")
+        seeds.update(range(a, b + 1))
+    return sorted(seeds)
+
+
+def describe_seeds(seeds: list[int]) -> str:
+    """``[1, 2, 3, 7]`` -> ``'1-3,7'``."""
+    parts: list[str] = []
+    i = 0
+    while i < len(seeds):
+        j = i
+        while j + 1 < len(seeds) and seeds[j + 1] == seeds[j] + 1:
+            j += 1
+        parts.append(str(seeds[i]) if i == j else f"{seeds[i]}-{seeds[j]}")
+        i = j + 1
+    return ",".join(parts)
+
+
+@dataclass
+class RunResult:
+    study_id: int
+    seeds: list[int]
+    already: int  # rows found at the start
+    computed: int = 0  # rows committed by this run
+    failures: list[tuple[int, str]] = field(default_factory=list)
+    interrupted: bool = False
+    seconds: float = 0.0
+
+
+#: Called after each committed row.
+RowCallback = Callable[[DealRow], None]
+
+
+def _tasks(params: StudyParams, seeds: list[int]) -> list[DealTask]:
+    return [DealTask(params.variant, params.empty_column, params.foundation_return, s, params.time_limit,
+                     params.node_limit, params.memory_limit) for s in seeds]
+
+
+def _local(tasks: list[DealTask], workers: int) -> Iterator[tuple[DealTask, DealRow | BaseException]]:
+    """Results as they finish, from a local process pool; at most 2 tasks per worker queued ahead."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
+    pending: dict[Future[DealRow], DealTask] = {}
+    queue = iter(tasks)
+    clean = False
+    try:
+        def refill() -> None:
+            while len(pending) < 2 * workers:
+                task = next(queue, None)
+                if task is None:
+                    return
+                pending[pool.submit(solve_deal, task)] = task
+
+        refill()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=lambda f: pending[f].seed):
+                task = pending.pop(fut)
+                exc = fut.exception()
+                if exc is not None and type(exc).__name__ == "BrokenProcessPool":
+                    raise StudyError(f"a worker process died while solving seed {task.seed} ({exc})")
+                yield task, (exc if exc is not None else fut.result())
+            refill()
+        clean = True
+    finally:
+        if clean:
+            pool.shutdown(wait=True)
+        else:  # interrupted or failed: stop the workers now, not after their current deal
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+
+
+def connect(address: str, timeout: float) -> Any:
+    """A ``dask.distributed.Client`` on the scheduler at ``address``, with at least one worker that runs
+    this solver version; :class:`StudyError` (one line) otherwise."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise StudyError("--scheduler needs Dask: pip install 'yukon[cluster]'") from None
+    import logging
+
+    for name in ("distributed", "distributed.client", "distributed.comm"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)  # our error says it in one line
+    try:
+        client = Client(address, timeout=timeout, set_as_default=False)
+    except Exception as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise StudyError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({reason})") from None
+    try:
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except Exception:
+            raise StudyError(f"the Dask scheduler at {address} has no worker (start one: "
+                             f"dask worker {address})") from None
+        try:
+            versions = client.run(solver_version)
+        except Exception as exc:
+            raise StudyError(f"a Dask worker cannot run the solver ({type(exc).__name__}: {exc}); "
+                             f"pip install 'yukon[cluster]' on every worker") from None
+        from ..solver import SOLVER_VERSION
+
+        wrong = {w: v for w, v in versions.items() if v != SOLVER_VERSION}
+        if wrong:
+            w, v = next(iter(wrong.items()))
+            raise StudyError(f"Dask worker {w} has solver version {v}, this yukon has {SOLVER_VERSION}: "
+                             f"install the same yukon on every machine")
+    except BaseException:
+        client.close()
+        raise
+    return client
+
+
+def _dask(tasks: list[DealTask], client: Any) -> Iterator[tuple[DealTask, DealRow | BaseException]]:
+    from dask.distributed import as_completed
+
+    futures = client.map(solve_deal, tasks, pure=False)
+    owner = {f.key: t for f, t in zip(futures, tasks, strict=True)}
+    try:
+        for fut in as_completed(futures):
+            task = owner[fut.key]
+            try:
+                row: DealRow | BaseException = fut.result()
+            except Exception as exc:
+                row = exc
+            fut.release()
+            yield task, row
+    finally:
+        client.cancel([f for f in futures if not f.done()])
+
+
+def run_study(
+    db: StudyDB,
+    params: StudyParams,
+    seeds: list[int],
+    *,
+    workers: int | None = None,
+    client: Any = None,
+    on_start: Callable[[RunResult], None] | None = None,
+    on_row: RowCallback | None = None,
+) -> RunResult:
+    """Solve every seed of ``seeds`` that has no row in this study yet and commit each row at once.
+
+    ``client``: a ``dask.distributed.Client`` (see :func:`connect`); otherwise a local pool of ``workers``
+    processes (default: all cores). A ``KeyboardInterrupt`` stops the run (``interrupted`` is set).
+    """
+    if not seeds:
+        raise StudyError("empty seed range")
+    study_id = db.study_id(params)
+    assert study_id is not None
+    done = db.done_seeds(study_id, seeds)
+    todo = [s for s in seeds if s not in done]
+    result = RunResult(study_id, seeds, already=len(done))
+    if on_start:
+        on_start(result)
+    start = time.monotonic()
+    if not todo:
+        return result
+    tasks = _tasks(params, todo)
+    stream = _dask(tasks, client) if client is not None else _local(tasks, workers or os.cpu_count() or 1)
+    try:
+        for task, row in stream:
+            if isinstance(row, BaseException):
+                result.failures.append((task.seed, f"{type(row).__name__}: {row}"))
+                continue
+            if row.solver_version != params.solver_version or row.seed != task.seed:
+                raise StudyError(f"seed {task.seed} was solved by solver version {row.solver_version} on "
+                                 f"{row.host}; this study is version {params.solver_version}: not mixing them")
+            if db.add(study_id, row):
+                result.computed += 1
+                if on_row:
+                    on_row(row)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        close = getattr(stream, "close", None)
+        if close:
+            close()
+        result.seconds = time.monotonic() - start
+    return result

@@ -108,8 +108,8 @@
     const r = rankOf(name), s = name[1], col = isRed(name) ? "red" : "black";
     const rt = name[0] === "T" ? "10" : name[0];
     const use = (x, y, size, extra = "") => `<use href="#suit-${s}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"${extra}/>`;
-    const index = `<text class="rank" x="${rt.length > 1 ? 3 : 6}" y="30" font-size="${rt.length > 1 ? 28 : 31}" textLength="${rt.length > 1 ? 35 : ""}">${rt}</text>`
-      .replace(' textLength=""', "") + use(rt.length > 1 ? 50 : 40, 19, 21) + use(88, 13, 13);
+    const index = `<text class="rank" x="${rt.length > 1 ? 3 : 6}" y="28" font-size="${rt.length > 1 ? 27 : 30}" textLength="${rt.length > 1 ? 35 : ""}">${rt}</text>`
+      .replace(' textLength=""', "") + use(rt.length > 1 ? 50 : 40, 18, 21) + use(88, 12, 13);
     let mid = "";
     if (r === 1) {
       mid = use(50, 84, s === "S" ? 56 : 44);
@@ -154,6 +154,12 @@
     const gap = Math.round(Math.min(14, Math.max(4, width * 0.012)));
     let W = (width - gap * (slots + 1)) / slots;
     W = Math.min(W, availH / (1.4 * 4.3), 118);
+    // Long columns: shrink the cards (down to 60% of that) so the longest column still fits the screen.
+    const floorW = W * 0.6;
+    for (const c of state.tableau) {
+      const fans = 2 + 0.245 * Math.max(0, c.up.length - 1), fixed = gap * 3 + c.down.length * 4;
+      if (fixed + 1.4 * W * fans > availH) W = Math.max(floorW, (availH - fixed) / (1.4 * fans));
+    }
     W = Math.max(28, Math.floor(W));
     const H = Math.round(W * 1.4);
     const gridW = slots * W + (slots - 1) * gap;
@@ -170,7 +176,7 @@
     g.foundX = (j) => (left + nf <= ncols ? colX(fStart + j) : slotX(fStart + j));
     // Fan offsets per column: face-down cards tight, face-up cards so that each index shows.
     const downOff = Math.max(4, Math.round(H * 0.1));
-    const maxUp = Math.round(H * 0.33), minUp = Math.round(H * 0.21);
+    const maxUp = Math.round(H * 0.33), minUp = Math.round(H * 0.245);
     const room = availH - yTab - gap;
     g.fan = state.tableau.map((c) => {
       const nd = c.down.length, nu = c.up.length;
@@ -565,7 +571,6 @@
       pick, pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, rect, started: false,
       els: pick.items.map((i) => cardEls.get(i.key)), origin: pick.items.map((i) => ({ x: i.x, y: i.y })),
     };
-    try { table.setPointerCapture(e.pointerId); } catch (err) { /* fine */ }
   });
   table.addEventListener("pointermove", (e) => {
     if (!drag || e.pointerId !== drag.pointerId) return;
@@ -573,6 +578,7 @@
     if (!drag.started) {
       if (Math.hypot(dx, dy) < 6) return;
       drag.started = true;
+      try { table.setPointerCapture(e.pointerId); } catch (err) { /* fine */ }
       clearHint();
       drag.targets = targetsFor(drag.pick);
       drag.targets.forEach((p) => zones[p] && zones[p].classList.add("target"));

@@ -1,0 +1,321 @@
+"""The card table in a real browser: Playwright driving Debian's chromium against the real server.
+
+A winning game is played through the page (drags for column moves, clicks for
+foundation moves) along a line the solver finds on a fixed deal; undo/redo,
+an illegal drop, the win announcement, the statistics panel, resume after a
+reload, keyboard play and the phone layout are checked. Screenshots go to
+``test-output/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+OUT = Path(__file__).resolve().parents[2] / "test-output"
+# Quiet, fast settings for the tests: no animation, no automatic play.
+SETTINGS = {"autoplay": False, "autofinish": False, "winnable": False, "animate": False}
+
+if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it
+    pytest.skip("Debian chromium is not installed at /usr/bin/chromium", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+class Server:
+    def __init__(self, db: Path) -> None:
+        import uvicorn
+
+        from yukon.store import Store
+        from yukon.web import create_app
+        from yukon.web.cli import free_port
+
+        self.db = db
+        self.store = Store(db)
+        self.port = free_port("127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.server = uvicorn.Server(uvicorn.Config(create_app(self.store), host="127.0.0.1", port=self.port,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():  # pragma: no cover
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.store.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with Server(tmp_path_factory.mktemp("web") / "browser.sqlite3") as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser: Any, server: Server, *, width: int = 1280, height: int = 800,
+              settings: dict[str, Any] | None = None) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.add_init_script(
+        "if (!sessionStorage.getItem('init')) { sessionStorage.setItem('init', '1');"
+        f" localStorage.setItem('yukon.settings', {json.dumps(json.dumps(settings or SETTINGS))});"
+        " localStorage.removeItem('yukon.game'); }"
+    )
+    page.goto(server.url)
+    page.wait_for_function("window.yukon && window.yukon.state")
+    return page
+
+
+def state(page: Any) -> dict[str, Any]:
+    return page.evaluate("JSON.parse(JSON.stringify(window.yukon.state))")
+
+
+def settle(page: Any) -> None:
+    page.evaluate("window.yukon.queue()")
+
+
+def start_deal(page: Any, seed: int, variant: str | None = None) -> dict[str, Any]:
+    if variant is None:
+        box = page.locator("#deal-number")
+        box.fill(str(seed))
+        box.press("Enter")
+    else:
+        page.evaluate(f"window.yukon.newGame({{variant: {json.dumps(variant)}, seed: {seed}}})")
+    page.wait_for_function(f"window.yukon.state.seed === {seed} && window.yukon.state.move_count === 0")
+    settle(page)
+    return state(page)
+
+
+def card_box(page: Any, name: str) -> dict[str, float]:
+    return page.evaluate(
+        "(n) => { const r = document.querySelector(`.card[data-name='${n}']`).getBoundingClientRect();"
+        " return {x: r.x, y: r.y, w: r.width, h: r.height}; }", name)
+
+
+def pile_point(page: Any, pile: str) -> dict[str, float]:
+    """Where to drop onto a pile: the middle of its free card, or of its empty slot."""
+    return page.evaluate(
+        """(p) => {
+            const els = [...document.querySelectorAll(`.card[data-pile='${p}']`)];
+            let el = els.sort((a, b) => +a.dataset.idx - +b.dataset.idx).pop();
+            if (!el) el = document.querySelector(`.slot[data-pile='${p}']`);
+            const r = el.getBoundingClientRect();
+            return {x: r.x + r.width / 2, y: r.y + r.height / 2};
+        }""", pile)
+
+
+def drag(page: Any, name: str, pile: str) -> None:
+    page.locator(f".card[data-name='{name}']").scroll_into_view_if_needed()
+    b = card_box(page, name)
+    to = pile_point(page, pile)
+    page.mouse.move(b["x"] + b["w"] / 2, b["y"] + min(8, b["h"] * 0.08))
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["w"] / 2 + 10, b["y"] + 12, steps=2)
+    page.mouse.move(to["x"], to["y"], steps=4)
+    page.mouse.up()
+
+
+def parse(move: str) -> tuple[str, str, str]:
+    """(source pile, card, destination pile) of a move in notation."""
+    src, rest = move.split(":")
+    card = rest[:2]
+    dst = rest.split(">")[1]
+    def pile(s: str) -> str:
+        return s if s in ("F", "W") else f"c{int(s) - 1}"
+
+    return pile(src), card, pile(dst)
+
+
+def shot(page: Any, name: str) -> Path:
+    OUT.mkdir(exist_ok=True)
+    path = OUT / name
+    page.screenshot(path=str(path))
+    return path
+
+
+# ---------------------------------------------------------------------- the tests
+
+
+def test_play_a_whole_game_to_the_win(browser: Any, server: Server) -> None:
+    import yukon
+    from yukon import Game
+
+    seed = 5
+    line = yukon.solve(Game.deal("yukon", seed=seed), time_limit=20.0)
+    assert line.status == "won", "the solver should win Yukon deal 5"
+    page = open_page(browser, server)
+    start_deal(page, seed)
+    shot(page, "table-start.png")
+    drags = clicks = 0
+    for n, move in enumerate(line.moves, 1):
+        _src, card, dst = parse(str(move))
+        if dst == "F":
+            page.click(f".card[data-name='{card}']")
+            clicks += 1
+        else:
+            drag(page, card, dst)
+            drags += 1
+        page.wait_for_function(f"window.yukon.state.move_count === {n}")
+        assert state(page)["moves"][-1] == str(move)
+        if n == 40:
+            shot(page, "table-midgame.png")
+            if os.environ.get("YUKON_UPDATE_SCREENSHOT"):
+                shutil.copy(OUT / "table-midgame.png", Path(__file__).resolve().parents[2] / "docs" / "screenshot.png")
+    assert drags > 10 and clicks > 10
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.inner_text("#banner-title") == "You won!"
+    assert f"{len(line.moves)} moves" in page.inner_text("#banner-text")
+    assert state(page)["status"] == "won"
+    shot(page, "table-won.png")
+    page.click("#banner-stats")
+    page.wait_for_selector("#stats-body table")
+    row = page.locator("#stats-body tr.current td").all_inner_texts()
+    assert row[0].startswith("Yukon")
+    played, won, rate = row[1:4]
+    assert int(won) >= 1 and int(played) >= int(won) and rate.endswith("%")
+    assert row[7] != "–"
+    shot(page, "stats.png")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_undo_redo_illegal_drop_and_reload(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    s = start_deal(page, 42)
+    gid = s["id"]
+    # an illegal drop: a face-up card onto a column where no legal move takes it
+    legal = {(parse(m)[1], parse(m)[2]) for m in s["legal_moves"]}
+    card, pile = next(
+        (up, f"c{j}") for i, col in enumerate(s["tableau"]) for up in col["up"]
+        for j in range(7) if j != i and (up, f"c{j}") not in legal
+    )
+    before = card_box(page, card)
+    drag(page, card, pile)
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    message = page.inner_text("#message")
+    assert message and ("needs" in message or "King" in message or "goes only" in message), message
+    after = card_box(page, card)
+    assert abs(after["x"] - before["x"]) <= 2 and abs(after["y"] - before["y"]) <= 2, (before, after)
+    assert state(page)["move_count"] == 0
+    shot(page, "illegal-drop.png")
+
+    # a legal drag, then undo and redo by button and by keyboard
+    first = s["legal_moves"][0]
+    _src, card, dst = parse(first)
+    drag(page, card, dst)
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    moved = state(page)
+    assert moved["moves"] == [first]
+    page.click("#btn-undo")
+    page.wait_for_function("window.yukon.state.move_count === 0")
+    assert state(page)["tableau"] == s["tableau"]
+    page.click("#btn-redo")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("window.yukon.state.move_count === 0")
+    page.keyboard.press("Control+y")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    assert state(page)["tableau"] == moved["tableau"]
+
+    # resume after a reload: same game, same position
+    page.reload()
+    page.wait_for_function("window.yukon && window.yukon.state")
+    again = state(page)
+    assert again["id"] == gid and again["moves"] == [first] and again["tableau"] == moved["tableau"]
+    assert page.locator("#move-count").inner_text() == "1"
+    assert page.locator("#deal-number").input_value() == "42"
+    # and the page's restart puts every move on the redo list
+    page.click("#btn-restart")
+    page.wait_for_function("window.yukon.state.move_count === 0 && window.yukon.state.can_redo")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_keyboard_play_and_aria_labels(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    s = start_deal(page, 42)
+    label = page.get_attribute(f".card[data-name='{s['tableau'][0]['up'][0]}']", "aria-label")
+    assert label and " of " in label and "column 1" in label
+    assert page.get_attribute(".card.down", "aria-label").startswith("face-down card")
+    move = s["legal_moves"][0]  # e.g. 2:JH+3>4
+    _src, card, dst = parse(move)
+    page.click("#btn-help")
+    assert "sees the face-down cards" in page.inner_text("#dlg-help")
+    page.keyboard.press("Escape")
+    page.focus(f".card[data-name='{card}']")
+    page.keyboard.press("Enter")
+    page.keyboard.press(str(int(dst[1:]) + 1))
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    assert state(page)["moves"] == [move]
+    # arrows move the focus; Escape puts a picked-up card back
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    assert page.locator(".card.lifted").count() >= 1
+    page.keyboard.press("Escape")
+    assert page.locator(".card.lifted").count() == 0
+    assert state(page)["move_count"] == 1
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(("variant", "width", "height"), [
+    ("yukon", 390, 844), ("milligan-yukon", 390, 844), ("australian", 390, 844), ("milligan-yukon", 1280, 800),
+])
+def test_layout_fits(browser: Any, server: Server, variant: str, width: int, height: int) -> None:
+    page = open_page(browser, server, width=width, height=height)
+    s = start_deal(page, 11, variant)
+    if variant == "milligan-yukon":  # deal a few rows so columns get long
+        for n in range(1, 4):
+            point = pile_point(page, "S")
+            page.mouse.click(point["x"], point["y"])
+            page.wait_for_function(f"window.yukon.state.move_count === {n}")
+        s = state(page)
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('.card')].map(e => {const r = e.getBoundingClientRect();"
+        " return {n: e.dataset.name, p: e.dataset.pile, i: +e.dataset.idx, up: e.classList.contains('up'),"
+        " x: r.x, y: r.y, w: r.width, h: r.height}; })")
+    assert len(boxes) == 52 * (2 if variant == "milligan-yukon" else 1)
+    for b in boxes:
+        assert b["x"] >= 0 and b["x"] + b["w"] <= width + 0.5, b
+    # every face-up card of a column shows its index: the next card starts at least ~20% of a card lower
+    for i in range(len(s["tableau"])):
+        col = sorted((b for b in boxes if b["p"] == f"c{i}"), key=lambda b: b["i"])
+        for a, b in itertools.pairwise(col):
+            if a["up"]:
+                assert b["y"] - a["y"] >= 0.2 * a["h"] - 0.5, (a, b)
+    page_width = page.evaluate("document.documentElement.scrollWidth")
+    assert page_width <= width
+    shot(page, f"layout-{variant}-{width}x{height}.png")
+    assert page.errors == []
+    page.context.close()

@@ -1,0 +1,233 @@
+"""The ``yukon`` command's engine subcommands: ``deal`` and ``moves``, and their errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine_helpers import make
+from yukon import Game
+from yukon.cards import PRETTY, RED
+from yukon.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(err: str, *words: str) -> None:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("yukon: error: ")
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+
+
+# ---------------------------------------------------------------- yukon deal
+
+
+def test_deal_prints_a_readable_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "deal", "--variant", "russian", "--seed", "7")
+    assert code == 0 and err == ""
+    assert "Russian Solitaire" in out and "deal 7" in out
+    assert "♠" in out and "♥" in out and "10" in out
+    g = Game.deal("russian", seed=7)
+    # column 1 holds one face-up card; it heads the first row of the table, after the column numbers
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split() == [str(n) for n in range(1, 8)])
+    assert lines[header + 1].split()[0] == PRETTY[g.columns[0][1][0]]
+    assert lines[header + 1].split()[1:] == ["▒▒"] * 6
+
+
+def test_deal_layout_is_coloured_on_a_colour_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    code, out, _ = run(capsys, "deal", "--variant", "russian", "--seed", "7")
+    assert code == 0
+    # red suits in red, black suits in black, both bold on white; face-down cards in blue
+    g = Game.deal("russian", seed=7)
+    first = g.columns[0][1][0]  # 5S
+    assert f"\x1b[1;30;47m{PRETTY[first]:>3}\x1b[0m" in out
+    red = next(c for _, up in g.columns for c in up if RED[c])
+    assert f"\x1b[1;31;47m{PRETTY[red]:>3}\x1b[0m" in out
+    assert "\x1b[34m ▒▒\x1b[0m" in out
+
+
+def test_deal_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "--variant", "russian", "--seed", "7", "--json")
+    assert code == 0
+    assert json.loads(out) == Game.deal("russian", seed=7).to_dict()
+
+
+def test_deal_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "--variant", "russian", "--seed", "7", "--text")
+    assert code == 0
+    assert out == Game.deal("russian", seed=7).to_text() + "\n"
+
+
+def test_deal_options_and_aliases(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "deal", "-v", "milligan", "-s", "3", "--empty-column", "any", "--no-foundation-return", "--text"
+    )
+    assert code == 0
+    assert out.split()[0] == "milligan-yukon,any,noreturn"
+    assert Game.from_text(out) == Game.deal("milligan-yukon", seed=3, empty_column="any", foundation_return=False)
+    code, out, _ = run(capsys, "deal", "--seed", "3", "--foundation-return", "--json")
+    assert json.loads(out)["rules"] == {"empty_column": "kings", "foundation_return": True}
+
+
+def test_deal_without_seed_picks_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "--text")
+    assert code == 0 and Game.from_text(out).rules.variant == "yukon"
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["deal", "--variant", "klondike"], ["unknown variant 'klondike'"]),
+        (["deal", "--seed", "-3"], ["deal number", "-3"]),
+        (["deal", "--seed", str(2**64)], ["deal number"]),
+    ],
+)
+def test_deal_errors(capsys: pytest.CaptureFixture[str], argv: list[str], words: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    one_line_error(err, *words)
+
+
+def test_bad_arguments_exit_2_naming_the_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["deal", "--empty-column", "queens"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'queens'" in err.strip().splitlines()[-1]
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys)
+    assert code == 0 and "deal" in out and "moves" in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.startswith("yukon ")
+
+
+# ---------------------------------------------------------------- yukon moves
+
+
+def expected_moves(game: Game) -> str:
+    return "".join(f"{m}\n" for m in game.legal_moves())
+
+
+def test_moves_of_a_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    g = Game.deal("yukon", seed=7)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(g.to_dict()), encoding="utf-8")
+    code, out, err = run(capsys, "moves", str(path))
+    assert code == 0 and err == ""
+    assert out == expected_moves(g)
+    assert len(out.splitlines()) == len(g.legal_moves()) > 0
+
+
+def test_moves_of_a_file_without_a_json_suffix(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    g = Game.deal("australian", seed=2)
+    path = tmp_path / "position"
+    path.write_text(g.to_text() + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "moves", str(path))
+    assert code == 0 and out == expected_moves(g) and "deal\n" in out
+
+
+def test_moves_from_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    g = Game.deal("milligan-yukon", seed=4)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(g.to_dict(), indent=2)))
+    code, out, _ = run(capsys, "moves", "-")
+    assert code == 0 and out == expected_moves(g)
+
+
+def test_moves_of_the_one_line_form(capsys: pytest.CaptureFixture[str]) -> None:
+    g = Game.deal("alaska", seed=9)
+    code, out, _ = run(capsys, "moves", g.to_text())
+    assert code == 0 and out == expected_moves(g)
+
+
+def test_moves_of_inline_json(capsys: pytest.CaptureFixture[str]) -> None:
+    g = Game.deal("yukon", seed=9)
+    code, out, _ = run(capsys, "moves", json.dumps(g.to_dict()))
+    assert code == 0 and out == expected_moves(g)
+
+
+def test_moves_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    g = Game.deal("yukon", seed=9)
+    code, out, _ = run(capsys, "moves", g.to_text(), "--json")
+    assert code == 0 and json.loads(out) == [str(m) for m in g.legal_moves()]
+
+
+def test_moves_of_a_won_and_a_lost_position(capsys: pytest.CaptureFixture[str]) -> None:
+    won = make("yukon", [], foundations=["KS", "KH", "KD", "KC"])
+    code, out, err = run(capsys, "moves", won.to_text())
+    assert code == 0 and out == "" and err.strip() == "won"
+    lost = make("yukon", ["", "", "", "", "", "", "5S"], fill=6)
+    code, out, err = run(capsys, "moves", lost.to_text())
+    assert code == 0 and out == "" and "no legal move" in err
+
+
+@pytest.mark.parametrize(
+    ("arg", "words"),
+    [
+        ("missing.json", ["cannot read position file 'missing.json'", "No such file"]),
+        ("{not json", ["invalid position", "not valid JSON"]),
+        ('{"variant": "klondike", "tableau": [], "foundations": []}', ["unknown variant 'klondike'"]),
+        ("yukon,kings", ["invalid position", "3 or 4 space-separated fields"]),
+        ("yukon,kings,noreturn QD/QD -/-/-/-", ["invalid position", "7 columns"]),
+        (Game.deal("yukon", seed=1).to_text().replace("5C/", "5X/"), ["invalid position", "not a card"]),
+        (Game.deal("yukon", seed=1).to_text().replace("5C/", "-/"), ["invalid position", "missing: 5C"]),
+    ],
+)
+def test_moves_bad_input(capsys: pytest.CaptureFixture[str], arg: str, words: list[str], tmp_path: Path,
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "moves", arg)
+    assert code == 2 and out == ""
+    one_line_error(err, *words)
+
+
+def test_moves_of_an_empty_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("  \n"))
+    code, _, err = run(capsys, "moves", "-")
+    assert code == 2
+    one_line_error(err, "the position is empty")
+
+
+def test_moves_of_a_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "moves", str(tmp_path))
+    assert code == 2
+    one_line_error(err, "cannot read position file")
+
+
+# ---------------------------------------------------------------- a real process
+
+
+def test_real_subprocess() -> None:
+    cmd = [sys.executable, "-m", "yukon.cli"]
+    done = subprocess.run([*cmd, "deal", "--seed", "7", "--json"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    position = done.stdout
+    assert json.loads(position) == Game.deal("yukon", seed=7).to_dict()
+    done = subprocess.run([*cmd, "moves", "-"], input=position, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected_moves(Game.deal("yukon", seed=7))
+    done = subprocess.run([*cmd, "moves", "-"], input="{}", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == ["yukon: error: invalid position: position has no 'variant' key"]

@@ -33,7 +33,7 @@ def run(app: YukonApp, scenario: Scenario, size: tuple[int, int] = (80, 24)) -> 
 
 
 def make_app(store: Store | None, game: Game | None = None, **kwargs: object) -> YukonApp:
-    return YukonApp(store, game, clock=FakeClock(), tick=False, **kwargs)  # type: ignore[arg-type]
+    return YukonApp(store, game, clock=FakeClock(), tick=False, new_seed=lambda: 99, **kwargs)  # type: ignore[arg-type]
 
 
 def moves(app: YukonApp) -> list[str]:
@@ -163,8 +163,14 @@ def test_lost_announcement_then_undo(store: Store) -> None:
         await pilot.press("u")
         await pilot.pause()
         assert moves(app) == [] and not isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")  # the dead end again; then leave it for a new game: no question asked
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, (GameOverScreen, ConfirmScreen)) and app.game.move_stack == []
 
-    run(make_app(store, Game.from_text(ONE_FROM_LOST), ), scenario)
+    run(make_app(store, Game.from_text(ONE_FROM_LOST), autoplay=False), scenario)
     assert [(r.played, r.won) for r in store.stats()] == [(1, 0)]
 
 
@@ -210,7 +216,7 @@ def test_variant_change_rebuilds_the_table(store: Store) -> None:
         await pilot.press("v", "down", "down", "down", "enter")  # Australian Patience
         await pilot.pause()
         await pilot.pause()
-        assert app.game.rules.variant == "australian"
+        assert app.game.rules.variant == "australian" and app.game.seed == 99
         assert len(app.query(ColumnView)) == 7 and app.query_one("#waste", PileView)
         await pilot.press("d")  # one card from the stock to the waste
         assert moves(app)[0] == "deal" and len(app.game.waste) == 1

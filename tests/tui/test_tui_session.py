@@ -9,7 +9,7 @@ from tui_helpers import CERTAIN_WIN, NEARLY_WON, ONE_FROM_LOST, FakeClock
 
 from yukon import Game, IllegalMoveError
 from yukon.store import Store
-from yukon.tui.session import CLIENT, Pick, Session, describe_move
+from yukon.tui.session import CLIENT, IDLE_CAP, Pick, Session, describe_move
 
 
 def test_a_turn_groups_the_move_and_its_automatic_plays() -> None:
@@ -123,13 +123,29 @@ def test_win_is_recorded_once_with_moves_and_time(store: Store, clock: FakeClock
     assert store.latest_unfinished(CLIENT) is None
 
 
-def test_lost_game_is_recorded(store: Store) -> None:
+def test_dead_end_is_recorded_lost_when_left(store: Store) -> None:
     s = Session(Game.from_text(ONE_FROM_LOST), store, autoplay=False)
     assert [str(m) for m in s.game.legal_moves()] == ["5:TC>F"]
     s.play(s.game.legal_moves()[0])
+    assert s.status == "lost" and s.result is None  # undo is still possible, as in the web game
+    assert s.undo() and s.status == "playing"
+    assert s.redo() and s.status == "lost"
+    s.abandon()
     assert s.result == "lost"
     [row] = store.stats()
     assert (row.played, row.won) == (1, 0)
+
+
+def test_idle_time_is_capped(store: Store, clock: FakeClock) -> None:
+    s = Session(Game.deal("yukon", seed=42), store, autoplay=False, clock=clock)
+    s.play(s.game.parse_move("6:8D>5"))
+    clock.now += 10
+    s.play(s.game.parse_move("2:AS+1>1"))
+    clock.now += 3 * 3600  # a night away from the keyboard
+    assert s.elapsed == pytest.approx(10 + IDLE_CAP)
+    s.undo()
+    clock.now += 5
+    assert s.elapsed == pytest.approx(15 + IDLE_CAP)
 
 
 def test_abandoned_game_counts_as_played(store: Store) -> None:

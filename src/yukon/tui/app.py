@@ -110,13 +110,16 @@ class YukonApp(App[None]):
         winnable: bool = False,
         autoplay: bool = True,
         tick: bool = True,
+        new_seed: Callable[[], int] | None = None,
     ) -> None:
         """``game``: play this position; otherwise resume the latest unfinished game in ``store``
         (when ``resume``), else deal a random game of ``rules`` (default: Yukon).
 
-        ``clock`` measures the playing time and ``tick=False`` stops the once-a-second redraw
-        (both for tests); ``hint_time`` and ``winnable_time`` limit the solver's thinking."""
+        ``clock`` measures the playing time, ``tick=False`` stops the once-a-second redraw and
+        ``new_seed`` picks the deal numbers of new games (all three for tests); ``hint_time`` and
+        ``winnable_time`` limit the solver's thinking."""
         super().__init__()
+        self._new_seed = new_seed or (lambda: secrets.randbelow(1 << 32))
         self.store = store
         self._time_source = clock
         self._show_clock = tick
@@ -130,7 +133,7 @@ class YukonApp(App[None]):
             self.resumed = session is not None
         if session is None:
             if game is None:
-                game = Game.deal(rules or rules_for("yukon"), seed=secrets.randbelow(1 << 32))
+                game = Game.deal(rules or rules_for("yukon"), seed=self._new_seed())
             session = Session(game, store, clock=clock, autoplay=autoplay)
         self.session = session
         self.state = TableState(session.game)
@@ -138,7 +141,7 @@ class YukonApp(App[None]):
         self._status_text = ""
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
-        self._announced = session.result is not None
+        self._announced = False
 
     # ------------------------------------------------------------------ layout
 
@@ -169,6 +172,7 @@ class YukonApp(App[None]):
             self.set_status(f"Pick a card (⏎ or click), then where it goes.{tip}  ?: help")
         self.refresh_table()
         self._start_winnable()
+        self._check_over()  # a resumed game may be at a dead end
 
     def on_unmount(self) -> None:
         for _, stop in self._jobs.values():
@@ -370,13 +374,14 @@ class YukonApp(App[None]):
 
     def _check_over(self) -> None:
         s = self.session
-        if s.result is None:
+        status = s.status
+        if status not in ("won", "lost"):
             self._announced = False
             return
-        if self._announced or not (self.game.is_won() or self.game.is_lost()):
+        if self._announced:
             return
         self._announced = True
-        won = self.game.is_won()
+        won = status == "won"
         secs = int(s.elapsed)
         deal = f"Deal {self.game.seed}" if self.game.seed is not None else "This position"
         details = f"{deal} of {self.game.rules.title}: {plural(s.move_count, 'move')}, {secs // 60}:{secs % 60:02d}."
@@ -588,7 +593,7 @@ class YukonApp(App[None]):
     # ------------------------------------------------------------------ new games
 
     def _confirm_then(self, question: str, then: Callable[[], None]) -> None:
-        if not self.session.in_progress:
+        if not self.session.in_progress or self.session.status == "lost":
             then()
             return
 
@@ -629,7 +634,7 @@ class YukonApp(App[None]):
         rules = self.game.rules
         self._confirm_then(
             "Leave this game (it counts as not won) and deal a new one?",
-            lambda: self.start_game(Game.deal(rules, seed=secrets.randbelow(1 << 32))),
+            lambda: self.start_game(Game.deal(rules, seed=self._new_seed())),
         )
 
     def action_deal_number(self) -> None:
@@ -649,7 +654,7 @@ class YukonApp(App[None]):
             if variant is not None:
                 self._confirm_then(
                     "Leave this game (it counts as not won) for a new one?",
-                    lambda: self.start_game(Game.deal(variant, seed=secrets.randbelow(1 << 32))),
+                    lambda: self.start_game(Game.deal(variant, seed=self._new_seed())),
                 )
 
         self.push_screen(VariantScreen(self.game.rules.variant), chosen)

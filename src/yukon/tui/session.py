@@ -9,11 +9,17 @@ automatic plays that follow it (safe cards to the foundations, auto-finish).
 Undo and redo work on whole turns, so that an automatic play never undoes
 itself straight back.
 
-Saving goes through the shared :class:`yukon.store.Store` (client ``"tui"``):
-a game is written to the store at its first move (a deal looked at and left
-costs nothing), after every turn, and gets its result once it is won or lost,
-or ``"abandoned"`` when the player starts another game from a game in
-progress.
+Saving goes through the shared :class:`yukon.store.Store` (client ``"tui"``),
+in the same form as the web game (``extra["groups"]`` and
+``extra["redo_groups"]`` hold the turn sizes; the redo list is stored next
+move first): a game is written at its first move (a deal looked at and left
+costs nothing) and after every turn. It is recorded ``"won"`` as soon as it is
+won; when the player leaves it for another game it is recorded ``"lost"`` if
+no legal move was left, else ``"abandoned"`` (undo stays possible after a
+dead end, as in the web game).
+
+The clock runs from the first move, and between two actions counts at most
+:data:`IDLE_CAP` seconds (a terminal left open overnight does not ruin the best time).
 
 >>> from yukon import Game
 >>> s = Session(Game.from_text("yukon,kings,noreturn KS/-/-/-/-/-/- QS/KH/KD/QC"), None)
@@ -40,6 +46,8 @@ from ..notation import FOUNDATION, STOCK, WASTE, Move, make_move
 from ..store import GameRecord, Store
 
 CLIENT = "tui"
+#: The clock never counts more than this many seconds between two actions (as in the web game).
+IDLE_CAP = 15 * 60.0
 
 
 @dataclass(frozen=True)
@@ -75,9 +83,8 @@ class Session:
         self.turns: list[int] = []
         self.redo_turns: list[list[Move]] = []
         self.result: str | None = None
-        self._elapsed_before = 0.0
-        self._resumed_at = clock()
-        self._timer_started = False
+        self._elapsed_before = 0.0  # seconds counted up to self._since
+        self._since: float | None = None  # the clock runs since then (None: stopped)
         #: The last problem writing to the store (None when the last write worked).
         self.store_error: str | None = None
         if record is not None:
@@ -105,16 +112,16 @@ class Session:
 
     def _load(self, record: GameRecord) -> None:
         moves = [Move.from_text(t) for t in record.moves]
-        turns = [int(n) for n in record.extra.get("turns", [])]
+        turns = [int(n) for n in record.extra.get("groups", [])]
         if sum(turns) != len(moves) or any(n < 1 for n in turns):
             turns = [1] * len(moves)
         for m in moves:
             self.game.push(m)
         self.turns = turns
         self.autoplay = bool(record.extra.get("autoplay", self.autoplay))
-        # The redo list: upcoming moves in play order, grouped by "redo_turns" (next turn first).
+        # The redo list: upcoming moves in play order, grouped by "redo_groups" (next turn first).
         redo = [Move.from_text(t) for t in record.redo]
-        sizes = [int(n) for n in record.extra.get("redo_turns", [])]
+        sizes = [int(n) for n in record.extra.get("redo_groups", [])]
         if sum(sizes) != len(redo) or any(n < 1 for n in sizes):
             sizes = [1] * len(redo)
         probe = self.game.copy()
@@ -132,16 +139,28 @@ class Session:
         self.redo_turns = list(reversed(groups))
         self.game_id = record.id
         self._elapsed_before = float(record.elapsed)
-        self._timer_started = bool(moves)
+        if moves and not self.game.is_won():
+            self._since = self._clock()
 
     # ------------------------------------------------------------------ reading
 
     @property
     def elapsed(self) -> float:
-        """Seconds of play: the clock starts at the first move and runs while the game is open."""
-        if not self._timer_started or self.result is not None:
+        """Seconds of play: from the first move, while the game is open, idle gaps capped."""
+        if self._since is None:
             return self._elapsed_before
-        return self._elapsed_before + max(0.0, self._clock() - self._resumed_at)
+        return self._elapsed_before + min(max(0.0, self._clock() - self._since), IDLE_CAP)
+
+    def _tick(self) -> None:
+        """An action: count the time since the last one (capped), keep the clock running."""
+        if self._since is not None:
+            now = self._clock()
+            self._elapsed_before += min(max(0.0, now - self._since), IDLE_CAP)
+            self._since = now
+
+    def _stop_clock(self) -> None:
+        self._tick()
+        self._since = None
 
     @property
     def move_count(self) -> int:
@@ -149,8 +168,19 @@ class Session:
 
     @property
     def in_progress(self) -> bool:
-        """Moves made and no result yet."""
-        return self.result is None and bool(self.game.move_stack)
+        """Moves made (or undone) and no result yet."""
+        return self.result is None and bool(self.game.move_stack or self.redo_turns)
+
+    @property
+    def status(self) -> str:
+        """``won``, ``lost`` (no legal move left), ``abandoned`` or ``playing``."""
+        if self.result == "abandoned":
+            return "abandoned"
+        if self.game.is_won():
+            return "won"
+        if self.game.is_lost():
+            return "lost"
+        return "playing"
 
     def can_undo(self) -> bool:
         return bool(self.turns)
@@ -217,9 +247,8 @@ class Session:
         return played
 
     def _end_turn(self, played: list[Move]) -> None:
-        if not self._timer_started:
-            self._timer_started = True
-            self._resumed_at = self._clock()
+        if self._since is None and self.result is None:
+            self._since = self._clock()  # the first move starts the clock
         self.turns.append(len(played))
         if self.redo_turns and self.redo_turns[-1] == played:
             self.redo_turns.pop()  # the same as redoing: keep the rest of the redo list
@@ -277,12 +306,11 @@ class Session:
     # ------------------------------------------------------------------ store
 
     def _after_change(self) -> None:
-        if self.game.is_won():
+        self._tick()
+        if self.game.is_won() and self.result is None:
+            self._stop_clock()
             self._save()
             self._finish("won")
-        elif self.game.is_lost():
-            self._save()
-            self._finish("lost")
         else:
             self._save()
 
@@ -305,8 +333,8 @@ class Session:
             )
         upcoming = [m for group in reversed(self.redo_turns) for m in group]
         extra = {
-            "turns": self.turns,
-            "redo_turns": [len(g) for g in reversed(self.redo_turns)],
+            "groups": self.turns,
+            "redo_groups": [len(g) for g in reversed(self.redo_turns)],
             "autoplay": self.autoplay,
         }
         self.store.update_game(
@@ -317,8 +345,8 @@ class Session:
     def _finish(self, result: str) -> None:
         if self.result is not None:
             return
+        self._stop_clock()
         elapsed = self.elapsed
-        self._elapsed_before = elapsed
         self.result = result
         if self.store is not None and self.game_id is not None:
             try:
@@ -329,13 +357,15 @@ class Session:
     def save(self) -> None:
         """Write the current state (the clock too); called when the app closes."""
         if self.result is None:
+            self._tick()
             self._save()
 
     def abandon(self) -> None:
-        """The player leaves a game in progress for another one."""
+        """The player leaves a game in progress for another one: ``lost`` at a dead end, else ``abandoned``."""
         if self.in_progress:
+            self._stop_clock()
             self._save()
-            self._finish("abandoned")
+            self._finish("lost" if self.game.is_lost() else "abandoned")
 
 
 def describe_move(game: Game, move: Move) -> str:
@@ -352,4 +382,4 @@ def describe_move(game: Game, move: Move) -> str:
     return f"{card} from {src} to {dst}"
 
 
-__all__ = ["CLIENT", "Pick", "Session", "describe_move"]
+__all__ = ["CLIENT", "IDLE_CAP", "Pick", "Session", "describe_move"]

@@ -231,3 +231,12 @@ def test_real_subprocess() -> None:
     done = subprocess.run([*cmd, "moves", "-"], input="{}", capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().splitlines() == ["yukon: error: invalid position: position has no 'variant' key"]
+
+
+def test_moves_of_a_binary_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A file that is not UTF-8 text used to end in a UnicodeDecodeError traceback.
+    path = tmp_path / "photo.json"
+    path.write_bytes(bytes(range(128, 256)))
+    code, out, err = run(capsys, "moves", str(path))
+    assert code == 2 and out == ""
+    one_line_error(err, "cannot read position file", "not UTF-8 text")

@@ -70,6 +70,8 @@ def read_position_arg(value: str) -> Game:
                 text = path.read_text(encoding="utf-8")
             except OSError as exc:
                 raise CommandError(f"cannot read position file {value!r}: {exc.strerror}") from None
+            except UnicodeDecodeError as exc:
+                raise CommandError(f"cannot read position file {value!r}: not UTF-8 text ({exc.reason})") from None
         else:
             text = value
     if not text.strip():

@@ -22,12 +22,13 @@ The clock runs from the first move, and between two actions counts at most
 :data:`IDLE_CAP` seconds (a terminal left open overnight does not ruin the best time).
 
 >>> from yukon import Game
->>> s = Session(Game.from_text("yukon,kings,noreturn KS/-/-/-/-/-/- QS/KH/KD/QC"), None)
->>> [str(m) for m in s.play(s.game.parse_move("1:KS>F"))]
-['1:KS>F']
->>> s.result
->>> s.undo(), s.game.is_won()
-(True, False)
+>>> s = Session(Game.from_text("yukon,kings,noreturn KS/KC.QC/-/-/-/-/- QS/KH/KD/JC"), None)
+>>> [str(m) for m in s.play(s.game.parse_move("1:KS>F"))]   # then QC and KC are safe to go up
+['1:KS>F', '2:QC>F', '2:KC>F']
+>>> s.status, s.turns
+('won', [3])
+>>> s.undo(), s.game.cards_on_foundations
+(True, 48)
 """
 
 from __future__ import annotations

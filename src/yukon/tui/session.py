@@ -28,7 +28,7 @@ The clock runs from the first move, and between two actions counts at most
 >>> s.status, s.turns
 ('won', [3])
 >>> s.undo(), s.game.cards_on_foundations
-(True, 48)
+(True, 49)
 """
 
 from __future__ import annotations

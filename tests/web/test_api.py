@@ -329,6 +329,17 @@ def test_hint_is_a_legal_move(client: TestClient) -> None:
     assert h["move"] in s["legal_moves"] and h["source"] in ("solver", "heuristic") and h["move_count"] == 0
 
 
+def test_hints_follow_a_known_line_instantly(client: TestClient) -> None:
+    s = new(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
+    gid = s["id"]
+    h = client.post(f"/api/games/{gid}/hint").json()
+    assert (h["source"], h["status"]) == ("solver", "won")
+    s = client.post(f"/api/games/{gid}/moves", json={"move": h["move"]}).json()
+    h2 = client.post(f"/api/games/{gid}/hint").json()
+    assert h2["source"] == "solver" and h2["seconds"] == 0 and h2["move"] in s["legal_moves"]
+    assert client.post(f"/api/games/{gid}/winnable").json()["status"] == "won"
+
+
 def test_winnable(client: TestClient) -> None:
     s = new(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
     gid = s["id"]

@@ -299,11 +299,24 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
         session = session_or_404(game_id)
         game = session.game.copy()
         count = len(session.moves)
-        result = await solving.run_stoppable(lambda stop: solving.hint(game, stop, hint_time), hint_time)
+        known = session.lines.get(game.to_text())
+        if known:
+            return JSONResponse(solving.Hint(known[0], "solver", "won", 0.0).to_dict() | {"move_count": count})
+        lines = session.lines
+
+        def work(stop: Any) -> solving.Hint:
+            h = solving.hint(game, stop, hint_time)
+            if h.line:
+                lines.remember(game, h.line)
+            return h
+
+        result = await solving.run_stoppable(work, hint_time)
         if result is None:  # pragma: no cover - the solver honours its limit
             move = solving.heuristic_move(game)
             result = solving.Hint(None if move is None else str(move), "heuristic", "unknown", hint_time,
                                   "a best guess: the solver ran out of time")
+        if result.status in ("won", "lost") and result.source == "solver":
+            session.proven[game.to_text()] = result.status
         return JSONResponse(result.to_dict() | {"move_count": count})
 
     @app.post("/api/games/{game_id}/winnable")
@@ -314,12 +327,15 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
         count = len(session.moves)
         key = game.to_text()
         proven = session.proven
+        lines = session.lines
 
         def work(stop: Any) -> tuple[solving.Verdict, int | None]:
-            cached = proven.get(key)
+            cached = "won" if lines.get(key) else proven.get(key)
             verdict = solving.Verdict(cached, "solver") if cached else solving.decide(game, stop, winnable_time)
             if verdict.status != "unknown":
                 proven[key] = verdict.status
+            if verdict.line:
+                lines.remember(game, verdict.line)
             back = None
             if verdict.status == "lost":
                 back = solving.last_winnable(game, proven, stop)

@@ -35,6 +35,7 @@ from ..game import Game
 from ..notation import Move
 from ..rules import Rules, rules_for
 from ..store import GameRecord, Store
+from .solving import Lines
 
 CLIENT = "web"
 #: The clock never counts more than this many seconds between two actions
@@ -75,9 +76,10 @@ class Session:
         self.last_action = time.monotonic()
         self.result = result
         self.extra: dict[str, Any] = dict(extra or {})
-        self.lock = threading.Lock()
         #: position text -> "won" / "lost": what the solver proved about positions of this game
         self.proven: dict[str, str] = {}
+        #: winning lines the solver found, for instant hints along them
+        self.lines = Lines()
 
     # ------------------------------------------------------------------ reading
 

@@ -129,6 +129,7 @@ class Hint:
     status: str  # "won" | "lost" | "unknown"
     seconds: float
     note: str = ""
+    line: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"move": self.move, "source": self.source, "status": self.status,
@@ -149,13 +150,40 @@ def hint(game: Game, stop: threading.Event, time_limit: float = HINT_TIME) -> Hi
         seconds = time.perf_counter() - t0
         if result.move is not None:
             note = "" if result.source == "solver" else "a best guess: the solver ran out of time"
-            return Hint(str(result.move), result.source, result.status, seconds, note)
+            line = [str(m) for m in result.line or []] if result.source == "solver" else []
+            return Hint(str(result.move), result.source, result.status, seconds, note, line)
         if result.status == "lost":
             return Hint(None, "solver", "lost", seconds, "no move wins from here: undo to find a better line")
     m = heuristic_move(game)
     seconds = time.perf_counter() - t0
     note = "a best guess (the solver is not installed)" if not solver_available() else "a best guess"
     return Hint(None if m is None else str(m), "heuristic" if m else "none", "unknown", seconds, note)
+
+
+class Lines:
+    """Winning lines the solver found for positions of one game: position text -> the rest of the line.
+
+    A line found once serves every position along it, so hints that follow it are instant.
+    """
+
+    def __init__(self, limit: int = 2000) -> None:
+        self.limit = limit
+        self._lines: dict[str, list[str]] = {}
+
+    def get(self, key: str) -> list[str] | None:
+        return self._lines.get(key)
+
+    def remember(self, game: Game, line: list[str]) -> None:
+        """Store ``line`` (winning from ``game``, a copy that this plays along) for every position on it."""
+        if len(self._lines) + len(line) > self.limit:
+            self._lines.clear()
+        g = game.copy()
+        for i, text in enumerate(line):
+            self._lines[g.to_text()] = line[i:]
+            try:
+                g.push_text(text)
+            except ValueError:  # pragma: no cover - the solver's lines are legal
+                return
 
 
 def find_winnable_deal(

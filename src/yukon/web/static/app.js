@@ -126,7 +126,10 @@
         `<text class="face-letter" x="50" y="100" font-size="46" text-anchor="middle">${letter}</text>` +
         use(31, 56, 15) + use(69, 112, 15, ` transform="rotate(180 69 112)"`);
     }
-    return `<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false" class="${col}">${index}${mid}</svg>`;
+    // Small cards (phones, two decks) get a larger index and one big suit instead of pips.
+    const small = `<text class="rank" x="${rt.length > 1 ? 2 : 5}" y="38" font-size="${rt.length > 1 ? 37 : 42}"${rt.length > 1 ? ' textLength="50"' : ""}>${rt}</text>` +
+      use(rt.length > 1 ? 74 : 64, 23, 32) + use(50, 92, 52);
+    return `<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false" class="${col}"><g class="big">${index}${mid}</g><g class="small">${small}</g></svg>`;
   }
   function makeCard(key, name) {
     const el = document.createElement("div");
@@ -157,7 +160,7 @@
     // Long columns: shrink the cards (down to 60% of that) so the longest column still fits the screen.
     const floorW = W * 0.6;
     for (const c of state.tableau) {
-      const fans = 2 + 0.245 * Math.max(0, c.up.length - 1), fixed = gap * 3 + c.down.length * 4;
+      const fans = 2 + (W < 58 ? 0.3 : 0.245) * Math.max(0, c.up.length - 1), fixed = gap * 3 + c.down.length * 4;
       if (fixed + 1.4 * W * fans > availH) W = Math.max(floorW, (availH - fixed) / (1.4 * fans));
     }
     W = Math.max(28, Math.floor(W));
@@ -169,14 +172,15 @@
     const colX = (i) => Math.round(x0 + (i + colShift) * (W + gap));
     const yTop = gap;
     const yTab = yTop + H + Math.round(gap * 1.8);
-    const g = { W, H, gap, slots, ncols, nf, left, width, availH, yTop, yTab, colX, pos: {} };
+    const g = { compact: W < 58, W, H, gap, slots, ncols, nf, left, width, availH, yTop, yTab, colX, pos: {} };
     g.stockX = slotX(0);
     g.wasteX = slotX(1);
     const fStart = left + nf <= ncols ? ncols - nf : left;
     g.foundX = (j) => (left + nf <= ncols ? colX(fStart + j) : slotX(fStart + j));
     // Fan offsets per column: face-down cards tight, face-up cards so that each index shows.
     const downOff = Math.max(4, Math.round(H * 0.1));
-    const maxUp = Math.round(H * 0.33), minUp = Math.round(H * 0.245);
+    const compact = W < 58;
+    const maxUp = Math.round(H * (compact ? 0.38 : 0.33)), minUp = Math.round(H * (compact ? 0.3 : 0.245));
     const room = availH - yTab - gap;
     g.fan = state.tableau.map((c) => {
       const nd = c.down.length, nu = c.up.length;
@@ -246,6 +250,7 @@
     if (!state) return;
     geom = computeGeom();
     table.style.height = geom.height + "px";
+    table.classList.toggle("compact", geom.compact);
     table.style.setProperty("--radius", Math.max(3, Math.round(geom.W * 0.07)) + "px");
     table.querySelectorAll(".slot, .zone, .stock-count").forEach((e) => e.remove());
     zones = {};
@@ -383,7 +388,7 @@
     clearHint();
     render({ played: data.played, fresh: newGame && opts.fresh });
     if (data.status !== "playing" && (prevStatus === "playing" || prevStatus === null || newGame)) showBanner();
-    if (data.status === "playing") hideBanner();
+    if (data.status === "playing") { hideBanner(); table.classList.remove("celebrate"); }
     updateWinnable();
   }
 
@@ -396,6 +401,7 @@
     box.classList.remove("won", "lost");
     if (state.status === "won") {
       box.classList.add("won");
+      if (settings.animate) table.classList.add("celebrate");
       title.textContent = "You won!";
       text.textContent = `${state.title}, deal ${state.seed ?? "(custom)"}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`;
       $("banner-undo").hidden = true;
@@ -740,7 +746,7 @@
     const el = elementFor(focus);
     if (!el) return;
     el.tabIndex = 0;
-    if (move || table.contains(document.activeElement)) {
+    if (move || (keyboardUser && table.contains(document.activeElement))) {
       el.classList.add("focus");
       el.focus({ preventScroll: false });
     }
@@ -872,9 +878,12 @@
         }
     }
   });
+  let keyboardUser = false;
+  document.addEventListener("keydown", () => { keyboardUser = true; }, true);
+  document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
   table.addEventListener("focusin", (e) => {
     const el = e.target.closest(".card, .slot");
-    if (!el) return;
+    if (!el || !keyboardUser) return;
     const pile = el.dataset.pile, idx = el.classList.contains("slot") ? -1 : +el.dataset.idx;
     if (!focus || focus.pile !== pile || focus.idx !== idx) {
       const f = focusables();

@@ -1,0 +1,329 @@
+"""The store: saved games, statistics, and what happens to bad files and killed processes."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from yukon.store import APPLICATION_ID, SCHEMA_VERSION, Store, StoreError, default_path, options_key
+
+KINGS = {"empty_column": "kings", "foundation_return": False}
+ANY = {"empty_column": "any", "foundation_return": False}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    s = Store(tmp_path / "yukon.sqlite3")
+    yield s
+    s.close()
+
+
+def play(store: Store, gid: str, result: str | None, *, variant: str = "yukon", options: dict | None = None,
+         moves: int = 3, elapsed: float = 10.0, client: str = "web") -> None:
+    store.create_game(gid, variant, options or KINGS, 7, {"variant": variant}, client)
+    store.update_game(gid, [f"m{i}" for i in range(moves)], [], elapsed)
+    if result is not None:
+        store.finish_game(gid, result)
+
+
+# ---------------------------------------------------------------- games
+
+
+def test_create_update_load(store: Store) -> None:
+    start = {"variant": "yukon", "tableau": []}
+    store.create_game("g1", "yukon", KINGS, 42, start, "tui", extra={"hints": 0})
+    rec = store.load_game("g1")
+    assert rec is not None
+    assert (rec.id, rec.variant, rec.options, rec.seed) == ("g1", "yukon", KINGS, 42)
+    assert (rec.start, rec.client) == (start, "tui")
+    assert (rec.moves, rec.redo, rec.elapsed, rec.result, rec.extra) == ([], [], 0.0, None, {"hints": 0})
+    assert not rec.finished and rec.created <= rec.updated
+    store.update_game("g1", ["2:7H>5", "3:QC>F"], ["1:KS>4"], 12.5)
+    rec = store.load_game("g1")
+    assert rec is not None
+    assert (rec.moves, rec.redo, rec.elapsed, rec.extra) == (["2:7H>5", "3:QC>F"], ["1:KS>4"], 12.5, {"hints": 0})
+    store.update_game("g1", ["2:7H>5"], [], 13.0, extra={"hints": 1})
+    rec = store.load_game("g1")
+    assert rec is not None and rec.moves == ["2:7H>5"] and rec.extra == {"hints": 1}
+
+
+def test_unknown_games(store: Store) -> None:
+    assert store.load_game("nope") is None
+    with pytest.raises(KeyError):
+        store.update_game("nope", [], [], 0.0)
+    with pytest.raises(KeyError):
+        store.finish_game("nope", "won")
+
+
+def test_game_ids_are_unique(store: Store) -> None:
+    store.create_game("g1", "yukon", KINGS, 1, {}, "web")
+    with pytest.raises(sqlite3.IntegrityError):
+        store.create_game("g1", "yukon", KINGS, 1, {}, "web")
+
+
+def test_finish_records_the_result_once(store: Store) -> None:
+    play(store, "g1", None, moves=5, elapsed=20.0)
+    store.finish_game("g1", "won")
+    rec = store.load_game("g1")
+    assert rec is not None and rec.result == "won" and rec.finished and rec.elapsed == 20.0
+    store.finish_game("g1", "lost")  # changes nothing
+    assert store.load_game("g1").result == "won"  # type: ignore[union-attr]
+    assert store.stats()[0].fewest_moves == 5  # the move count defaults to the moves saved
+
+
+def test_finish_with_explicit_count_and_time(store: Store) -> None:
+    play(store, "g1", None, moves=5, elapsed=20.0)
+    store.finish_game("g1", "won", move_count=3, elapsed=8.5)
+    row = store.stats()[0]
+    assert (row.fewest_moves, row.best_time) == (3, 8.5)
+
+
+def test_bad_result(store: Store) -> None:
+    play(store, "g1", None)
+    with pytest.raises(ValueError, match="result must be one of"):
+        store.finish_game("g1", "draw")
+    assert store.load_game("g1").result is None  # type: ignore[union-attr]
+
+
+def test_latest_unfinished(store: Store) -> None:
+    assert store.latest_unfinished() is None
+    play(store, "a", None, client="web")
+    play(store, "b", None, client="tui")
+    play(store, "c", "won", client="web")
+    assert store.latest_unfinished().id == "b"  # type: ignore[union-attr]
+    assert store.latest_unfinished("web").id == "a"  # type: ignore[union-attr]
+    store.update_game("a", ["x"], [], 1.0)
+    assert store.latest_unfinished().id == "a"  # type: ignore[union-attr]
+    store.finish_game("a", "abandoned")
+    assert store.latest_unfinished("web") is None
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def test_statistics(store: Store) -> None:
+    results = ["won", "won", "lost", "won", "won", "won", "abandoned", "won"]
+    for i, r in enumerate(results):
+        play(store, f"g{i}", r, moves=100 - i * 7, elapsed=300.0 - i * 10)
+    play(store, "open", None)  # unfinished: not counted
+    (row,) = store.stats()
+    assert (row.variant, row.options) == ("yukon", KINGS)
+    assert (row.played, row.won) == (8, 6)
+    assert row.win_rate == pytest.approx(6 / 8)
+    assert (row.current_streak, row.best_streak) == (1, 3)
+    # the best time and fewest moves count won games only (g6, abandoned, had fewer moves)
+    assert row.best_time == 300.0 - 7 * 10
+    assert row.fewest_moves == 100 - 7 * 7
+    assert row.to_dict()["win_rate"] == pytest.approx(0.75)
+
+
+def test_statistics_are_grouped_by_variant_and_options(store: Store) -> None:
+    play(store, "a", "won", variant="yukon", options=KINGS)
+    play(store, "b", "lost", variant="yukon", options=ANY)
+    play(store, "c", "won", variant="russian", options=KINGS)
+    play(store, "d", "won", variant="yukon", options={"foundation_return": False, "empty_column": "kings"})
+    rows = store.stats()
+    assert [(r.variant, r.options, r.played, r.won) for r in rows] == [
+        ("russian", KINGS, 1, 1),
+        ("yukon", ANY, 1, 0),
+        ("yukon", KINGS, 2, 2),  # the same options in another key order are the same group
+    ]
+    assert [r.variant for r in store.stats("yukon")] == ["yukon", "yukon"]
+    assert store.stats("alaska") == []
+
+
+def test_no_games_no_statistics(store: Store) -> None:
+    assert store.stats() == []
+
+
+def test_current_streak_ends_with_a_loss(store: Store) -> None:
+    for i, r in enumerate(["won", "won", "lost"]):
+        play(store, f"g{i}", r)
+    row = store.stats()[0]
+    assert (row.current_streak, row.best_streak, row.won, row.played) == (0, 2, 2, 3)
+    assert row.best_time is not None
+
+
+def test_no_win_no_best(store: Store) -> None:
+    play(store, "g", "lost")
+    row = store.stats()[0]
+    assert (row.best_time, row.fewest_moves, row.win_rate) == (None, None, 0.0)
+
+
+def test_options_key_is_canonical() -> None:
+    assert options_key({"b": 1, "a": True}) == options_key({"a": True, "b": 1}) == '{"a":true,"b":1}'
+
+
+# ---------------------------------------------------------------- the file
+
+
+def test_data_survives_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    s = Store(path)
+    play(s, "g1", "won")
+    s.close()
+    s = Store(path)
+    assert s.load_game("g1").result == "won"  # type: ignore[union-attr]
+    assert s.stats()[0].won == 1
+    s.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
+
+
+def test_in_memory_store() -> None:
+    s = Store(":memory:")
+    play(s, "g", "won")
+    assert s.stats()[0].won == 1
+    s.close()
+
+
+def test_an_empty_file_becomes_a_store(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.write_bytes(b"")
+    s = Store(path)
+    play(s, "g", None)
+    s.close()
+
+
+def test_default_path_is_in_the_user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    path = default_path()
+    assert path.name == "yukon.sqlite3" and path.parent.is_dir()
+    assert str(path).startswith(str(tmp_path))
+    s = Store()
+    assert Path(s.path) == path
+    s.close()
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def _good_store_bytes(tmp_path: Path) -> bytes:
+    path = tmp_path / "good" / "s.sqlite3"
+    path.parent.mkdir()
+    s = Store(path)
+    for i in range(60):
+        play(s, f"g{i}", "won" if i % 2 else None, moves=40)
+    s.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("damage", ["garbage"])
+def test_a_damaged_file_raises_store_error_and_is_left_alone(tmp_path: Path, damage: str) -> None:
+    data = _good_store_bytes(tmp_path)
+    assert len(data) > 3 * 4096
+    broken = {
+        "garbage": b"this is not a database, just some text\n" * 100,
+        "truncated": data[: len(data) // 2],
+        "zeroed": data[:4096] + bytes(len(data) - 4096),
+        "flipped": data[:4096] + bytes(b ^ 0xFF for b in data[4096:8192]) + data[8192:],
+        "header only": data[:100],
+    }[damage]
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    path = folder / "s.sqlite3"
+    path.write_bytes(broken)
+    before = _digest(path)
+    with pytest.raises(StoreError, match=r"s\.sqlite3"):
+        Store(path)
+    assert _digest(path) == before
+    assert _files(folder) == ["s.sqlite3"]  # no journal or WAL files left behind either
+
+
+def test_a_foreign_sqlite_file_raises_store_error_and_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE contacts (name TEXT, phone TEXT)")
+    db.execute("INSERT INTO contacts VALUES ('Ada', '555')")
+    db.commit()
+    db.close()
+    before = _digest(path)
+    with pytest.raises(StoreError, match="belongs to another program"):
+        Store(path)
+    assert _digest(path) == before
+    assert _files(tmp_path) == ["other.sqlite3"]
+
+
+def test_a_store_from_a_newer_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    before = _digest(path)
+    with pytest.raises(StoreError, match="newer yukon"):
+        Store(path)
+    assert _digest(path) == before
+
+
+_CHILD = """
+import sys
+from yukon.store import Store
+s = Store(sys.argv[1])
+s.create_game("g1", "yukon", {"empty_column": "kings", "foundation_return": False}, 7, {}, "web")
+for i in range(1, 31):
+    s.update_game("g1", ["2:7H>5"] * i, [], float(i))
+s.create_game("g2", "yukon", {"empty_column": "kings", "foundation_return": False}, 8, {}, "web")
+s.finish_game("g2", "won")
+print("committed", flush=True)
+sys.stdin.read()  # wait here until killed
+"""
+
+
+def test_committed_data_survives_a_killed_process(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "committed"
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.wait(timeout=30)
+        if child.stdin:
+            child.stdin.close()
+        if child.stdout:
+            child.stdout.close()
+    assert child.returncode == -signal.SIGKILL
+    s = Store(path)
+    rec = s.load_game("g1")
+    assert rec is not None and len(rec.moves) == 30 and rec.elapsed == 30.0
+    assert s.stats()[0].won == 1
+    assert s._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    s.close()
+
+
+def test_threads_share_one_store(store: Store) -> None:
+    for t in range(4):
+        store.create_game(f"g{t}", "yukon", KINGS, t, {}, "web")
+
+    def work(t: int) -> None:
+        for i in range(25):
+            store.update_game(f"g{t}", ["x"] * i, [], float(i))
+            store.load_game(f"g{(t + 1) % 4}")
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert all(len(store.load_game(f"g{t}").moves) == 24 for t in range(4))  # type: ignore[union-attr]

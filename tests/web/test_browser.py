@@ -188,7 +188,7 @@ def test_play_a_whole_game_to_the_win(browser: Any, server: Server) -> None:
             drags += 1
         page.wait_for_function(f"window.yukon.state.move_count === {n}")
         assert state(page)["moves"][-1] == str(move)
-        if n == 40:
+        if n == 12:
             shot(page, "table-midgame.png")
             if os.environ.get("YUKON_UPDATE_SCREENSHOT"):
                 shutil.copy(OUT / "table-midgame.png", Path(__file__).resolve().parents[2] / "docs" / "screenshot.png")

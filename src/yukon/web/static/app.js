@@ -160,7 +160,7 @@
     // Long columns: shrink the cards (down to 60% of that) so the longest column still fits the screen.
     const floorW = W * 0.6;
     for (const c of state.tableau) {
-      const fans = 2 + (W < 58 ? 0.3 : 0.245) * Math.max(0, c.up.length - 1), fixed = gap * 3 + c.down.length * 4;
+      const fans = 2 + (W < 58 ? 0.3 : 0.245) * Math.max(0, c.up.length - 1) + 0.06 * c.down.length, fixed = gap * 3;
       if (fixed + 1.4 * W * fans > availH) W = Math.max(floorW, (availH - fixed) / (1.4 * fans));
     }
     W = Math.max(28, Math.floor(W));
@@ -187,7 +187,7 @@
       let d = downOff, u = maxUp;
       const need = () => H + nd * d + Math.max(0, nu - 1) * u;
       if (need() > room && nu > 1) u = Math.max(minUp, Math.floor((room - H - nd * d) / (nu - 1)));
-      if (need() > room && nd > 0) d = Math.max(3, Math.floor((room - H - Math.max(0, nu - 1) * u) / nd));
+      if (need() > room && nd > 0) d = Math.max(Math.round(H * 0.06), 3, Math.floor((room - H - Math.max(0, nu - 1) * u) / nd));
       return { d, u };
     });
     let bottom = yTab + H;
@@ -217,8 +217,8 @@
     const waste = state.waste || [];
     waste.forEach((name, i) => {
       const fromTop = waste.length - 1 - i;
-      const shift = fromTop < 3 ? (2 - fromTop) * Math.round(g.W * 0.2) : 0;
-      const extra = Math.max(0, 3 - waste.length) * Math.round(g.W * 0.2);
+      const shift = fromTop < 3 ? (2 - fromTop) * Math.round(g.W * 0.27) : 0;
+      const extra = Math.max(0, 3 - waste.length) * Math.round(g.W * 0.27);
       out.push({ key: keyOf(name), name, up: true, pile: "W", idx: i, x: g.wasteX + Math.max(0, shift - extra), y: g.yTop, z: 10 + i, top: fromTop === 0 });
     });
     return out;
@@ -233,7 +233,7 @@
     }
     if (p[0] === "f") return { x: g.foundX(+p.slice(1)), y: g.yTop, w: g.W, h: g.H };
     if (p === "S") return { x: g.stockX, y: g.yTop, w: g.W, h: g.H };
-    if (p === "W") return { x: g.wasteX, y: g.yTop, w: Math.round(g.W * 1.4), h: g.H };
+    if (p === "W") return { x: g.wasteX, y: g.yTop, w: Math.round(g.W * 1.54), h: g.H };
     return null;
   }
   const allPiles = () => {

@@ -34,7 +34,7 @@ from ..rules import Rules, rules_for
 from ..store import Store
 from .screens import ConfirmScreen, DealNumberScreen, GameOverScreen, HelpScreen, StatsScreen, VariantScreen
 from .session import Pick, Session, describe_move
-from .widgets import ColumnView, Cursor, PileView, TableState
+from .widgets import SLOT, ColumnView, Cursor, PileView, TableState
 
 
 class Tableau(VerticalScroll, can_focus=False):
@@ -57,8 +57,8 @@ class YukonApp(App[None]):
     #info { height: 1; padding: 0 1; background: $panel; color: $text; }
     #piles { height: 1; margin: 1 0 0 0; padding: 0 1; }
     #piles .spacer { width: 1fr; height: 1; }
-    #tableau { height: 1fr; padding: 0 1; scrollbar-size: 1 1; }
-    #columns { height: auto; width: 100%; }
+    #tableau { height: 1fr; padding: 0 1; scrollbar-size: 1 1; overflow-x: auto; align-horizontal: center; }
+    #columns { height: auto; width: auto; }
     #status { height: 1; padding: 0 1; color: $text-muted; }
     #status.error { color: $error; }
     #status.good { color: $success; }
@@ -168,7 +168,7 @@ class YukonApp(App[None]):
             self.set_status(f"Welcome back: deal {g.seed}, {plural(self.session.move_count, 'move')} played. "
                             "n: new game", "good")
         else:
-            tip = "  d: deal from the stock." if self.game.rules.has_stock else ""
+            tip = "  d: deal." if self.game.rules.has_stock else ""
             self.set_status(f"Pick a card (⏎ or click), then where it goes.{tip}  ?: help")
         self.refresh_table()
         self._start_winnable()
@@ -200,7 +200,11 @@ class YukonApp(App[None]):
         need = 1 + max((len(d) + len(u) for d, u in self.game.columns), default=0)
         avail = tableau.size.height
         state.compact = bool(avail) and need > avail
+        # Equal columns as wide as the terminal allows (up to 11 cells); narrower terminals scroll sideways.
+        width = max(SLOT + 1, min(11, (self.size.width - 3) // max(1, len(columns))))
         for w in columns:
+            if w.styles.width is None or w.styles.width.value != width:
+                w.styles.width = width
             w.refresh(layout=True)
         for p in self.query(PileView):
             p.refresh()
@@ -219,7 +223,7 @@ class YukonApp(App[None]):
             return
         row = col.row_of(cur.index)
         region = col.virtual_region
-        tableau.scroll_to_region(Region(region.x, region.y + max(0, row - 1), 1, 2), animate=False)
+        tableau.scroll_to_region(Region(region.x, region.y + max(0, row - 1), region.width, 2), animate=False)
 
     def _update_info(self) -> None:
         s = self.session

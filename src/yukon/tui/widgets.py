@@ -111,8 +111,7 @@ class ColumnView(Widget):
 
     DEFAULT_CSS = """
     ColumnView {
-        width: 1fr;
-        min-width: 8;
+        width: 11;
         height: auto;
     }
     """

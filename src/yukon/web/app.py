@@ -310,7 +310,7 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
                 lines.remember(game, h.line)
             return h
 
-        result = await solving.run_stoppable(work, hint_time)
+        result = await solving.run_stoppable(work, hint_time, session.supersede("hint"))
         if result is None:  # pragma: no cover - the solver honours its limit
             move = solving.heuristic_move(game)
             result = solving.Hint(None if move is None else str(move), "heuristic", "unknown", hint_time,
@@ -341,7 +341,7 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
                 back = solving.last_winnable(game, proven, stop)
             return verdict, back
 
-        out = await solving.run_stoppable(work, winnable_time + solving.LOOKBACK_BUDGET)
+        out = await solving.run_stoppable(work, winnable_time + solving.LOOKBACK_BUDGET, session.supersede("winnable"))
         if out is None:  # pragma: no cover - the solver honours its limit
             out = solving.Verdict("unknown", "solver", note="the solver ran out of time"), None
         verdict, back = out

@@ -80,6 +80,16 @@ class Session:
         self.proven: dict[str, str] = {}
         #: winning lines the solver found, for instant hints along them
         self.lines = Lines()
+        #: the stop events of the solver work running for this game, by kind ("hint", "winnable")
+        self.solver_stops: dict[str, threading.Event] = {}
+
+    def supersede(self, kind: str) -> threading.Event:
+        """A stop event for new solver work of ``kind``; the previous one of that kind is stopped."""
+        old = self.solver_stops.get(kind)
+        if old is not None:
+            old.set()
+        stop = self.solver_stops[kind] = threading.Event()
+        return stop
 
     # ------------------------------------------------------------------ reading
 

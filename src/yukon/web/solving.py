@@ -46,9 +46,15 @@ def solver_available() -> bool:
     return True
 
 
-async def run_stoppable(fn: Callable[[threading.Event], T], limit: float) -> T | None:
-    """Run ``fn(stop)`` in the pool; set ``stop`` after ``limit`` seconds (plus grace) or on cancel."""
-    stop = threading.Event()
+async def run_stoppable(
+    fn: Callable[[threading.Event], T], limit: float, stop: threading.Event | None = None,
+) -> T | None:
+    """Run ``fn(stop)`` in the pool; set ``stop`` after ``limit`` seconds (plus grace) or on cancel.
+
+    A caller may pass its own ``stop`` to end the work early from elsewhere (e.g. when a newer
+    request for the same game supersedes this one).
+    """
+    stop = stop or threading.Event()
     loop = asyncio.get_running_loop()
     future = loop.run_in_executor(_POOL, fn, stop)
     try:

@@ -240,3 +240,29 @@ def test_moves_of_a_binary_file(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     code, out, err = run(capsys, "moves", str(path))
     assert code == 2 and out == ""
     one_line_error(err, "cannot read position file", "not UTF-8 text")
+
+
+def test_interrupt_exits_130(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import yukon.cli
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(yukon.cli, "_cmd_deal", interrupted)
+    assert main(["deal"]) == 130
+
+
+def test_missing_layers_are_skipped_broken_ones_are_not(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import yukon.cli
+
+    monkeypatch.setattr(yukon.cli, "SUBCOMMAND_MODULES", ("yukon.no_such_layer.cli",))
+    choices = yukon.cli.build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert set(choices) == {"deal", "moves"}
+    # a layer that is there but misses one of its own dependencies is an error, not a missing layer
+    (tmp_path / "broken_layer_for_test.py").write_text("import no_such_dependency_for_test\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(yukon.cli, "SUBCOMMAND_MODULES", ("broken_layer_for_test",))
+    with pytest.raises(ImportError, match="no_such_dependency_for_test"):
+        yukon.cli.build_parser()

@@ -274,3 +274,26 @@ def test_single_card_full_form_round_trips_in_milligan() -> None:
     assert move_set(g) == {"1:7H+2>2", "1:7H>2"}
     for m in g.legal_moves():
         assert g.parse_move(str(m)) == m
+
+
+@pytest.mark.parametrize(
+    ("move", "fault"),
+    [
+        (Move(0, FOUNDATION, parse_card("QC"), 1), "only a free card goes to a foundation, and QC is covered"),
+        (Move(0, 0, parse_card("3D"), 1), "source and destination are the same"),
+        (Move(FOUNDATION, 0, parse_card("7H"), 1), "7H is not the top card of a foundation"),
+        (Move(0, 8, parse_card("3D"), 1), "only 7 columns"),
+    ],
+)
+def test_illegal_move_objects_name_the_fault(move: Move, fault: str) -> None:
+    g = make("yukon", ["9S.7H QC 3D", "8C", "8D", "KH", "5S"], foundations=["4S", "-", "-", "-"], fill=4,
+             foundation_return=True)
+    before = g.to_dict()
+    with pytest.raises(IllegalMoveError, match=fault):
+        g.push(move)
+    assert g.to_dict() == before
+
+
+def test_generate_legal_moves() -> None:
+    g = example()
+    assert list(g.generate_legal_moves()) == g.legal_moves()

@@ -249,3 +249,9 @@ def test_a_random_deal_keeps_its_seed() -> None:
 def test_bad_seeds(seed: object) -> None:
     with pytest.raises(ValueError, match="deal number"):
         Game.deal("yukon", seed=seed)  # type: ignore[arg-type]
+
+
+def test_rules_fits() -> None:
+    assert rules_for("yukon").fits(parse_card("7H"), parse_card("8C"))
+    assert not rules_for("russian").fits(parse_card("7H"), parse_card("8C"))
+    assert rules_for("alaska").fits(parse_card("9H"), parse_card("8H"))

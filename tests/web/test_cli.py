@@ -67,3 +67,19 @@ def test_play_help() -> None:
     assert out.returncode == 0
     for option in ("--host", "--port", "--no-browser", "--db"):
         assert option in out.stdout
+
+
+def test_play_rejects_a_bad_port(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["play", "--no-browser", "--port", "70000"]) == 2
+    assert "--port" in capsys.readouterr().err
+
+
+def test_browser_only_with_a_display(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from yukon.web import cli
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    for key in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER"):
+        monkeypatch.delenv(key, raising=False)
+    assert not cli.can_open_browser()
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert cli.can_open_browser()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
 from pathlib import Path
@@ -21,6 +22,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--db", type=Path, default=None,
                    help="the SQLite file for saved games and statistics (default: in the user data directory)")
     p.set_defaults(func=run)
+
+
+def can_open_browser() -> bool:
+    """A graphical browser is likely: macOS, Windows, a Linux desktop, or $BROWSER set.
+
+    (Without a display, :mod:`webbrowser` would start a text browser in this terminal.)
+    """
+    env = os.environ
+    return sys.platform in ("darwin", "win32") or any(env.get(k) for k in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER"))
 
 
 def _open_browser(url: str) -> None:
@@ -54,14 +64,16 @@ def run(args: argparse.Namespace) -> int:
     from .app import create_app
 
     try:
+        port = free_port(args.host, args.port)
+    except OverflowError:
+        raise CommandError(f"--port must be from 0 to 65535, not {args.port}") from None
+    except OSError as exc:
+        raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    try:
         store = Store(args.db) if args.db is not None else Store()
     except StoreError as exc:
         raise CommandError(str(exc)) from None
     app = create_app(store)
-    try:
-        port = free_port(args.host, args.port)
-    except OSError as exc:
-        raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if args.host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"
@@ -69,7 +81,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"Yukon is being served at {url}  (Ctrl+C stops it)", flush=True)
     print(f"Saved games and statistics: {store.path}", flush=True)
     if not args.no_browser:
-        threading.Timer(0.5, _open_browser, (url,)).start()
+        if can_open_browser():
+            threading.Timer(0.5, _open_browser, (url,)).start()
+        else:
+            print("No graphical browser found here: open the address above in one.", flush=True)
     config = uvicorn.Config(app, host=args.host, port=port, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     try:

@@ -270,6 +270,8 @@
       slot.appendChild(lbl);
       slot.tabIndex = -1;
       slot.setAttribute("role", "button");
+      slot.setAttribute("aria-label", p === "S" ? "stock, empty" : p === "W" ? "waste, empty" : p[0] === "f"
+        ? `foundation ${+p.slice(1) + 1}, empty` : `column ${+p.slice(1) + 1}, empty`);
       frag.appendChild(slot);
       const zone = document.createElement("div");
       zone.className = "zone";

@@ -319,3 +319,33 @@ def test_layout_fits(browser: Any, server: Server, variant: str, width: int, hei
     shot(page, f"layout-{variant}-{width}x{height}.png")
     assert page.errors == []
     page.context.close()
+
+
+def test_hint_and_the_winnable_indicator(browser: Any, server: Server) -> None:
+    import httpx
+
+    from yukon import Game
+
+    # Russian Solitaire, empty column: any; winnable, and 6:JC>7 (filling the last empty column) loses it.
+    pos = Game.from_text("russian,any,noreturn TSQS.KH/THQH.KD/TDQD.KC/TCQC.KS/JS.JH/JDJC/- 9S/9H/9D/9C")
+    gid = httpx.post(server.url + "api/games", json={"position": pos.to_dict()}).json()["id"]
+    page = open_page(browser, server, settings={**SETTINGS, "winnable": True})
+    page.goto(server.url + "?game=" + gid)
+    page.wait_for_function(f"window.yukon.state && window.yukon.state.id === '{gid}'")
+    page.wait_for_selector("#winnable.won")
+    assert "winnable" in page.inner_text("#winnable-text")
+    page.click("#btn-hint")
+    page.wait_for_selector(".card.hint")
+    assert page.inner_text("#message").startswith("Hint:")
+    assert page.locator(".zone.hint").count() == 1
+    drag(page, "JC", "c6")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.inner_text("#banner-title") == "No moves left"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#winnable.lost #btn-back-to-winnable:not([hidden])")
+    page.click("#btn-back-to-winnable")
+    page.wait_for_function("window.yukon.state.move_count === 0")
+    page.wait_for_selector("#winnable.won")
+    assert page.errors == []
+    page.context.close()

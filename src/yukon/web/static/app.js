@@ -479,8 +479,9 @@
     if (!state || state.status !== "playing") return;
     const id = state.id, count = state.move_count;
     say("Thinking…", false, true);
-    enqueue(async () => {
-      const h = await api("POST", `/api/games/${id}/hint`);
+    (async () => {
+      let h;
+      try { h = await api("POST", `/api/games/${id}/hint`); } catch (err) { say(err.message, true); return; }
       if (!state || state.id !== id || state.move_count !== count) return;
       clearHint();
       if (!h.move) { say(h.note || "No hint", h.status === "lost"); return; }
@@ -494,7 +495,7 @@
       }
       say(`Hint: ${describeMove(mv).replace(/^./, (c) => c.toUpperCase())}` + (h.note ? ` (${h.note})` : ""), false, true);
       hintTimer = setTimeout(clearHint, 6000);
-    });
+    })();
   }
   function clearHint() {
     clearTimeout(hintTimer);

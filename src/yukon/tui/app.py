@@ -32,7 +32,15 @@ from ..game import Game
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
 from ..rules import Rules, rules_for
 from ..store import Store
-from .screens import ConfirmScreen, DealNumberScreen, GameOverScreen, HelpScreen, StatsScreen, VariantScreen
+from .screens import (
+    ConfirmScreen,
+    DealNumberScreen,
+    GameOverScreen,
+    HelpScreen,
+    StatsScreen,
+    VariantScreen,
+    clock_text,
+)
 from .session import Pick, Session, describe_move
 from .widgets import SLOT, ColumnView, Cursor, PileView, TableState
 
@@ -238,12 +246,11 @@ class YukonApp(App[None]):
             extras.append("return" if rules.foundation_return else "no return")
         if extras:
             title += f" ({', '.join(extras)})"
-        secs = int(s.elapsed)
         parts = [
             title,
             f"deal {g.seed}" if g.seed is not None else "own position",
             plural(s.move_count, "move"),
-            f"{secs // 60}:{secs % 60:02d}",
+            clock_text(s.elapsed),
             f"{g.cards_on_foundations}/{rules.card_count} up",
         ]
         if s.autoplay:
@@ -251,7 +258,7 @@ class YukonApp(App[None]):
         if self.show_winnable and self.winnable_text:
             parts.append(self.winnable_text)
         with contextlib.suppress(Exception):
-            self.query_one("#info", Static).update(" · ".join(parts))
+            self.query_one("#info", Static).update(Text(" · ".join(parts), no_wrap=True, overflow="ellipsis"))
 
     def set_status(self, text: str, kind: str = "") -> None:
         """One line at the bottom: ``kind`` is ``""``, ``"error"`` or ``"good"``."""
@@ -386,9 +393,8 @@ class YukonApp(App[None]):
             return
         self._announced = True
         won = status == "won"
-        secs = int(s.elapsed)
         deal = f"Deal {self.game.seed}" if self.game.seed is not None else "This position"
-        details = f"{deal} of {self.game.rules.title}: {plural(s.move_count, 'move')}, {secs // 60}:{secs % 60:02d}."
+        details = f"{deal} of {self.game.rules.title}: {plural(s.move_count, 'move')}, {clock_text(s.elapsed)}."
         if won:
             self.set_status("You won!  n: new game  s: statistics", "good")
         else:

@@ -116,17 +116,20 @@ def _build_words(rules: Rules) -> str:
     }.get(rules.build, rules.build)
 
 
-def _time(seconds: float | None) -> str:
+def clock_text(seconds: float | None) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour on); ``-`` for no time."""
     if seconds is None:
         return "-"
-    s = round(seconds)
+    s = int(seconds)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
 def _options_words(row: StatsRow) -> str:
+    """Short words for a row's rule options: ``kings``, ``any, return``."""
     opts = row.options
     words = ["kings" if opts.get("empty_column", "kings") == "kings" else "any"]
-    words.append("return" if opts.get("foundation_return") else "no return")
+    if opts.get("foundation_return"):
+        words.append("return")
     return ", ".join(words)
 
 
@@ -151,9 +154,9 @@ class StatsScreen(ModalScreen[None]):
                 yield Static("No finished games yet." if self._store is not None else "No statistics store.")
             else:
                 table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True, id="stats")
-                table.add_columns("Variant", "Rules", "Played", "Won", "Win %", "Streak", "Best", "Time", "Moves")
+                table.add_columns("Variant", "Rules", "Games", "Won", "Win %", "Streak", "Best", "Time", "Moves")
                 for row in rows:
-                    title = VARIANTS[row.variant].title if row.variant in VARIANTS else row.variant
+                    title = (VARIANTS[row.variant].title if row.variant in VARIANTS else row.variant).split()[0]
                     mine = (
                         self._current is not None and row.variant == self._current.variant
                         and row.options == self._current.options()
@@ -161,12 +164,17 @@ class StatsScreen(ModalScreen[None]):
                     table.add_row(
                         Text(title, style="bold" if mine else ""), _options_words(row), str(row.played),
                         str(row.won), f"{100 * row.win_rate:.0f}", str(row.current_streak),
-                        str(row.best_streak), _time(row.best_time),
+                        str(row.best_streak), clock_text(row.best_time),
                         "-" if row.fewest_moves is None else str(row.fewest_moves),
                         key=f"{row.variant} {_options_words(row)}",
                     )
                 yield table
-            yield Static("Streak: wins in a row now; Best: longest streak; Time, Moves: best win.", classes="note")
+            yield Static(
+                "Rules: what may fill an empty column (kings/any), and whether cards may return from "
+                "the foundations. Streak: wins in a row now; Best: the longest streak; Time, Moves: the "
+                "best win. Shared with the web game.",
+                classes="note",
+            )
 
 
 class DealNumberScreen(ModalScreen[int | None]):
@@ -288,5 +296,5 @@ class GameOverScreen(ModalScreen[str | None]):
 
 __all__ = [
     "ConfirmScreen", "DealNumberScreen", "GameOverScreen", "HelpScreen", "StatsScreen", "VariantScreen",
-    "key_label",
+    "clock_text", "key_label",
 ]

@@ -303,3 +303,26 @@ def test_random_keys_and_clicks_never_crash(store: Store, variant: str) -> None:
         assert replay == app.game
 
     run(make_app(store, Game.deal(variant, seed=11)), scenario)
+
+
+def test_foundation_return_by_click_and_key(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("5", "f")
+        assert moves(app) == ["5:AS>F"]
+        await pilot.click("#found-1")  # pick A♠ back up from its foundation...
+        await pilot.pause()
+        assert app.state.pick is not None and 3 in app.state.targets
+        await pilot.press("4")  # ...and put it on the red 2 of column 4
+        assert moves(app) == ["5:AS>F", "F:AS>4"]
+
+    run(make_app(store, Game.deal("yukon", seed=6, foundation_return=True), autoplay=False), scenario)
+
+
+def test_no_foundation_return_explains(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("5", "f")
+        await pilot.click("#found-1")
+        await pilot.pause()
+        assert app.state.pick is None and "do not come back" in app.status_text
+
+    run(make_app(store, Game.deal("yukon", seed=6), autoplay=False), scenario)

@@ -156,7 +156,7 @@
     const availH = Math.max(320, window.innerHeight - top - 6);
     const gap = Math.round(Math.min(14, Math.max(4, width * 0.012)));
     let W = (width - gap * (slots + 1)) / slots;
-    W = Math.min(W, availH / (1.4 * 4.3), 118);
+    W = Math.min(W, availH / (1.4 * 4.3), 140);
     // Long columns: shrink the cards (down to 60% of that) so the longest column still fits the screen.
     const floorW = W * 0.6;
     for (const c of state.tableau) {

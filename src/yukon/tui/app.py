@@ -173,8 +173,9 @@ class YukonApp(App[None]):
             self.set_interval(1.0, self._update_info)
         if self.resumed:
             g = self.session.game
-            self.set_status(f"Welcome back: deal {g.seed}, {plural(self.session.move_count, 'move')} played. "
-                            "n: new game", "good")
+            what = f"deal {g.seed}" if g.seed is not None else "your position"
+            self.set_status(f"Welcome back: {what} of {g.rules.title}, "
+                            f"{plural(self.session.move_count, 'move')} played.  n: new game", "good")
         else:
             tip = "  d: deal." if self.game.rules.has_stock else ""
             self.set_status(f"Pick a card (⏎ or click), then where it goes.{tip}  ?: help")

@@ -1,4 +1,8 @@
-"""The ``yukon`` command's engine subcommands: ``deal`` and ``moves``, and their errors."""
+"""The ``yukon`` command's engine subcommands: ``deal`` and ``moves``, and their errors.
+
+(Named test_engine_cli.py, not test_cli.py: tests/web/test_cli.py has that basename, and two test
+modules of one basename in folders without __init__.py cannot be collected together.)
+"""
 
 from __future__ import annotations
 

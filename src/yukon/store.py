@@ -124,11 +124,15 @@ class Store:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = default_path() if path is None else path
         self._lock = threading.RLock()
+        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
         try:
-            self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
             self._check_and_migrate()
         except sqlite3.DatabaseError as exc:
+            self._db.close()
             raise StoreError(f"{self.path}: not a usable yukon store ({exc})") from None
+        except StoreError:
+            self._db.close()
+            raise
 
     def _check_and_migrate(self) -> None:
         db = self._db
@@ -143,6 +147,10 @@ class Store:
             raise StoreError(
                 f"{self.path}: written by a newer yukon (schema {version}, this one knows {SCHEMA_VERSION})"
             )
+        if tables:
+            problem = db.execute("PRAGMA quick_check").fetchone()[0]
+            if problem != "ok":
+                raise StoreError(f"{self.path}: the file is damaged ({problem}); not touching it")
         if str(self.path) != ":memory:":
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")

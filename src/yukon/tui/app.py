@@ -66,7 +66,7 @@ class YukonApp(App[None]):
     #piles { height: 1; margin: 1 0 0 0; padding: 0 1; }
     #piles .spacer { width: 1fr; height: 1; }
     #tableau { height: 1fr; padding: 0 1; scrollbar-size: 1 1; overflow-x: auto; align-horizontal: center; }
-    #columns { height: auto; width: auto; }
+    #columns { height: auto; width: auto; min-height: 100%; }
     #status { height: 1; padding: 0 1; color: $text-muted; }
     #status.error { color: $error; }
     #status.good { color: $success; }

@@ -113,6 +113,7 @@ class ColumnView(Widget):
     ColumnView {
         width: 11;
         height: auto;
+        min-height: 100%;  /* a click anywhere below a column's cards lands on it */
     }
     """
 

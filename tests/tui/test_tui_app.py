@@ -89,7 +89,8 @@ def test_mouse_moves(store: Store) -> None:
         await click_card(pilot, app, 5)
         assert app.state.pick is None
         await click_card(pilot, app, 5)
-        await click_card(pilot, app, 4)
+        await pilot.click("#col-5", offset=(5, 17))  # below column 5's cards: still column 5
+        await pilot.pause()
         assert moves(app)[-1] == "6:8D>5"
 
     run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)

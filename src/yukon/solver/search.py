@@ -123,40 +123,42 @@ class Searcher:
             if not c:
                 first_empty = i
                 break
-        scored: list[tuple[int, int, Move]] = []
+        # Buckets instead of a sort: foundation moves and turning moves first, then moves that
+        # free a card that can go up, empty a column or play from the waste, then the rest.
+        best: list[Move] = []
+        good: list[Move] = []
+        rest_moves: list[Move] = []
+        last: list[Move] = []
         accept = g._accept
-        for idx, m in enumerate(moves):
+        for m in moves:
             s = m.src
             d = m.dst
-            if d < FOUNDATION and not cols[d] and d != first_empty:
-                continue  # another empty column gives the same position up to column order
-            score = 0
-            if d == FOUNDATION:
-                score = 80 - RANK[m.card]
-            elif s == STOCK:
-                score = -20
-            elif s == FOUNDATION:
-                score = -60
-            elif s == WASTE:
-                score = 30
             if s < FOUNDATION:
+                if d == FOUNDATION:
+                    best.append(m)
+                    continue
+                if not cols[d] and d != first_empty:
+                    continue  # another empty column gives the same position up to column order
                 col = cols[s]
-                n = len(col)
-                rest = n - m.count
-                if rest == down[s]:
-                    if rest:
-                        score += 60  # turns a card up
-                    else:
-                        score += 15  # empties a column
+                rest = len(col) - m.count
+                nd = down[s]
+                if rest == nd:
+                    (best if nd else good).append(m)
                 elif accept[col[rest - 1]]:
-                    score += 25  # frees a card that can go up
-                if d < FOUNDATION and not cols[d]:
-                    score -= 5
-            scored.append((-score, idx, m))
-        scored.sort()
-        return [m for _, _, m in scored]
-
-    # ------------------------------------------------------------------ search
+                    good.append(m)
+                else:
+                    rest_moves.append(m)
+            elif s == WASTE:
+                if d < FOUNDATION and not cols[d] and d != first_empty:
+                    continue
+                (best if d == FOUNDATION else good).append(m)
+            elif s == FOUNDATION:
+                if not cols[d] and d != first_empty:
+                    continue
+                last.append(m)
+            else:
+                last.insert(0, m)
+        return best + good + rest_moves + last
 
     def child_key(self, m: Move, colkeys: list[bytes], extra: bytes) -> bytes | None:
         """The key of the position after ``m``, without playing it (tableau and foundation moves);

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
-from ..notation import FOUNDATION, STOCK, WASTE, Move
+from ..notation import FOUNDATION, WASTE, Move
 from ..rules import accepted_by
 from .key import column_key, extra_key
 
@@ -43,7 +43,7 @@ class SearchOutcome:
 class Limits:
     """When to give up: wall-clock deadline, node budget, table size, or a stop event."""
 
-    __slots__ = ("deadline", "node_limit", "table_limit", "stop")
+    __slots__ = ("deadline", "node_limit", "stop", "table_limit")
 
     def __init__(
         self,
@@ -78,10 +78,7 @@ def is_safe_foundation_card(build: str, card: int, heights: list[int]) -> bool:
     r = RANK[card]
     if build == "alternate":
         red = RED[card]
-        for s in range(4):
-            if _RED_SUIT[s] != red and heights[s] < r - 1:
-                return False
-        return True
+        return all(not (_RED_SUIT[s] != red and heights[s] < r - 1) for s in range(4))
     if build == "suit":
         return heights[SUIT[card]] >= r - 1
     # suit-updown: the next higher card of the suit also fits on it; only a King is safe
@@ -332,7 +329,7 @@ def disorder_estimate(game: Game) -> int:
     face-up cards lying on a card they do not fit on, then cards not yet up."""
     fits = game._fits
     bad = 0
-    for col, d in zip(game._cols, game._down):
+    for col, d in zip(game._cols, game._down, strict=False):
         prev = -1
         for i in range(d, len(col)):
             c = col[i]

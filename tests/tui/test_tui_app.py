@@ -327,3 +327,21 @@ def test_no_foundation_return_explains(store: Store) -> None:
         assert app.state.pick is None and "do not come back" in app.status_text
 
     run(make_app(store, Game.deal("yukon", seed=6), autoplay=False), scenario)
+
+
+def test_smart_move_by_key_and_double_click(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "up", "m")  # A♠ and 7♦: the only place is 2♦ in column 1
+        assert moves(app) == ["2:AS+1>1"]
+        widget = app.query_one("#col-4", ColumnView)
+        await pilot.click(widget, offset=(5, widget.row_of(7)), times=2)  # A♥: up
+        await pilot.pause()
+        assert moves(app)[-1] == "4:AH>F"
+        widget = app.query_one("#col-6", ColumnView)
+        await pilot.click(widget, offset=(5, widget.row_of(9)), times=2)  # 8♦: onto 9♣
+        await pilot.pause()
+        assert moves(app)[-1] == "6:8D>5"
+        await pilot.press("3", "m")  # J♦ fits nowhere
+        assert "fits nowhere" in app.status_text and len(moves(app)) == 3
+
+    run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)

@@ -85,6 +85,8 @@ class YukonApp(App[None]):
             for n in range(1, 10)
         ],
         Binding("f", "foundation", "Up", tooltip="Send the picked card (or the one under the cursor) up"),
+        Binding("m", "smart", "Move", show=False,
+                tooltip="Move the card (and those on it) where it fits best: up, else onto a column"),
         Binding("d", "deal", "Deal", tooltip="Deal from the stock"),
         Binding("w", "waste", "Waste", show=False, tooltip="Pick the waste's top card"),
         Binding("escape", "cancel", "Cancel", show=False, tooltip="Put the picked card back; hide the hint"),
@@ -530,6 +532,46 @@ class YukonApp(App[None]):
         cards = down + up
         self.play(Move(cur.pile, FOUNDATION, cards[cur.index], 1))
 
+    def smart_move(self, pick: Pick) -> bool:
+        """Play the picked cards where they fit best: the foundation, else a column with cards, else an
+        empty column (the leftmost of equals)."""
+        game = self.game
+        moves = [m for m in game.legal_moves() if m.src == pick.src and m.card == pick.card and m.count == pick.count]
+        if not moves:
+            self.state.pick = None
+            what = PRETTY[pick.card] + (" with the cards on it" if pick.count > 1 else "")
+            self.set_status(f"{what} fits nowhere now", "error")
+            self.bell()
+            self.refresh_table()
+            return False
+
+        def rank(m: Move) -> tuple[int, int]:
+            if m.dst == FOUNDATION:
+                return (0, 0)
+            down, up = game.columns[m.dst]
+            return (1 if down or up else 2, m.dst)
+
+        self.state.pick = None
+        return self.play(min(moves, key=rank))
+
+    def action_smart(self) -> None:
+        pick = self.state.pick
+        if pick is None:
+            cur = self.state.cursor
+            if cur.area == "top":
+                kind, _ = self.state.top_piles()[cur.pile]
+                if kind == "waste" and self.game.waste:
+                    pick = Pick(WASTE, self.game.waste[-1], 1)
+            else:
+                down, up = self.game.columns[cur.pile]
+                cards = down + up
+                if up and cur.index >= len(down):
+                    pick = Pick(cur.pile, cards[cur.index], len(cards) - cur.index)
+        if pick is None:
+            self.set_status("Put the cursor on a face-up card first", "error")
+            return
+        self.smart_move(pick)
+
     def action_deal(self) -> None:
         if not self.game.rules.has_stock:
             self.set_status(f"{self.game.rules.title} has no stock", "error")
@@ -699,10 +741,10 @@ class YukonApp(App[None]):
             self.state.cursor = Cursor("tab", col, message.index)
         else:
             self.state.cursor = Cursor("tab", col, self._free_index(col))
-        if message.chain >= 2 and message.index is not None and message.index == len(down) + len(up) - 1:
-            # double click on a free card: send it up
-            self.state.pick = None
-            self.play(Move(col, FOUNDATION, (down + up)[-1], 1))
+        if message.chain >= 2 and message.index is not None and message.index >= len(down):
+            # double click: the card (with those on it) goes where it fits best
+            cards = down + up
+            self.smart_move(Pick(col, cards[message.index], len(cards) - message.index))
             return
         if pick is not None and pick.src != col:
             self.play(pick.move_to(col))
@@ -724,8 +766,7 @@ class YukonApp(App[None]):
         tops = self.state.top_piles()
         self.state.cursor = Cursor("top", tops.index((message.kind, message.pile)), 0)
         if message.chain >= 2 and message.kind == "waste" and self.game.waste:
-            self.state.pick = None
-            self.play(Move(WASTE, FOUNDATION, self.game.waste[-1], 1))
+            self.smart_move(Pick(WASTE, self.game.waste[-1], 1))
             return
         self._act_on_pile(message.kind, message.pile)
         self.refresh_table()

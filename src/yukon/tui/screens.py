@@ -85,7 +85,8 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(rows)
                 yield Static(
                     "Mouse: click a card (it travels with the cards on it), then a column or a "
-                    "foundation. Double-click a free card to send it up. Click the stock to deal.\n"
+                    "foundation. Double-click a card to move it where it fits best (up first). "
+                    "Click the stock to deal.\n"
                     "Build down in the tableau (" + _build_words(self._help_rules) + "); any face-up card can "
                     "move with the cards on it. Goal: every card on the foundations.",
                     classes="note",

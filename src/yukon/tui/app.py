@@ -104,7 +104,7 @@ class YukonApp(App[None]):
         Binding("v", "variant", "Variant", show=False, tooltip="New game of another variant"),
         Binding("s", "stats", "Stats", show=False, tooltip="Statistics (shared with the web game)"),
         Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="This help"),
-        Binding("q", "quit", "Quit", tooltip="Quit (the game is saved and resumes next time)"),
+        Binding("q,ctrl+c", "quit", "Quit", key_display="q", tooltip="Quit (the game is saved and resumes next time)"),
     ]
 
     def __init__(

@@ -992,7 +992,10 @@
   $("btn-options").addEventListener("click", openOptions);
   $("btn-stats").addEventListener("click", openStats);
   $("btn-help").addEventListener("click", () => $("dlg-help").showModal());
-  $("banner-new").addEventListener("click", () => { hideBanner(); openNewDialog(); });
+  $("banner-new").addEventListener("click", () => {
+    hideBanner();
+    newGame({ variant: state.variant, options: state.rules, winnableOnly: settings.winnableOnly && variants && variants.solver });
+  });
   $("banner-stats").addEventListener("click", () => { hideBanner(); openStats(); });
   $("banner-undo").addEventListener("click", () => { hideBanner(); undo(); });
   $("banner").addEventListener("click", (e) => { if (e.target === $("banner")) hideBanner(); });

@@ -19,7 +19,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    p.add_argument("--db", type=Path, default=None,
+    p.add_argument("--db", type=Path, default=None, metavar="FILE",
                    help="the SQLite file for saved games and statistics (default: in the user data directory)")
     p.set_defaults(func=run)
 

@@ -336,7 +336,12 @@ def disorder_estimate(game: Game) -> int:
             if prev >= 0 and not fits[prev * 52 + c]:
                 bad += 1
             prev = c
-    return sum(game._down) * 4 + bad * 2 + (game.rules.card_count - game._on_foundations)
+    hidden = sum(game._down) * 4
+    if game._stock:
+        hidden += len(game._stock) * (1 if game.rules.has_waste else 4)
+    if game._waste:
+        hidden += len(game._waste) * 3
+    return hidden + bad * 2 + (game.rules.card_count - game._on_foundations)
 
 
 def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:

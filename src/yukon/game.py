@@ -35,6 +35,7 @@ from .notation import (
 from .rules import Rules, accepted_by, build_table, rules_for
 
 _KINGS = frozenset(range(48, 52))
+_KING_LIST = (48, 49, 50, 51)
 
 
 class Game:
@@ -48,6 +49,7 @@ class Game:
         "_fits",
         "_found",
         "_history",
+        "_loc",
         "_ncols",
         "_on_foundations",
         "_stock",
@@ -91,6 +93,15 @@ class Game:
         self._fits = build_table(rules.build)
         self._accepted_by = accepted_by(rules.build)
         self._ncols = rules.columns
+        # One deck: the column of each face-up card (-1 elsewhere), so that legal_moves can go
+        # from each free card to the two or so cards that fit on it instead of scanning columns.
+        self._loc: list[int] | None = None
+        if rules.decks == 1:
+            loc = [-1] * 52
+            for i, col in enumerate(self._cols):
+                for c in col[self._down[i]:]:
+                    loc[c] = i
+            self._loc = loc
 
     # ----------------------------------------------------------------- creation
 
@@ -167,6 +178,7 @@ class Game:
         g._fits = self._fits
         g._accepted_by = self._accepted_by
         g._ncols = self._ncols
+        g._loc = None if self._loc is None else list(self._loc)
         return g
 
     # ----------------------------------------------------------------- reading
@@ -243,6 +255,8 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every distinct legal move, once each (a fresh list)."""
+        if self._loc is not None:
+            return self._legal_moves_indexed(self._loc)
         cols = self._cols
         down = self._down
         accepted = self._accepted_by
@@ -321,6 +335,79 @@ class Game:
                             append(make_move(FOUNDATION, d, f, 1))
         return moves
 
+    def _legal_moves_indexed(self, loc: list[int]) -> list[Move]:
+        """``legal_moves`` for one deck: from each free card to the cards that fit on it."""
+        cols = self._cols
+        accepted = self._accepted_by
+        accept = self._accept
+        cache = _CACHE
+        moves: list[Move] = []
+        append = moves.append
+        empties: list[int] = []
+        for d, col in enumerate(cols):
+            if not col:
+                empties.append(d)
+                continue
+            for c in accepted[col[-1]]:
+                s = loc[c]
+                if s >= 0 and s != d:
+                    scol = cols[s]
+                    count = len(scol) - scol.index(c)
+                    key = ((s * 2048 + d * 64) + c + 1) * 256 + count
+                    m = cache.get(key)
+                    if m is None:
+                        m = make_move(s, d, c, count)
+                    append(m)
+        kings_only = self.rules.kings_only
+        if empties:
+            if kings_only:
+                for c in _KING_LIST:
+                    s = loc[c]
+                    if s >= 0:
+                        scol = cols[s]
+                        i = scol.index(c)
+                        if i:
+                            for d in empties:
+                                append(make_move(s, d, c, len(scol) - i))
+            else:
+                down = self._down
+                for s, col in enumerate(cols):
+                    n = len(col)
+                    for i in range(down[s] or 1, n):
+                        c = col[i]
+                        for d in empties:
+                            key = ((s * 2048 + d * 64) + c + 1) * 256 + n - i
+                            m = cache.get(key)
+                            if m is None:
+                                m = make_move(s, d, c, n - i)
+                            append(m)
+        for s, col in enumerate(cols):
+            if col and accept[col[-1]]:
+                top = col[-1]
+                key = ((s * 2048 + FOUNDATION * 64) + top + 1) * 256 + 1
+                m = cache.get(key)
+                if m is None:
+                    m = make_move(s, FOUNDATION, top, 1)
+                append(m)
+        if self._waste or self.rules.foundation_return:
+            fits = self._fits
+            sources = [(WASTE, self._waste[-1])] if self._waste else []
+            if self.rules.foundation_return:
+                tops = {p[-1] for p in self._found if p}
+                sources.extend((FOUNDATION, f) for f in sorted(tops))
+            for src, c in sources:
+                for d, col in enumerate(cols):
+                    if col and fits[col[-1] * 52 + c]:
+                        append(make_move(src, d, c, 1))
+                if empties and (not kings_only or c in _KINGS):
+                    for d in empties:
+                        append(make_move(src, d, c, 1))
+                if src == WASTE and accept[c]:
+                    append(make_move(WASTE, FOUNDATION, c, 1))
+        if self._stock:
+            append(STOCK_MOVE)
+        return moves
+
     def generate_legal_moves(self) -> Iterator[Move]:
         return iter(self.legal_moves())
 
@@ -377,27 +464,41 @@ class Game:
         d = move.dst
         turned = 0
         pile = -1
+        loc = self._loc
         if s < FOUNDATION:
             col = self._cols[s]
             if d == FOUNDATION:
-                pile = self._to_foundation(col.pop())
+                c = col.pop()
+                pile = self._to_foundation(c)
+                if loc is not None:
+                    loc[c] = -1
             else:
                 k = move.count
-                self._cols[d].extend(col[-k:])
+                group = col[-k:]
+                self._cols[d].extend(group)
                 del col[-k:]
+                if loc is not None:
+                    for c in group:
+                        loc[c] = d
             nd = self._down[s]
             if nd and len(col) == nd:
                 self._down[s] = nd - 1
                 turned = 1
+                if loc is not None:
+                    loc[col[-1]] = s
         elif s == WASTE:
             c = self._waste.pop()
             if d == FOUNDATION:
                 pile = self._to_foundation(c)
             else:
                 self._cols[d].append(c)
+                if loc is not None:
+                    loc[c] = d
         elif s == FOUNDATION:
             pile = self._from_foundation(move.card)
             self._cols[d].append(move.card)
+            if loc is not None:
+                loc[move.card] = d
         else:  # the stock
             stock = self._stock
             if self.rules.has_waste:
@@ -415,25 +516,40 @@ class Game:
         move, turned, pile = self._history.pop()
         s = move.src
         d = move.dst
+        loc = self._loc
         if s < FOUNDATION:
             col = self._cols[s]
             if turned:
+                if loc is not None:
+                    loc[col[-1]] = -1
                 self._down[s] += 1
             if d == FOUNDATION:
-                col.append(self._undo_foundation(pile))
+                c = self._undo_foundation(pile)
+                col.append(c)
+                if loc is not None:
+                    loc[c] = s
             else:
                 k = move.count
                 dcol = self._cols[d]
-                col.extend(dcol[-k:])
+                group = dcol[-k:]
+                col.extend(group)
                 del dcol[-k:]
+                if loc is not None:
+                    for c in group:
+                        loc[c] = s
         elif s == WASTE:
             if d == FOUNDATION:
                 self._waste.append(self._undo_foundation(pile))
             else:
-                self._waste.append(self._cols[d].pop())
+                c = self._cols[d].pop()
+                self._waste.append(c)
+                if loc is not None:
+                    loc[c] = -1
         elif s == FOUNDATION:
             c = self._cols[d].pop()
             self._restore_to_foundation(pile, c)
+            if loc is not None:
+                loc[c] = -1
         else:
             stock = self._stock
             if self.rules.has_waste:

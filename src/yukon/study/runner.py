@@ -109,9 +109,30 @@ def _local(tasks: list[DealTask], workers: int) -> Iterator[tuple[DealTask, Deal
         if clean:
             pool.shutdown(wait=True)
         else:  # interrupted or failed: stop the workers now, not after their current deal
+            procs = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
-            for proc in list(getattr(pool, "_processes", {}).values()):
+            for proc in procs:
                 proc.terminate()
+
+
+def _probe(address: str, timeout: float) -> None:
+    """Open one Dask comm to ``address`` and complete its handshake within ``timeout`` seconds.
+
+    ``Client(address, timeout=...)`` waits forever for the handshake of a port that accepts connections but
+    never answers (distributed's ``comm.connect`` reads the handshake without a timeout); this bounds it.
+    """
+    import asyncio
+
+    from distributed.comm import connect as comm_connect
+
+    async def probe() -> None:
+        comm = await asyncio.wait_for(comm_connect(address, timeout=timeout), timeout)
+        await comm.close()
+
+    try:
+        asyncio.run(probe())
+    except TimeoutError:
+        raise OSError(f"no answer within {timeout:g} s") from None
 
 
 def connect(address: str, timeout: float) -> Any:
@@ -126,6 +147,7 @@ def connect(address: str, timeout: float) -> Any:
     for name in ("distributed", "distributed.client", "distributed.comm"):
         logging.getLogger(name).setLevel(logging.CRITICAL)  # our error says it in one line
     try:
+        _probe(address, timeout)
         client = Client(address, timeout=timeout, set_as_default=False)
     except Exception as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -160,7 +182,7 @@ def _dask(tasks: list[DealTask], client: Any) -> Iterator[tuple[DealTask, DealRo
     futures = client.map(solve_deal, tasks, pure=False)
     owner = {f.key: t for f, t in zip(futures, tasks, strict=True)}
     try:
-        for fut in as_completed(futures):
+        for fut in as_completed(futures, loop=client.loop):
             task = owner[fut.key]
             try:
                 row: DealRow | BaseException = fut.result()

@@ -1,0 +1,194 @@
+"""``yukon study`` end to end: bad input, resume after a kill, mixing, the report."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from yukon.solver import SOLVER_VERSION
+from yukon.study import StudyDB, StudyError, StudyParams, run_study
+
+from .helpers import NODES, rows, run_cli, status_by_seed, study_args
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str], *words: str) -> None:
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("yukon: error:") and "\n" not in err, err
+    for w in words:
+        assert w in err, err
+
+
+@pytest.fixture(scope="module")
+def _template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("template") / "s.sqlite3"
+    assert run_cli(*study_args(db, "1-4", "yukon", "--workers", "1")) == 0
+    return db
+
+
+@pytest.fixture
+def existing(_template: Path, tmp_path: Path) -> Path:
+    """A study file with the results of seeds 1-4 (a copy of one real run)."""
+    db = tmp_path / "s.sqlite3"
+    shutil.copyfile(_template, db)
+    assert len(rows(db)) == 4
+    return db
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--variant", "klondike", "--seeds", "1-3"], ["unknown variant", "klondike"]),
+    (["--seeds", ""], ["empty seed range"]),
+    (["--seeds", "9-3"], ["reversed seed range"]),
+    (["--seeds", "1-x"], ["bad seed range"]),
+    ([], ["--seeds"]),
+    (["--seeds", "1-3", "--time-limit", "-2"], ["--time-limit"]),
+    (["--seeds", "1-3", "--time-limit", "none"], ["--node-limit"]),
+    (["--seeds", "1-3", "--workers", "0"], ["--workers"]),
+])
+def test_bad_input_one_line_and_results_intact(
+    existing: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: list[str]
+) -> None:
+    before = rows(existing)
+    capsys.readouterr()
+    assert run_cli(*args, "--db", str(existing)) == 2
+    _one_line_error(capsys, *words)
+    assert rows(existing) == before
+
+
+def test_silent_scheduler(existing: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A port that accepts connections but never speaks: a one-line error after the connect timeout."""
+    before = rows(existing)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(5)
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        capsys.readouterr()
+        start = time.monotonic()
+        code = run_cli(*study_args(existing, "1-8"), "--scheduler", address, "--connect-timeout", "1")
+        assert time.monotonic() - start < 20
+    assert code == 2
+    _one_line_error(capsys, "cannot reach the Dask scheduler", address)
+    assert rows(existing) == before
+
+
+@pytest.mark.parametrize("kind", ["garbage", "foreign"])
+def test_unusable_file_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
+    path = tmp_path / "x.sqlite3"
+    if kind == "garbage":
+        path.write_bytes(os.urandom(8192))
+    else:
+        con = sqlite3.connect(path)
+        con.execute("CREATE TABLE games (id TEXT)")
+        con.commit()
+        con.close()
+    before = path.read_bytes()
+    for args in (study_args(path, "1-3"), ["report", "--db", str(path)]):
+        assert run_cli(*args) == 2
+        _one_line_error(capsys, str(path))
+        assert path.read_bytes() == before
+
+
+def test_report_of_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli("report", "--db", str(tmp_path / "none.sqlite3")) == 2
+    _one_line_error(capsys, "no study database")
+    assert not (tmp_path / "none.sqlite3").exists()
+
+
+def test_studies_never_mix(existing: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Other options, limits or aliases of the same rules: each set of parameters is its own study."""
+    assert run_cli(*study_args(existing, "1-6", "yukon", "--workers", "1")) == 0  # resumes: 2 more
+    assert "2 deals solved in this run" in capsys.readouterr().err
+    assert run_cli(*study_args(existing, "1-3", "classic", "--empty-column", "any", "--workers", "1")) == 0
+    assert run_cli(*study_args(existing, "1-3", "yukon", "--workers", "1")[:-2], "--node-limit", "700") == 0
+    got = rows(existing)
+    keys = {(r[0], r[1], r[3]) for r in got}
+    assert keys == {("yukon", "kings", int(NODES)), ("yukon", "any", int(NODES)), ("yukon", "kings", 700)}
+    assert sorted(r[4] for r in got if r[1] == "kings" and r[3] == int(NODES)) == [1, 2, 3, 4, 5, 6]
+
+
+def test_rows_of_another_solver_version_are_refused(tmp_path: Path) -> None:
+    """The worker reports the solver version it ran; a study of another version takes none of its rows."""
+    params = StudyParams("yukon", "kings", False, None, 500, 10**9, SOLVER_VERSION + "-other")
+    with StudyDB(tmp_path / "s.sqlite3") as db:
+        with pytest.raises(StudyError, match="not mixing"):
+            run_study(db, params, [1, 2], workers=1)
+        sid = db.study_id(params, create=False)
+        assert sid is not None and db.rows(sid) == []
+
+
+def test_kill_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Kill a run (SIGKILL, whole process group) after some rows are committed; the rerun completes the study
+    with every seed exactly once, keeps the committed rows and computes only the missing ones."""
+    db = tmp_path / "s.sqlite3"
+    seeds, n = "1-40", 40
+    cmd = [sys.executable, "-c", "import sys; from yukon.cli import main; sys.exit(main(sys.argv[1:]))",
+           "study", *study_args(db, seeds, "yukon", "--workers", "1")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            assert proc.poll() is None, f"the run ended before it could be killed: {proc.stderr.read()!r}"
+            if db.exists():
+                try:
+                    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+                    count = con.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
+                    con.close()
+                except sqlite3.OperationalError:
+                    count = 0  # the schema is not there yet
+                if count >= 5:
+                    break
+            assert time.monotonic() < deadline, "no rows committed within 60 s"
+            time.sleep(0.05)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    con.close()
+    before = rows(db)
+    assert 5 <= len(before) < n, len(before)
+    capsys.readouterr()
+    assert run_cli(*study_args(db, seeds, "yukon", "--workers", "2")) == 0
+    err = capsys.readouterr().err
+    assert f"{n - len(before)} deals solved in this run" in err and f"{len(before)} were already done" in err
+    after = rows(db)
+    assert sorted(r[4] for r in after) == list(range(1, n + 1))  # none missing, none twice
+    assert set(before) <= set(after)
+    # and the same rows as one uninterrupted run
+    fresh = tmp_path / "fresh.sqlite3"
+    assert run_cli(*study_args(fresh, seeds, "yukon", "--workers", "2")) == 0
+    assert status_by_seed(fresh) == status_by_seed(db)
+
+
+def test_report(existing: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(*study_args(existing, "1-5", "alaska", "--workers", "1")) == 0
+    out = tmp_path / "out" / "report.md"
+    out.parent.mkdir()
+    capsys.readouterr()
+    assert run_cli("report", "--db", str(existing), "--output", str(out)) == 0
+    text = out.read_text()
+    table = [line for line in text.splitlines() if line.startswith("| yukon") or line.startswith("| alaska")]
+    assert len(table) == 2
+    for line, variant, n in ((table[0], "yukon", 4), (table[1], "alaska", 5)):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert cells[0] == variant and cells[6] == str(n)
+        assert sum(int(c) for c in cells[7:10]) == n
+    by_status = {s: sum(1 for r in rows(existing) if r[0] == "yukon" and r[5] == s) for s in ("won", "lost")}
+    cells = [c.strip() for c in table[0].strip("|").split("|")]
+    assert (int(cells[7]), int(cells[8])) == (by_status["won"], by_status["lost"])
+    for png in ("winnability-rate.png", "winnability-time.png"):
+        data = (out.parent / png).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+        assert f"]({png})" in text

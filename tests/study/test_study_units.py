@@ -1,0 +1,128 @@
+"""Seeds, statistics and the study file, without the solver's time."""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from yukon.store import Store
+from yukon.study import DealRow, StudyDB, StudyDBError, StudyError, StudyParams, Summary, parse_seeds, wilson
+from yukon.study.db import APPLICATION_ID
+from yukon.study.runner import describe_seeds
+from yukon.study.stats import Z95
+
+
+def test_parse_seeds_forms() -> None:
+    assert parse_seeds("1-5") == [1, 2, 3, 4, 5]
+    assert parse_seeds("7") == [7]
+    assert parse_seeds(" 3-4, 1 ,4-6") == [1, 3, 4, 5, 6]
+    assert describe_seeds(parse_seeds("1-3,7,9-10")) == "1-3,7,9-10"
+
+
+@pytest.mark.parametrize("text, words", [("", "empty"), ("  ", "empty"), ("10-1", "reversed"), ("a-b", "bad"),
+                                         ("1-", "bad"), ("-5", "bad"), ("1-2,,4", "bad")])
+def test_parse_seeds_rejects(text: str, words: str) -> None:
+    with pytest.raises(StudyError, match=words):
+        parse_seeds(text)
+
+
+@pytest.mark.parametrize("k, n", [(0, 10), (1, 10), (80, 100), (650, 1000), (1000, 1000), (3, 7)])
+def test_wilson_bounds_solve_the_score_equation(k: int, n: int) -> None:
+    """Each bound p0 of the Wilson interval satisfies |k/n - p0| = z * sqrt(p0 (1 - p0) / n)."""
+    p = k / n
+    lo, hi = wilson(k, n)
+    assert 0 <= lo <= p <= hi <= 1
+    for p0 in (lo, hi):
+        if p0 in (0.0, 1.0) and p0 == p:
+            continue
+        assert math.isclose(abs(p - p0), Z95 * math.sqrt(p0 * (1 - p0) / n), rel_tol=1e-9, abs_tol=1e-12)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_ranges() -> None:
+    s = Summary(won=60, lost=30, unknown=10)
+    assert s.rate == pytest.approx(60 / 90)
+    assert s.bounds == (0.6, 0.7)
+    lo, hi = s.bounds95
+    assert lo < 0.6 and hi > 0.7
+    assert s.interval == wilson(60, 90)
+    assert math.isnan(Summary(0, 0, 5).rate)
+
+
+def _params(**changes: object) -> StudyParams:
+    base = {"variant": "yukon", "empty_column": "kings", "foundation_return": False, "time_limit": 5.0,
+            "node_limit": None, "memory_limit": 10**9, "solver_version": "1"}
+    base.update(changes)
+    return StudyParams(**base)  # type: ignore[arg-type]
+
+
+def _row(seed: int, status: str = "won", version: str = "1") -> DealRow:
+    return DealRow(seed, status, 0.25, 100, 30 if status == "won" else 0, 10, "", version, "h")
+
+
+def test_other_parameters_make_another_study(tmp_path: Path) -> None:
+    with StudyDB(tmp_path / "s.sqlite3") as db:
+        ids = {db.study_id(_params()), db.study_id(_params(time_limit=6.0)), db.study_id(_params(node_limit=10)),
+               db.study_id(_params(solver_version="2")), db.study_id(_params(empty_column="any")),
+               db.study_id(_params(foundation_return=True)), db.study_id(_params(variant="alaska"))}
+        assert len(ids) == 7
+        a, b = db.study_id(_params()), db.study_id(_params(solver_version="2"))
+        assert a is not None and b is not None
+        assert db.add(a, _row(1)) and db.add(a, _row(2, "lost"))
+        assert not db.add(a, _row(1, "lost"))  # one row per seed and study
+        assert db.add(b, _row(1, "unknown", "2"))
+        assert db.counts(a) == {"won": 1, "lost": 1, "unknown": 0}
+        assert db.counts(b) == {"won": 0, "lost": 0, "unknown": 1}
+        assert db.study_id(_params(), create=False) == a
+    with StudyDB(tmp_path / "s.sqlite3") as db:  # reopened: the same studies, the same rows
+        assert len(db.studies()) == 7
+        assert [r.seed for r in db.rows(a)] == [1, 2]
+
+
+def test_file_is_marked_and_in_wal_mode(tmp_path: Path) -> None:
+    StudyDB(tmp_path / "s.sqlite3").close()
+    con = sqlite3.connect(tmp_path / "s.sqlite3")
+    assert con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    con.close()
+
+
+def _foreign(path: Path) -> None:
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE deals (x)")
+    con.execute("INSERT INTO deals VALUES (1)")
+    con.commit()
+    con.close()
+
+
+@pytest.mark.parametrize("kind", ["garbage", "foreign", "game-store", "truncated-study", "directory"])
+def test_unusable_files_are_refused_and_untouched(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "x.sqlite3"
+    if kind == "garbage":
+        path.write_bytes(b"this is not an SQLite file\n" * 100)
+    elif kind == "foreign":
+        _foreign(path)
+    elif kind == "game-store":
+        Store(path).close()
+    elif kind == "truncated-study":
+        with StudyDB(path) as db:
+            sid = db.study_id(_params())
+            assert sid is not None
+            for s in range(300):
+                db.add(sid, _row(s))
+        con = sqlite3.connect(path)
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        con.close()
+        data = path.read_bytes()
+        path.write_bytes(data[:100] + b"\xff" * 4000 + data[4100:])
+    else:
+        path.mkdir()
+    before = path.read_bytes() if path.is_file() else None
+    with pytest.raises(StudyDBError) as info:
+        StudyDB(path)
+    assert "\n" not in str(info.value) and str(path) in str(info.value)
+    if before is not None:
+        assert path.read_bytes() == before

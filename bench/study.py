@@ -1,0 +1,62 @@
+"""Study throughput: deals per minute of the local process pool on 1 and 2 workers, and the speed-up.
+
+The same deals with a node limit (the same work on every run, whatever the
+machine's load does to wall time), solved through :func:`yukon.study.run_study`
+with a fresh study file each time, so the figure includes the pool, the
+pickling and one SQLite commit per deal.
+
+    python bench/study.py [--variant yukon] [--seeds 1-40] [--node-limit 1500] [--workers 1,2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from yukon.solver import SOLVER_VERSION
+from yukon.study import StudyDB, StudyParams, parse_seeds, run_study
+
+
+def deals_per_minute(params: StudyParams, seeds: list[int], workers: int) -> tuple[float, dict[str, int]]:
+    with tempfile.TemporaryDirectory() as tmp, StudyDB(Path(tmp) / "bench.sqlite3") as db:
+        start = time.perf_counter()
+        result = run_study(db, params, seeds, workers=workers)
+        seconds = time.perf_counter() - start
+        assert result.computed == len(seeds) and not result.failures
+        counts = db.counts(result.study_id)
+    return 60.0 * len(seeds) / seconds, counts
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variant", default="yukon")
+    ap.add_argument("--empty-column", default="kings")
+    ap.add_argument("--seeds", default="1-40")
+    ap.add_argument("--node-limit", type=int, default=1500)
+    ap.add_argument("--workers", default="1,2", help="comma list of pool sizes")
+    args = ap.parse_args()
+    seeds = parse_seeds(args.seeds)
+    params = StudyParams(args.variant, args.empty_column, args.variant == "milligan-yukon", None, args.node_limit,
+                         1_500_000_000, SOLVER_VERSION)
+    sizes = [int(w) for w in args.workers.split(",")]
+    console = Console()
+    console.print(f"{len(seeds)} deals of {params.label()}, node limit {args.node_limit:,}, "
+                  f"{os.cpu_count()} cores, load average before: {os.getloadavg()[0]:.2f}")
+    table = Table("workers", "deals/min", "speed-up vs 1", "won / lost / unknown", "load avg after")
+    base: float | None = None
+    for w in sizes:
+        rate, counts = deals_per_minute(params, seeds, w)
+        base = base or (rate if w == 1 else None)
+        table.add_row(str(w), f"{rate:,.1f}", f"{rate / base:.2f}x" if base else "–",
+                      f"{counts['won']} / {counts['lost']} / {counts['unknown']}", f"{os.getloadavg()[0]:.2f}")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -131,6 +133,8 @@ class _Display:
         from rich.console import Console
 
         self.console = Console(stderr=True)
+        if not self.console.is_terminal:  # a log file: one line per message
+            self.console = Console(stderr=True, width=200)
         self.params = params
         self.seeds = set(seeds)
         self.total = len(seeds)
@@ -230,12 +234,15 @@ def _run_study(args: argparse.Namespace) -> int:
             except StudyError as exc:
                 raise CommandError(str(exc)) from None
         display = _Display(params, seeds, args.log_every)
+        previous = _stop_on_sigterm()
         try:
             result = run_study(db, params, seeds, workers=args.workers, client=client,
                                on_start=lambda r: display.start(db, r), on_row=display.row)
         except StudyError as exc:
             raise CommandError(str(exc)) from None
         finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
             display.stop()
             if client is not None:
                 client.close()
@@ -265,6 +272,17 @@ def _run_study(args: argparse.Namespace) -> int:
         print(f"yukon: error: {len(result.failures)} deals failed; run again to retry them", file=sys.stderr)
         return 1
     return 0
+
+
+def _stop_on_sigterm() -> Any:
+    """``kill PID`` stops a run like Ctrl-C (workers stopped, summary printed); returns the old handler."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, handler)
 
 
 def _median(xs: list[float]) -> float:

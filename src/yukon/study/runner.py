@@ -21,6 +21,9 @@ from ..deal import MAX_SEED
 from .db import DealRow, StudyDB, StudyParams
 from .worker import DealTask, ignore_sigint, solve_deal, solver_version
 
+#: seeds one run may take (a study grows by running again with the next range)
+MAX_SEEDS = 10_000_000
+
 
 class StudyError(Exception):
     """A study cannot run (bad seeds, unreachable scheduler, wrong solver on a worker, ...)."""
@@ -44,6 +47,8 @@ def parse_seeds(text: str) -> list[int]:
         if a < 0 or b > MAX_SEED:
             raise StudyError(f"seed range {part!r} leaves 0..{MAX_SEED}")
         seeds.update(range(a, b + 1))
+        if len(seeds) > MAX_SEEDS:
+            raise StudyError(f"more than {MAX_SEEDS:,} seeds in one run: split the range")
     return sorted(seeds)
 
 

@@ -106,6 +106,16 @@ def test_latest_unfinished(store: Store) -> None:
     assert store.latest_unfinished("web") is None
 
 
+def test_delete_an_unfinished_game_but_never_a_result(store: Store) -> None:
+    play(store, "fresh", None, moves=0)
+    play(store, "done", "won")
+    assert store.delete_game("fresh") and store.load_game("fresh") is None
+    assert not store.delete_game("fresh") and not store.delete_game("nope")
+    assert store.latest_unfinished() is None
+    assert not store.delete_game("done")  # a finished game is part of the statistics
+    assert store.load_game("done") is not None and store.stats()[0].played == 1
+
+
 # ---------------------------------------------------------------- statistics
 
 

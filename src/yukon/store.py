@@ -231,6 +231,15 @@ class Store:
                  game_id),
             )
 
+    def delete_game(self, game_id: str) -> bool:
+        """Forget an unfinished game (e.g. a deal replaced before any move); True if it was deleted.
+
+        A finished game is part of the statistics and is kept: False, as for an unknown id.
+        """
+        with self._transaction() as db:
+            cur = db.execute("DELETE FROM games WHERE id=? AND result IS NULL", (game_id,))
+            return cur.rowcount == 1
+
     def load_game(self, game_id: str) -> GameRecord | None:
         with self._lock:
             row = self._db.execute(

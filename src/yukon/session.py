@@ -1,0 +1,486 @@
+"""One game being played, without any user interface: the logic the web and terminal games share.
+
+A :class:`PlaySession` holds the live :class:`~yukon.Game` (with its history),
+the turns, the redo list, the clock and the result, and keeps the game's record
+in the shared :class:`~yukon.store.Store`. The browser game
+(:mod:`yukon.web.session`) and the terminal game (:mod:`yukon.tui.session`) are
+thin layers over it, so every rule below is written once:
+
+- **Turns.** A turn is the player's move together with the automatic plays it
+  triggered (safe cards to the foundations, :mod:`yukon.autoplay`, and the
+  auto-finish of a certain win). Undo and redo work a turn at a time, so an
+  undone move is not played straight back by the automatic play. A new turn
+  clears the redo list, unless it is exactly the next turn to redo (then it
+  *is* the redo, and the rest of the list stays).
+- **Clock.** It starts at the first move, stops at the win, and between two
+  actions counts at most :data:`IDLE_CAP` seconds (a game left open overnight
+  does not ruin the best time).
+- **Results.** A game is recorded ``"won"`` as soon as it is won. When the
+  player leaves it for another game (:meth:`PlaySession.abandon`) it is
+  recorded ``"lost"`` if no legal move was left, else ``"abandoned"``; a game
+  left before any move (nothing played, nothing to redo) leaves no trace: its
+  record, if it was written, is deleted. Undo stays possible at a dead end.
+- **Saving.** After every turn, undo, redo and restart the game is written to
+  the store (client name ``client``): the moves as notation, the redo list
+  with the next move to redo first, the elapsed seconds, and in ``extra`` the
+  turn sizes (``groups``, ``redo_groups``) next to the caller's own notes.
+  ``write_at`` says when a new game is first written: ``"deal"`` (at once: the
+  web game, whose page addresses games by id) or ``"first_move"`` (a deal only
+  looked at costs nothing: the terminal game).
+
+Two choices stay with the caller: ``lock_when_over`` (the web game refuses
+every change once a result is recorded; the terminal game still lets the
+player undo a won game, whose result stays recorded) and
+``tolerate_store_errors`` (the terminal game keeps playing when the store
+cannot be written and says so in :attr:`PlaySession.store_error`; the web game
+lets the error through, so nothing unsaved is ever acknowledged).
+
+>>> from yukon import Game
+>>> from yukon.store import Store
+>>> store = Store(":memory:")
+>>> s = PlaySession(Game.from_text("yukon,kings,noreturn KS/KC.QC/-/-/-/-/- QS/KH/KD/JC"), store,
+...                 client="doc", autoplay=True)
+>>> [str(m) for m in s.play("1:KS>F")]   # then QC and KC are safe to go up
+['1:KS>F', '2:QC>F', '2:KC>F']
+>>> s.status, s.result, s.turns, store.stats()[0].won
+('won', 'won', [3], 1)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
+
+from .autoplay import finish_moves, is_certain_win, next_safe_move
+from .errors import IllegalMoveError
+from .game import Game
+from .notation import Move
+from .store import GameRecord, Store
+
+#: The clock never counts more than this many seconds between two actions.
+IDLE_CAP = 15 * 60.0
+#: Safety bound on the automatic plays after one move.
+MAX_AUTO = 2 * 52 * 2
+
+WriteAt = Literal["deal", "first_move"]
+
+
+class GameOverError(Exception):
+    """The game is finished (won, lost or abandoned) and takes no more changes."""
+
+
+class NothingToDoError(Exception):
+    """Undo with no move played, redo with nothing undone, restart at the deal."""
+
+
+def new_id() -> str:
+    """A fresh game id for the store."""
+    return uuid.uuid4().hex
+
+
+def _sizes(stored: Any, total: int) -> list[int]:
+    """Turn sizes read from a record, or one move per turn when they do not fit (another client wrote it)."""
+    try:
+        sizes = [int(n) for n in stored or []]
+    except (TypeError, ValueError):
+        sizes = []
+    if sum(sizes) != total or any(n < 1 for n in sizes):
+        return [1] * total
+    return sizes
+
+
+class PlaySession:
+    """A game in play: position, history in turns, redo list, clock, result and its record in the store."""
+
+    def __init__(
+        self,
+        game: Game,
+        store: Store | None = None,
+        *,
+        client: str,
+        write_at: WriteAt = "first_move",
+        game_id: str | None = None,
+        autoplay: bool = False,
+        autofinish: bool = False,
+        lock_when_over: bool = True,
+        tolerate_store_errors: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        extra: dict[str, Any] | None = None,
+        record: GameRecord | None = None,
+    ) -> None:
+        """Play ``game`` (its position; its history is not kept), or resume ``record`` (``game`` is then
+        its start position). A new game is written at once when ``write_at == "deal"``."""
+        self.store = store
+        self.client = client
+        self.write_at: WriteAt = write_at
+        self.lock_when_over = lock_when_over
+        self.tolerate_store_errors = tolerate_store_errors
+        #: Default automatic plays after a move (each call may override them).
+        self.autoplay = autoplay
+        self.autofinish = autofinish
+        self._clock = clock
+        self.start = game.copy()
+        self.game = game.copy()
+        self.id: str = game_id or new_id()
+        #: Is the game in the store (written, and not deleted since)?
+        self.stored = False
+        #: Sizes of the turns played, oldest first.
+        self.turns: list[int] = []
+        #: The undone turns, the next one to redo first.
+        self.undone: list[list[Move]] = []
+        self.result: str | None = None
+        #: The caller's notes kept in the record's ``extra`` (besides the turn sizes).
+        self.extra: dict[str, Any] = dict(extra or {})
+        #: The last problem writing to the store (None when the last write worked).
+        self.store_error: str | None = None
+        self._elapsed_before = 0.0  # seconds counted up to self._since
+        self._since: float | None = None  # the clock runs since then (None: stopped)
+        if record is not None:
+            self._restore(record)
+        elif write_at == "deal" and store is not None:
+            self._guarded(self._create, "could not save the game")
+
+    @classmethod
+    def from_record(cls, record: GameRecord, store: Store | None, **options: Any) -> PlaySession:
+        """The game of ``record``, where it was left; raises :class:`~yukon.YukonError` if it no longer replays.
+
+        ``options`` are the constructor's (``client`` defaults to the record's)."""
+        game = Game.from_dict(record.start)
+        game.seed = record.seed
+        options.setdefault("client", record.client)
+        return cls(game, store, record=record, **options)
+
+    def _restore(self, record: GameRecord) -> None:
+        self.game.replay(record.moves)
+        self.turns = _sizes(record.extra.get("groups"), len(record.moves))
+        redo = [Move.from_text(t) for t in record.redo]
+        probe = self.game.copy()
+        pos = 0
+        try:
+            for n in _sizes(record.extra.get("redo_groups"), len(redo)):
+                turn = redo[pos:pos + n]
+                pos += n
+                for m in turn:
+                    probe.push(m)
+                self.undone.append(turn)
+        except IllegalMoveError:
+            pass  # a stale redo list is dropped from the first turn that no longer fits
+        self.extra = {k: v for k, v in record.extra.items() if k not in ("groups", "redo_groups")}
+        self.id = record.id
+        self.stored = True
+        self.result = record.result
+        self._elapsed_before = float(record.elapsed)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def seed(self) -> int | None:
+        return self.start.seed
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played, oldest first."""
+        return self.game.move_stack
+
+    @property
+    def move_count(self) -> int:
+        return len(self.game.move_stack)
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The undone moves in play order, the next to redo first."""
+        return [m for turn in self.undone for m in turn]
+
+    @property
+    def redo_sizes(self) -> list[int]:
+        """Sizes of the undone turns, the next first."""
+        return [len(turn) for turn in self.undone]
+
+    @property
+    def in_progress(self) -> bool:
+        """Moves made (or undone) and no result yet."""
+        return self.result is None and bool(self.game.move_stack or self.undone)
+
+    @property
+    def locked(self) -> bool:
+        """No more changes: a result is recorded and ``lock_when_over`` is set."""
+        return self.lock_when_over and self.result is not None
+
+    @property
+    def can_undo(self) -> bool:
+        return not self.locked and bool(self.turns)
+
+    @property
+    def can_redo(self) -> bool:
+        return not self.locked and bool(self.undone)
+
+    @property
+    def status(self) -> str:
+        """``won``, ``lost`` (no legal move left), ``abandoned`` or ``playing``."""
+        if self.result == "abandoned":
+            return "abandoned"
+        if self.game.is_won():
+            return "won"
+        if self.game.is_lost():
+            return "lost"
+        return "playing"
+
+    # ------------------------------------------------------------------ clock
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of play: from the first move, idle gaps capped, stopped at the win."""
+        if self._since is None:
+            return self._elapsed_before
+        return self._elapsed_before + min(max(0.0, self._clock() - self._since), IDLE_CAP)
+
+    @property
+    def clock_running(self) -> bool:
+        return self._since is not None
+
+    def _tick(self) -> None:
+        """An action: count the time since the last one (capped), keep the clock running."""
+        if self._since is not None:
+            now = self._clock()
+            self._elapsed_before += min(max(0.0, now - self._since), IDLE_CAP)
+            self._since = now
+
+    def start_clock(self) -> None:
+        """Let the clock run (if the game is open and it is not running already)."""
+        if self.result is None and self._since is None and not self.game.is_won():
+            self._since = self._clock()
+
+    def stop_clock(self) -> None:
+        self._tick()
+        self._since = None
+
+    # ------------------------------------------------------------------ playing
+
+    def _check_open(self) -> None:
+        if self.locked:
+            raise GameOverError(f"this game is over ({self.result}); start a new one")
+
+    def auto_moves(self, autoplay: bool | None = None, autofinish: bool | None = None) -> list[Move]:
+        """Play the automatic moves (not as a turn of their own); return them."""
+        autoplay = self.autoplay if autoplay is None else autoplay
+        autofinish = self.autofinish if autofinish is None else autofinish
+        g = self.game
+        played: list[Move] = []
+        while len(played) < MAX_AUTO and not g.is_won():
+            if autofinish and is_certain_win(g):
+                for m in finish_moves(g):
+                    g.push(m)
+                    played.append(m)
+                break
+            m = next_safe_move(g) if autoplay else None
+            if m is None:
+                break
+            g.push(m)
+            played.append(m)
+        return played
+
+    def play(self, move: Move | str, *, autoplay: bool | None = None, autofinish: bool | None = None) -> list[Move]:
+        """Play the player's move (a move or its notation), then the automatic plays, as one turn.
+
+        Returns every move played. Raises :class:`~yukon.InvalidMoveError` /
+        :class:`~yukon.IllegalMoveError` (changing nothing), or :class:`GameOverError`.
+        """
+        self._check_open()
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        self.game.push(move)  # raises, changing nothing, when illegal
+        played = [move, *self.auto_moves(autoplay, autofinish)]
+        self._end_turn(played)
+        return played
+
+    def play_line(
+        self, moves: Iterable[Move], *, autoplay: bool | None = None, autofinish: bool | None = None,
+    ) -> list[Move]:
+        """Play a line of moves and then the automatic plays as one turn; stops at the first illegal move."""
+        self._check_open()
+        played: list[Move] = []
+        for m in moves:
+            try:
+                self.game.push(m)
+            except IllegalMoveError:
+                break
+            played.append(m)
+        if played:
+            played += self.auto_moves(autoplay, autofinish)
+            self._end_turn(played)
+        return played
+
+    def play_auto(self, *, autoplay: bool | None = None, autofinish: bool | None = None) -> list[Move]:
+        """Only the automatic plays (after a new deal, or when the player switches them on), as one turn."""
+        self._check_open()
+        played = self.auto_moves(autoplay, autofinish)
+        if played:
+            self._end_turn(played)
+        return played
+
+    def finish(self) -> list[Move]:
+        """Auto-finish: when the win is certain, play every card up as one turn (else nothing)."""
+        if self.game.is_won() or not is_certain_win(self.game):
+            return []
+        return self.play_line(finish_moves(self.game))
+
+    def _end_turn(self, played: list[Move]) -> None:
+        self._tick()
+        self.start_clock()  # the first move starts the clock
+        self.turns.append(len(played))
+        if self.undone and self.undone[0] == played:
+            del self.undone[0]  # the same as redoing: keep the rest of the redo list
+        else:
+            self.undone.clear()
+        self._after_change()
+
+    def undo(self, to: int | None = None) -> list[Move]:
+        """Undo the last turn, or back to ``to`` moves played; return the moves undone (last first).
+
+        Undoing to the middle of a turn splits it. Raises :class:`NothingToDoError`,
+        :class:`GameOverError`, or ``ValueError`` for a ``to`` out of range.
+        """
+        self._check_open()
+        n = len(self.game.move_stack)
+        if to is None:
+            if not self.turns:
+                raise NothingToDoError("nothing to undo")
+            to = n - self.turns[-1]
+        if not 0 <= to <= n:
+            raise ValueError(f"'to' must be between 0 and {n} (the moves played), not {to}")
+        if to == n:
+            raise NothingToDoError("nothing to undo: that many moves are played already")
+        self._tick()
+        undone: list[Move] = []
+        while len(self.game.move_stack) > to:
+            size = self.turns.pop()
+            keep = max(0, size - (len(self.game.move_stack) - to))
+            turn = [self.game.pop() for _ in range(size - keep)]
+            turn.reverse()
+            if keep:
+                self.turns.append(keep)
+            self.undone.insert(0, turn)
+            undone.extend(reversed(turn))
+        self._after_change()
+        return undone
+
+    def redo(self) -> list[Move]:
+        """Play the next undone turn again; return its moves. Raises :class:`NothingToDoError`."""
+        self._check_open()
+        if not self.undone:
+            raise NothingToDoError("nothing to redo")
+        turn = self.undone[0]
+        for i, m in enumerate(turn):
+            try:
+                self.game.push(m)
+            except IllegalMoveError:  # pragma: no cover - the redo list follows the history
+                for _ in range(i):
+                    self.game.pop()
+                self.undone.clear()
+                raise NothingToDoError("nothing to redo: the redo list no longer fits") from None
+        del self.undone[0]
+        self._tick()
+        self.start_clock()
+        self.turns.append(len(turn))
+        self._after_change()
+        return turn
+
+    def restart(self) -> list[Move]:
+        """Back to the deal; every turn can be redone. Returns the moves undone (last first)."""
+        self._check_open()
+        if not self.game.move_stack:
+            raise NothingToDoError("nothing to restart: no move played yet")
+        return self.undo(0)
+
+    def _after_change(self) -> None:
+        if self.game.is_won():
+            self.stop_clock()
+        self.save()
+
+    # ------------------------------------------------------------------ store
+
+    def store_extra(self) -> dict[str, Any]:
+        """The record's ``extra``: the caller's notes and the turn sizes."""
+        return {**self.extra, "groups": list(self.turns), "redo_groups": self.redo_sizes}
+
+    def _guarded(self, write: Callable[[], None], problem: str) -> None:
+        """Run a store write; a failure is raised, or noted in :attr:`store_error` when tolerated."""
+        try:
+            write()
+        except (sqlite3.Error, KeyError) as exc:
+            if not self.tolerate_store_errors:
+                raise
+            self.store_error = f"{problem} ({exc})"
+        else:
+            self.store_error = None
+
+    def _create(self) -> None:
+        assert self.store is not None
+        rules = self.start.rules
+        self.store.create_game(
+            self.id, rules.variant, rules.options(), self.start.seed, self.start.to_dict(), self.client,
+            self.store_extra(),
+        )
+        self.stored = True
+
+    def _write(self) -> None:
+        if self.store is None:
+            return
+        if not self.stored:
+            if self.write_at == "first_move" and not (self.game.move_stack or self.undone):
+                return  # a deal only looked at costs nothing
+            self._create()
+            if not (self.game.move_stack or self.undone):
+                return  # the new record is up to date
+        self.store.update_game(
+            self.id, [str(m) for m in self.game.move_stack], [str(m) for m in self.redo_moves],
+            round(self.elapsed, 3), self.store_extra(),
+        )
+
+    def save(self) -> None:
+        """Write the game (and its clock) to the store; record the win the first time it is seen."""
+        if self.result is None:
+            self._tick()
+        self._guarded(self._write, "could not save the game")
+        if self.result is None and self.game.is_won():
+            self._finish("won")
+
+    def _finish(self, result: str) -> None:
+        if self.result is not None:
+            return
+        self.stop_clock()
+        self.result = result
+        if self.store is not None and self.stored:
+            store = self.store
+
+            def write() -> None:
+                store.finish_game(self.id, result, move_count=self.move_count, elapsed=round(self.elapsed, 3))
+
+            self._guarded(write, "could not record the result")
+
+    def abandon(self) -> str | None:
+        """The player leaves this game for another; return the result recorded (None if none).
+
+        In progress: ``"lost"`` at a dead end, else ``"abandoned"``. Nothing played and
+        nothing to redo: no result, and the record (if written) is deleted.
+        """
+        if self.in_progress:
+            self.stop_clock()
+            self.save()
+            self._finish("lost" if self.game.is_lost() else "abandoned")
+            return self.result
+        if self.result is None and self.stored and self.store is not None:
+            store = self.store
+
+            def delete() -> None:
+                store.delete_game(self.id)
+                self.stored = False
+
+            self._guarded(delete, "could not forget the game")
+        return None
+
+
+__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "new_id"]

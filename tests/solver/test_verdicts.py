@@ -1,0 +1,397 @@
+"""The solver's verdicts against a plain exhaustive search, and each pruning rule and the key alone.
+
+Every check runs on generated small positions and on late positions of real
+deals, for every variant and option (tests/solver/cases.py), decided by the
+plain breadth-first search of tests/solver/reference.py. Node limits, not
+time limits, keep the runs deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import yukon
+from yukon import Game
+from yukon.cards import NAME, SUIT
+from yukon.notation import FOUNDATION
+from yukon.rules import accepted_by
+from yukon.solver import search
+from yukon.solver.key import position_key
+
+from .cases import (
+    ALL_OPTIONS,
+    CAP,
+    VARIANTS,
+    Case,
+    first_empty_fires,
+    first_empty_only,
+    late_cases,
+    safe_rule_fires,
+    safe_rule_only,
+    small_cases,
+    solver_children,
+    with_options,
+)
+from .positions import option_id, small_position, stuck_position
+from .reference import reference_solve, replays_to_win
+
+#: a node budget no small position comes near: the solver must decide every case
+GENEROUS = 1_000_000
+
+# Milligan Yukon without foundation return: the safe-foundation rule is not safe there
+# (see test_safe_rule_milligan_two_piles_counterexample); the generated cases hit it.
+MILLIGAN_SAFE_BUG = (
+    "solver bug: search.is_safe_foundation_card forces a card up in Milligan Yukon when one pile of its suit "
+    "is one below it and the other lower; the card then takes the pile its twin needs (wrong 'lost')"
+)
+
+
+def _mark(opts: list[tuple[str, str, bool]], failing: set[tuple[str, str, bool]], reason: str) -> list[object]:
+    return [
+        pytest.param(o, id=option_id(o), marks=pytest.mark.xfail(strict=True, reason=reason)) if o in failing
+        else pytest.param(o, id=option_id(o))
+        for o in opts
+    ]
+
+
+def all_cases(opt: tuple[str, str, bool]) -> list[Case]:
+    small, _ = small_cases(opt)
+    late, _ = late_cases(opt)
+    return [*small, *late]
+
+
+def describe(game: Game) -> str:
+    return game.to_text()
+
+
+# ------------------------------------------------------------------ the verdicts
+
+VERDICT_FAILING: set[tuple[str, str, bool]] = set()
+
+
+@pytest.mark.parametrize("opt", _mark(ALL_OPTIONS, VERDICT_FAILING, MILLIGAN_SAFE_BUG))
+def test_verdict_equals_reference(opt: tuple[str, str, bool]) -> None:
+    small, skipped = small_cases(opt)
+    late, _ = late_cases(opt)
+    least = 1 if opt[2] else 8  # with foundation return few small positions stay small enough
+    assert len(small) >= least, f"only {len(small)} small positions decided by the plain search ({skipped} too big)"
+    wrong = []
+    for game, ref in [*small, *late]:
+        before = game.to_dict()
+        result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
+        assert game.to_dict() == before, "solve() changed the game"
+        assert result.status != "unknown", f"undecided ({result.reason}) with {GENEROUS} nodes: {describe(game)}"
+        if result.status != ref.status:
+            wrong.append(f"{describe(game)}: solver {result.status} ({result.reason}), reference {ref.status}"
+                         + (f" by {' '.join(map(str, ref.line))}" if ref.line else ""))
+        if result.status == "won":
+            assert replays_to_win(game, result.moves), f"winning line does not win: {describe(game)}"
+    assert not wrong, "wrong verdicts:\n" + "\n".join(wrong)
+
+
+def test_cases_cover_both_verdicts_in_every_variant() -> None:
+    """The generated cases are not all of one kind: every variant has won and lost positions."""
+    for variant in VARIANTS:
+        seen = Counter(ref.status for opt in ALL_OPTIONS if opt[0] == variant for _, ref in all_cases(opt))
+        assert seen["won"] >= 10 and seen["lost"] >= 2, (variant, seen)
+    total = sum(len(all_cases(opt)) for opt in ALL_OPTIONS)
+    assert total >= 250, total
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_real_deals_with_a_small_game_tree(variant: str) -> None:
+    """Whole deals whose reachable positions the plain search can list (most are quick losses)."""
+    checked = 0
+    for seed in range(1, 60):
+        game = Game.deal(variant, seed=seed)
+        ref = reference_solve(game, max_states=400)
+        if ref is None:
+            continue
+        checked += 1
+        result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
+        assert result.status == ref.status, (variant, seed, result.status, ref.status)
+    if variant == "russian":
+        assert checked >= 20  # Russian Solitaire deals often jam within a few moves
+
+
+# ------------------------------------------------------------------ (a) the safe foundation rule
+
+
+def direct_is_safe(game: Game, card: int) -> bool:
+    """Definition of the rule: no card that could ever be placed on ``card`` is still off the foundations
+    (every copy of each such card is up)."""
+    up = Counter(c for pile in game.foundations for c in pile)
+    return all(up[y] == game.rules.decks for y in accepted_by(game.rules.build)[card])
+
+
+def test_is_safe_foundation_card_matches_its_definition() -> None:
+    rng = random.Random("safe-definition")
+    checked = Counter()
+    for _ in range(400):
+        variant = rng.choice(VARIANTS)
+        game = small_position(rng, variant, remaining=(3, 30))
+        heights = search.min_heights(game)
+        off = {c for col in game._cols for c in col} | set(game.stock) | set(game.waste)
+        for pile_top in off:
+            if not game.foundation_target(pile_top):
+                continue
+            got = search.is_safe_foundation_card(game.rules.build, pile_top, heights)
+            # the card must be playable (its predecessor up) for the rule to matter
+            assert got == direct_is_safe(game, pile_top), (describe(game), NAME[pile_top], got)
+            checked[got] += 1
+    assert checked[True] >= 50 and checked[False] >= 50, checked
+
+
+SAFE_OPTIONS = [o for o in ALL_OPTIONS if not o[2]]  # the rule is off with foundation return
+
+
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SAFE_OPTIONS])
+def test_safe_foundation_rule_alone(opt: tuple[str, str, bool]) -> None:
+    """Searching with only rule (a) gives the plain search's verdict, on positions where it fires."""
+    variant, empty, ret = opt
+    rng = random.Random(f"safe-{option_id(opt)}")
+    fired = 0
+    wrong = []
+    pool = [g for g, _ in all_cases(opt)]
+    pool += [small_position(rng, variant, empty, ret, remaining=(4, 10)) for _ in range(25)]
+    for game in pool:
+        if fired >= 10:
+            break
+        if not safe_rule_fires(game):
+            continue
+        ref = reference_solve(game, max_states=CAP)
+        if ref is None:
+            continue
+        fired += 1
+        pruned = reference_solve(game, max_states=CAP, moves=safe_rule_only)
+        assert pruned is not None  # a pruned search never visits more positions
+        if pruned.status != ref.status:
+            wrong.append(f"{describe(game)}: with the rule {pruned.status}, without {ref.status} "
+                         f"by {' '.join(map(str, ref.line))}")
+        # the forced move itself keeps a won position won
+        forced = safe_rule_only(game)[0]
+        after = game.copy()
+        after.push(forced)
+        if ref.status == "won":
+            ref_after = reference_solve(after, max_states=CAP)
+            if ref_after is not None and ref_after.status != "won":
+                wrong.append(f"{describe(game)}: forced {forced} loses a won position")
+    assert fired >= 8, f"the rule fired on only {fired} positions"
+    assert not wrong, "\n".join(wrong)
+
+
+def test_safe_foundation_rule_is_off_with_foundation_return() -> None:
+    game = Game.from_text("yukon,kings,return KH/QS/KS/-/-/-/- JS/QH/KD/KC")
+    assert safe_rule_fires(with_options(game, "kings", False))
+    children = solver_children(game)
+    assert len(children) > 1, [str(m) for m in children]
+
+
+@pytest.mark.xfail(strict=True, reason=MILLIGAN_SAFE_BUG)
+def test_safe_rule_milligan_two_piles_counterexample() -> None:
+    """Diamond piles at TD and JD, a QD free on JD in column 4 and another QD face down in column 3 under a
+    KH. Winning: KH up, then the QD of column 4 up (on the JD pile), JD up (on the TD pile), the turned QD up,
+    deal, both KD up. The rule instead plays the turned QD onto the JD pile first, and the other QD then
+    lies on the JD that its only pile needs: lost."""
+    text = "milligan-yukon,kings,noreturn -/-/QD.KH/JDQD/-/-/-/- KS/QH/TD/KC/KS/KH/JD/KC KDKD/-"
+    game = Game.from_text(text)
+    ref = reference_solve(game, max_states=CAP)
+    assert ref is not None and ref.status == "won"
+    assert replays_to_win(game, ref.line)
+    result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
+    assert result.status == "won", result
+
+
+# ------------------------------------------------------------------ (b) stuck cards
+
+
+STUCK_VARIANTS = ("yukon", "russian", "alaska", "australian")  # one deck; the rule needs kings-only columns
+
+
+@pytest.mark.parametrize("variant", STUCK_VARIANTS)
+def test_stuck_positions_are_lost(variant: str) -> None:
+    """Rule (b): whenever stuck_cards() names a card, the plain search finds no win."""
+    rng = random.Random(f"stuck-{variant}")
+    fired = 0
+    for _ in range(60):
+        game = stuck_position(rng, variant, "kings", False, remaining=(6, 12))
+        if game is None or not search.stuck_cards(game):
+            continue
+        fired += check_stuck(game)
+        if fired >= 8:
+            break
+    assert fired >= 4, f"stuck_cards() fired on only {fired} positions"
+
+
+def test_stuck_positions_are_lost_with_foundation_return() -> None:
+    """The same with foundation return (the plain search decides few of these: every foundation top may come
+    back into play)."""
+    rng = random.Random("stuck-return")
+    fired = 0
+    for i in range(80):
+        game = stuck_position(rng, STUCK_VARIANTS[i % 4], "kings", True, remaining=(5, 9), kings_out=True)
+        if game is None or not search.stuck_cards(game):
+            continue
+        fired += check_stuck(game)
+        if fired >= 6:
+            break
+    assert fired >= 3, f"stuck_cards() fired on only {fired} positions"
+
+
+def check_stuck(game: Game) -> int:
+    ref = reference_solve(game, max_states=CAP)
+    if ref is None:
+        return 0
+    stuck = search.stuck_cards(game)
+    assert ref.status == "lost", (describe(game), [NAME[c] for c in stuck], [str(m) for m in ref.line])
+    result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
+    assert result.status == "lost"
+    return 1
+
+
+def test_stuck_cards_example() -> None:
+    """5S lies on 6S and 4S (Russian Solitaire: it can only go onto the 6S or up after the 4S): stuck."""
+    text = "russian,kings,noreturn 4S6S.5S/KS/QS/JS/TS/9S/8S7S 3S/KH/KD/KC"
+    game = Game.from_text(text)
+    assert {NAME[c] for c in search.stuck_cards(game)} == {"4S", "5S", "6S"}
+    ref = reference_solve(game)
+    assert ref is not None and ref.status == "lost"
+    # without the lower card beneath, the same layout is not stuck
+    free = Game.from_text("russian,kings,noreturn 6S.5S/KS/QS/JS/TS/9S/4S8S7S 3S/KH/KD/KC")
+    assert search.stuck_cards(free) == []
+    won = reference_solve(free)
+    assert won is not None and won.status == "won"
+
+
+def test_stuck_cards_only_for_one_deck_kings() -> None:
+    game = Game.from_text("russian,any,noreturn 4S6S.5S/KS/QS/JS/TS/9S/8S7S 3S/KH/KD/KC")
+    assert search.stuck_cards(game) == []  # any card may lead into an empty column: 5S can leave
+    result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
+    assert result.status == "won" and replays_to_win(game, result.moves)  # a replayed line proves it
+
+
+# ------------------------------------------------------------------ (c) the first empty column
+
+
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in ALL_OPTIONS])
+def test_first_empty_column_rule_alone(opt: tuple[str, str, bool]) -> None:
+    """Rule (c): trying only the first of several empty columns gives the plain search's verdict."""
+    variant, empty, ret = opt
+    rng = random.Random(f"first-empty-{option_id(opt)}")
+    pool = [g for g, _ in all_cases(opt)]
+    profile = dict(remaining=(3, 6), used=(1, 3)) if ret or empty == "any" else dict(remaining=(4, 10), used=(1, 4))
+    pool += [small_position(rng, variant, empty, ret, **profile) for _ in range(30)]  # type: ignore[arg-type]
+    fired = 0
+    for game in pool:
+        if not first_empty_fires(game):
+            continue
+        ref = reference_solve(game, max_states=CAP)
+        if ref is None:
+            continue
+        fired += 1
+        pruned = reference_solve(game, max_states=CAP, moves=first_empty_only)
+        assert pruned is not None
+        assert pruned.status == ref.status, (describe(game), pruned.status, ref.status, [str(m) for m in ref.line])
+        if fired >= 6:
+            break
+    assert fired >= 2, f"the rule fired on only {fired} positions"
+
+
+def test_children_applies_the_first_empty_column_rule() -> None:
+    game = Game.from_text("yukon,kings,noreturn KH/QHKS/-/-/-/-/- QS/JH/KD/KC")
+    king = yukon.cards.parse_card("KS")
+    assert {m.dst for m in game.legal_moves() if m.card == king and m.dst < FOUNDATION} == {2, 3, 4, 5, 6}
+    assert {m.dst for m in solver_children(game) if m.card == king and m.dst < FOUNDATION} == {2}
+
+
+# ------------------------------------------------------------------ (d) the transposition key
+
+
+def shuffled_columns(game: Game, rng: random.Random) -> Game:
+    data = game.to_dict()
+    rng.shuffle(data["tableau"])
+    return Game.from_dict(data)
+
+
+def canonical_text(game: Game) -> str:
+    """The position up to column order and, per suit, the order of its foundation piles."""
+    head, cols, found, *rest = game.to_text().split(" ")
+    tops = sorted(found.split("/"))
+    return " ".join([head, "/".join(sorted(cols.split("/"))), "/".join(tops), *rest])
+
+
+def playout_positions(rng: random.Random, game: Game, steps: int) -> list[Game]:
+    out = [game.copy()]
+    g = game.copy()
+    for _ in range(steps):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.push(rng.choice(moves))
+        out.append(Game.from_text(g.to_text()))
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_key_ignores_column_order(variant: str) -> None:
+    rng = random.Random(f"key-order-{variant}")
+    for seed in range(1, 6):
+        for g in playout_positions(rng, Game.deal(variant, seed=seed), 40)[::5]:
+            other = shuffled_columns(g, rng)
+            assert position_key(other) == position_key(g), describe(g)
+
+
+def test_key_ignores_which_milligan_pile_is_which() -> None:
+    rng = random.Random("key-piles")
+    swapped_some = 0
+    for seed in range(1, 6):
+        for g in playout_positions(rng, Game.deal("milligan-yukon", seed=seed), 120)[::10]:
+            data = g.to_dict()
+            piles = data["foundations"]
+            for suit in range(4):
+                same = [i for i, p in enumerate(piles) if p and SUIT[yukon.cards.parse_card(p[0])] == suit]
+                empty = [i for i, p in enumerate(piles) if not p]
+                pair = same[:2] if len(same) == 2 else (same[:1] + empty[:1]) if same and empty else []
+                if len(pair) == 2:
+                    i, j = pair
+                    piles[i], piles[j] = piles[j], piles[i]
+                    swapped_some += 1
+            other = Game.from_dict(data)
+            assert position_key(other) == position_key(g), describe(g)
+    assert swapped_some >= 10
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_key_tells_different_positions_apart(variant: str) -> None:
+    """Property over random playouts (every option): equal keys imply the same position up to column order
+    and foundation pile order."""
+    rng = random.Random(f"key-distinct-{variant}")
+    count = 0
+    for empty in ("kings", "any"):
+        for ret in (False, True):
+            for seed in range(1, 4):
+                # one table per deal, as in a search: the key stores the stock's length, not its cards
+                seen: dict[bytes, str] = {}
+                game = Game.deal(variant, seed=seed, empty_column=empty, foundation_return=ret)
+                for _ in range(3):
+                    for g in playout_positions(rng, game, 60):
+                        k = position_key(g)
+                        text = canonical_text(g)
+                        assert seen.setdefault(k, text) == text, (seen[k], text)
+                count += len(seen)
+    assert count > 500
+
+
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in ALL_OPTIONS])
+def test_search_with_the_key_alone(opt: tuple[str, str, bool]) -> None:
+    """The plain search, with position_key() instead of the exact key, gives the same verdicts."""
+    wrong = []
+    for game, ref in all_cases(opt)[:10]:
+        keyed = reference_solve(game, max_states=CAP, key=position_key)
+        assert keyed is not None
+        if keyed.status != ref.status:
+            wrong.append(f"{describe(game)}: {keyed.status} with position_key, {ref.status} without")
+    assert not wrong, "\n".join(wrong)

@@ -249,6 +249,9 @@ def test_undo_redo_illegal_drop_and_reload(browser: Any, server: Server) -> None
     page.wait_for_function("document.querySelector('#message').textContent.length > 0")
     message = page.inner_text("#message")
     assert message and ("needs" in message or "King" in message or "goes only" in message), message
+    # the card shakes (a CSS transform) for a moment after an illegal drop: measure once it rests
+    page.wait_for_function(
+        "(n) => !document.querySelector(`.card[data-name='${n}']`).classList.contains('shake')", arg=card)
     after = table_offset(page, card)
     assert abs(after[0] - before[0]) <= 2 and abs(after[1] - before[1]) <= 2, (before, after)
     assert state(page)["move_count"] == 0

@@ -38,22 +38,25 @@ def add_parser(sub: Any) -> None:
     p.add_argument("action", nargs="?", choices=("run", "report"), default="run",
                    help="run (the default) or report")
     add_rules_options(p)
-    p.add_argument("--seeds", help="deal numbers: FIRST-LAST, N, or a comma list (e.g. 1-10000)")
+    p.add_argument("--seeds", metavar="RANGE", help="deal numbers: FIRST-LAST, N, or a comma list (e.g. 1-10000)")
     p.add_argument("--time-limit", "-t", default="30", metavar="SECONDS",
                    help="per deal, seconds of wall time, or 'none' (default 30)")
-    p.add_argument("--node-limit", type=int, default=None, help="per deal, positions examined at most")
-    p.add_argument("--memory-limit", type=float, default=1.5,
+    p.add_argument("--node-limit", type=int, default=None, metavar="N", help="per deal, positions examined at most")
+    p.add_argument("--memory-limit", type=float, default=1.5, metavar="GB",
                    help="per worker, GB for the solver's position table (default 1.5)")
-    p.add_argument("--workers", "-j", type=int, default=None, help="local worker processes (default: all cores)")
-    p.add_argument("--db", type=Path, default=None, help=f"the study file (default: {_default_db_text()})")
+    p.add_argument("--workers", "-j", type=int, default=None, metavar="N",
+                   help="local worker processes (default: all cores)")
+    p.add_argument("--db", type=Path, default=None, metavar="FILE",
+                   help=f"the study file (default: {_default_db_text()})")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.1:8786")
-    p.add_argument("--connect-timeout", type=float, default=10.0,
+    p.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="seconds to wait for the scheduler and its first worker (default 10)")
-    p.add_argument("--log-every", type=float, default=30.0,
+    p.add_argument("--log-every", type=float, default=30.0, metavar="SECONDS",
                    help="when the output is not a terminal: seconds between progress lines (default 30)")
-    p.add_argument("--output", "-o", type=Path, default=None, help="report: write the Markdown here (default: stdout)")
-    p.add_argument("--plots", type=Path, default=None,
+    p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
+                   help="report: write the Markdown here (default: stdout)")
+    p.add_argument("--plots", type=Path, default=None, metavar="DIR",
                    help="report: folder for the PNG plots (default: the --output folder, else the current one)")
     p.set_defaults(func=run)
 

@@ -95,7 +95,7 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         for session in list(registry._sessions.values()):  # keep the clocks honest across a restart
-            if session.result is None and session.clock_since is not None:
+            if session.result is None and session.clock_running:
                 session.stop_clock()
                 registry.save(session)
 
@@ -127,7 +127,7 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
 
     def changed(session: Session, played: list[Any] | None = None, undone: list[Any] | None = None,
                 status: int = 200) -> JSONResponse:
-        registry.save(session)
+        # the session saved the change itself before returning it
         return JSONResponse(session.to_state(played or (), undone or ()), status_code=status)
 
     # ------------------------------------------------------------------ the page
@@ -210,6 +210,8 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
             registry.abandon(old)
         session = registry.new_game(rules.variant, rules.options(), seed, body.position, extra)
         played = session.play_auto(autoplay=body.autoplay, autofinish=body.autofinish)
+        if not played:
+            registry.save(session)  # records a position dealt already won
         return changed(session, played, status=201)
 
     @app.get("/api/games/latest")
@@ -291,7 +293,7 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
             session.stop_clock()
         registry.save(session)
         return JSONResponse({"elapsed": round(session.elapsed_now(), 3),
-                             "clock_running": session.clock_since is not None})
+                             "clock_running": session.clock_running})
 
     @app.post("/api/games/{game_id}/hint")
     async def hint(game_id: str) -> JSONResponse:

@@ -1,0 +1,360 @@
+"""The shared play session (yukon.session): turns, undo/redo, the clock, results, saving and resuming."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from yukon import Game, IllegalMoveError, InvalidMoveError
+from yukon.autoplay import next_safe_move
+from yukon.session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
+from yukon.store import Store
+
+#: One move from a win: KH (on QC) goes up, then QC, KC and KD are safe and follow.
+NEARLY_WON = "yukon,kings,noreturn QCKH/KD/KC/-/-/-/- KS/QH/QD/JC"
+#: Every card face up and in order: the auto-finish wins it.
+CERTAIN_WIN = "yukon,kings,noreturn KHQC/KD/KC/-/-/-/- KS/QH/QD/JC"
+#: One move (10♣ up) from lost: then only the four Queens are face up, with nothing to go on.
+ONE_FROM_LOST = "yukon,kings,noreturn JSKH.QS/JHKS.QH/JDKC.QD/JCKD.QC/TC/-/- TS/TH/TD/9C"
+#: Three plain moves of deal 42 of Yukon (no automatic play follows them).
+SEED = 42
+A, B, C = "6:8D>5", "2:AS+1>1", "4:AH>F"
+
+
+class FakeClock:
+    """A clock the test moves by hand, so that times are exact."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "yukon.sqlite3")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def session(game: Game | str, store: Store | None = None, **options: Any) -> PlaySession:
+    if isinstance(game, str):
+        game = Game.from_text(game)
+    options.setdefault("client", "test")
+    return PlaySession(game, store, **options)
+
+
+def deal() -> Game:
+    return Game.deal("yukon", seed=SEED)
+
+
+def texts(moves: list[Any]) -> list[str]:
+    return [str(m) for m in moves]
+
+
+def move_that_triggers_autoplay() -> tuple[Game, str]:
+    """A deal with no safe card at the start, and a move after which one is safe."""
+    for seed in range(1, 500):
+        g = Game.deal("yukon", seed=seed)
+        if next_safe_move(g) is not None:
+            continue
+        for m in g.legal_moves():
+            g.push(m)
+            if next_safe_move(g) is not None and not g.is_won():
+                g.pop()
+                return g, str(m)
+            g.pop()
+    raise AssertionError("no deal found")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------- turns, undo, redo
+
+
+def test_a_turn_is_the_move_and_its_automatic_plays() -> None:
+    game, move = move_that_triggers_autoplay()
+    s = session(game, autoplay=True)
+    played = s.play(move)
+    assert str(played[0]) == move and len(played) > 1 and s.turns == [len(played)]
+    undone = s.undo()
+    assert undone == list(reversed(played)) and s.move_count == 0 and s.game == game
+    assert s.redo_moves == played and s.redo_sizes == [len(played)]
+    assert s.redo() == played and s.turns == [len(played)] and not s.can_redo
+
+
+def test_automatic_plays_follow_the_options_of_the_call() -> None:
+    game, move = move_that_triggers_autoplay()
+    s = session(game, autoplay=True)
+    assert texts(s.play(move, autoplay=False)) == [move] and s.turns == [1]
+    auto = s.play_auto()
+    assert auto and s.turns == [1, len(auto)]
+    assert session(CERTAIN_WIN).play("1:QC>F") == [Game.from_text(CERTAIN_WIN).parse_move("1:QC>F")]
+    s = session(CERTAIN_WIN)
+    assert len(s.play("1:QC>F", autofinish=True)) == 4 and s.status == "won"
+
+
+def test_finish_plays_a_certain_win_as_one_turn() -> None:
+    s = session(CERTAIN_WIN)
+    s.play("1:QC>F")
+    assert s.game.cards_on_foundations == 49 and s.result is None
+    assert len(s.finish()) == 3 and s.status == "won" and s.result == "won" and s.turns == [1, 3]
+    assert session(deal()).finish() == []
+
+
+def test_bad_moves_change_nothing() -> None:
+    s = session(deal())
+    before = s.game.to_dict()
+    with pytest.raises(IllegalMoveError):
+        s.play("1:KS>5")
+    with pytest.raises(InvalidMoveError):
+        s.play("zz")
+    assert s.game.to_dict() == before and s.turns == [] and not s.clock_running
+
+
+def test_undo_redo_restart() -> None:
+    s = session(deal())
+    for m in (A, B):
+        s.play(m)
+    end = s.game.to_dict()
+    assert texts(s.undo()) == [B] and texts(s.redo_moves) == [B]
+    assert texts(s.undo()) == [A] and texts(s.redo_moves) == [A, B]
+    with pytest.raises(NothingToDoError, match="nothing to undo"):
+        s.undo()
+    with pytest.raises(NothingToDoError, match="nothing to restart"):
+        s.restart()
+    assert texts(s.redo()) == [A] and texts(s.redo()) == [B] and s.game.to_dict() == end
+    with pytest.raises(NothingToDoError, match="nothing to redo"):
+        s.redo()
+    assert texts(s.restart()) == [B, A] and s.move_count == 0 and s.redo_sizes == [1, 1]
+    s.redo()
+    s.redo()
+    assert s.game.to_dict() == end
+
+
+def test_a_new_turn_clears_the_redo_list_unless_it_is_the_next_redo() -> None:
+    s = session(deal())
+    s.play(A)
+    s.play(B)
+    s.undo()
+    s.undo()
+    s.play(A)  # the same as redoing it: B stays to redo
+    assert texts(s.redo_moves) == [B]
+    s.undo()
+    s.play(C)
+    assert s.redo_moves == [] and not s.can_redo
+
+
+def test_undo_to_a_move_count_splits_a_turn(clock: FakeClock) -> None:
+    game, move = move_that_triggers_autoplay()
+    s = session(game, autoplay=True, clock=clock)
+    played = s.play(move)
+    n = len(played)
+    assert s.undo(to=1) == list(reversed(played[1:])) and s.turns == [1] and s.redo_sizes == [n - 1]
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        s.undo(to=5)
+    with pytest.raises(NothingToDoError):
+        s.undo(to=1)
+    assert s.redo() == played[1:] and s.turns == [1, n - 1]
+
+
+# ---------------------------------------------------------------------- clock
+
+
+def test_clock_starts_at_the_first_move_and_caps_idle_time(clock: FakeClock) -> None:
+    s = session(deal(), clock=clock)
+    clock.now += 50  # looking at the deal does not count
+    assert s.elapsed == 0.0 and not s.clock_running
+    s.play(A)
+    clock.now += 10
+    s.play(B)
+    clock.now += 3 * 3600  # a night away
+    assert s.elapsed == pytest.approx(10 + IDLE_CAP)
+    s.undo()
+    clock.now += 5
+    assert s.elapsed == pytest.approx(15 + IDLE_CAP)
+
+
+def test_clock_pauses_and_stops_at_the_win(clock: FakeClock) -> None:
+    s = session(NEARLY_WON, autoplay=True, clock=clock)
+    s.start_clock()  # the deal of a game nobody touched: no move yet, but a caller may start it
+    clock.now += 4
+    s.stop_clock()
+    clock.now += 100
+    assert s.elapsed == pytest.approx(4.0)
+    s.play("1:KH>F")
+    clock.now += 100
+    assert s.status == "won" and not s.clock_running and s.elapsed == pytest.approx(4.0)
+    s.start_clock()
+    assert not s.clock_running  # a finished game's clock stays stopped
+
+
+# ---------------------------------------------------------------------- results
+
+
+def test_a_win_is_recorded_at_once_and_the_game_locks(store: Store, clock: FakeClock) -> None:
+    s = session(NEARLY_WON, store, autoplay=True, clock=clock)
+    clock.now += 5
+    s.play("1:KH>F")
+    assert (s.status, s.result) == ("won", "won")
+    record = store.load_game(s.id)
+    assert record is not None and record.result == "won" and record.client == "test"
+    [row] = store.stats()
+    assert (row.played, row.won, row.fewest_moves, row.best_time) == (1, 1, 4, 0.0)
+    assert not s.can_undo and not s.can_redo
+    for change in (s.undo, s.redo, s.restart, s.play_auto, lambda: s.play("deal")):
+        with pytest.raises(GameOverError, match="over"):
+            change()
+    assert s.abandon() is None and store.stats() == [row]
+
+
+def test_without_lock_a_won_game_can_be_undone_and_stays_won(store: Store) -> None:
+    s = session(NEARLY_WON, store, autoplay=True, lock_when_over=False)
+    s.play("1:KH>F")
+    assert s.can_undo and s.undo() and s.status == "playing" and s.result == "won"
+    assert s.redo() and s.status == "won"
+    [row] = store.stats()
+    assert (row.played, row.won) == (1, 1)
+
+
+def test_leaving_a_dead_end_records_lost(store: Store) -> None:
+    s = session(ONE_FROM_LOST, store)
+    s.play("5:TC>F")
+    assert s.status == "lost" and s.result is None and s.can_undo  # undo stays possible at a dead end
+    assert s.undo() and s.status == "playing" and s.redo() and s.status == "lost"
+    assert s.abandon() == "lost" and s.result == "lost"
+    assert store.load_game(s.id).result == "lost"  # type: ignore[union-attr]
+    [row] = store.stats()
+    assert (row.played, row.won) == (1, 0)
+
+
+@pytest.mark.parametrize("undo_all", [False, True])
+def test_leaving_after_a_move_records_abandoned(store: Store, undo_all: bool) -> None:
+    s = session(deal(), store)
+    s.play(A)
+    if undo_all:
+        s.restart()  # nothing on the table, but a move to redo: still a game in progress
+    assert s.in_progress and s.abandon() == "abandoned" and s.status == "abandoned"
+    [row] = store.stats()
+    assert (row.played, row.won, row.current_streak) == (1, 0, 0)
+    assert store.latest_unfinished("test") is None
+
+
+# ---------------------------------------------------------------------- when a game is written
+
+
+def test_written_at_the_deal_and_forgotten_when_left_untouched(store: Store) -> None:
+    s = session(deal(), store, write_at="deal", extra={"deal_note": "chosen"})
+    record = store.latest_unfinished("test")
+    assert record is not None and record.id == s.id and s.stored
+    assert (record.seed, record.moves, record.extra) == (SEED, [], {"deal_note": "chosen", "groups": [],
+                                                                    "redo_groups": []})
+    assert record.start == deal().to_dict()
+    assert s.abandon() is None and not s.stored
+    assert store.load_game(s.id) is None and store.stats() == []
+
+
+def test_written_at_the_first_move(store: Store) -> None:
+    s = session(deal(), store, write_at="first_move", game_id="g1")
+    s.save()
+    assert store.load_game("g1") is None and not s.stored
+    assert s.abandon() is None and store.stats() == []
+    s.play(A)
+    record = store.load_game("g1")
+    assert record is not None and record.moves == [A] and record.client == "test"
+
+
+@pytest.mark.parametrize("write_at", ["deal", "first_move"])
+def test_every_change_is_saved(store: Store, write_at: Any) -> None:
+    s = session(deal(), store, write_at=write_at)
+    s.play(A)
+    s.play(B)
+    s.undo()
+
+    def saved() -> tuple[list[str], list[str]]:
+        record = store.load_game(s.id)
+        assert record is not None
+        return record.moves, record.redo
+
+    assert saved() == ([A], [B])
+    s.restart()
+    assert saved() == ([], [A, B])
+    s.redo()
+    assert saved() == ([A], [B])
+
+
+# ---------------------------------------------------------------------- save and resume
+
+
+def test_save_and_resume_with_turns_redo_clock_and_notes(store: Store, clock: FakeClock) -> None:
+    game, move = move_that_triggers_autoplay()
+    s = session(game, store, autoplay=True, clock=clock, extra={"autoplay": True})
+    first = s.play(move)
+    clock.now += 30
+    s.play(s.game.legal_moves()[0], autoplay=False)
+    clock.now += 12
+    s.undo()
+    s.save()
+    record = store.load_game(s.id)
+    assert record is not None and record.elapsed == pytest.approx(42.0)
+    assert record.extra == {"autoplay": True, "groups": [len(first)], "redo_groups": [1]}
+    assert record.moves == texts(first)
+
+    clock.now += 1000  # closed meanwhile: that time does not count
+    again = PlaySession.from_record(record, store, clock=clock)
+    assert again.client == "test" and again.id == s.id and again.stored and again.result is None
+    assert again.game == s.game and again.start == game and again.seed == game.seed
+    assert again.turns == s.turns and again.undone == s.undone and again.extra == {"autoplay": True}
+    assert again.elapsed == pytest.approx(42.0) and not again.clock_running
+    again.start_clock()
+    clock.now += 8
+    assert again.elapsed == pytest.approx(50.0)
+    assert again.redo() == s.undone[0]
+    assert again.undo() and again.undo() == list(reversed(first)) and again.move_count == 0
+
+
+def test_a_record_of_another_client_resumes_one_move_per_turn(store: Store) -> None:
+    start = deal().to_dict()
+    store.create_game("other", "yukon", {"empty_column": "kings", "foundation_return": False}, SEED, start, "x")
+    store.update_game("other", [A, B], [C], 7.0, {"groups": [5]})  # sizes that do not fit the moves
+    s = PlaySession.from_record(store.load_game("other"), store)  # type: ignore[arg-type]
+    assert s.turns == [1, 1] and s.redo_sizes == [1] and s.client == "x"
+    assert texts(s.undo()) == [B] and texts(s.redo_moves) == [B, C]
+
+
+def test_a_stale_redo_list_is_dropped_where_it_no_longer_fits(store: Store) -> None:
+    start = deal().to_dict()
+    store.create_game("g", "yukon", {"empty_column": "kings", "foundation_return": False}, SEED, start, "test")
+    store.update_game("g", [A], [B, "1:KS>5"], 3.0, {"groups": [1], "redo_groups": [1, 1]})
+    s = PlaySession.from_record(store.load_game("g"), store)  # type: ignore[arg-type]
+    assert texts(s.redo_moves) == [B]
+
+
+def test_a_finished_record_resumes_finished(store: Store) -> None:
+    s = session(NEARLY_WON, store, autoplay=True)
+    s.play("1:KH>F")
+    again = PlaySession.from_record(store.load_game(s.id), store)  # type: ignore[arg-type]
+    assert again.result == "won" and again.locked and not again.can_undo
+
+
+# ---------------------------------------------------------------------- a store that fails
+
+
+def test_store_errors_are_raised_or_noted(tmp_path: Path) -> None:
+    store = Store(tmp_path / "y.sqlite3")
+    strict = session(deal(), store)
+    tolerant = session(deal(), store, tolerate_store_errors=True)
+    store.close()  # every later write fails
+    with pytest.raises(sqlite3.Error, match="closed"):
+        strict.play(A)
+    tolerant.play(A)
+    assert tolerant.move_count == 1 and tolerant.store_error and "could not save" in tolerant.store_error
+    assert not tolerant.stored

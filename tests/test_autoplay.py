@@ -17,11 +17,13 @@ def safe(game: Game) -> set[str]:
     return {str(m) for m in safe_moves(game)}
 
 
-def test_aces_are_always_safe() -> None:
-    for variant in ("yukon", "russian", "alaska", "australian", "milligan-yukon"):
+def test_aces_are_safe_where_nothing_goes_on_them() -> None:
+    for variant in ("yukon", "russian", "australian", "milligan-yukon"):
         g = make(variant, ["AS", "5H"], fill=1)
         assert safe(g) == {"1:AS>F"}
         assert str(next_safe_move(g)) == "1:AS>F"
+    # Alaska builds up as well as down: the 2S may still be placed on the AS
+    assert safe(make("alaska", ["AS", "5H"], fill=1)) == set()
 
 
 @pytest.mark.parametrize(
@@ -57,18 +59,23 @@ def test_same_suit_builds_every_card_that_fits_is_safe(variant: str) -> None:
     assert safe(g) == {"1:7H>F", "2:2S>F"}
 
 
-def test_alaska_only_aces_and_kings_are_safe() -> None:
+def test_alaska_only_kings_are_safe() -> None:
     g = make("alaska", ["7H", "KD", "AC", "9C"], foundations=["-", "6H", "QD", "-"], fill=3)
     assert {str(m) for m in g.legal_moves() if m.dst == 16} == {"1:7H>F", "2:KD>F", "3:AC>F"}
-    assert safe(g) == {"2:KD>F", "3:AC>F"}  # 8H could still be placed on the 7H
+    # 8H could still be placed on the 7H, and 2C on the AC (Alaska builds up or down)
+    assert safe(g) == {"2:KD>F"}
 
 
 def test_milligan_needs_both_copies_up() -> None:
     one_each = ["AS", "AC", "AH", "-", "-", "-", "-", "-"]
     g = make("milligan-yukon", ["2H", "9C"], foundations=one_each, fill=1)
     assert safe(g) == set()
-    both = ["AS", "AC", "AH", "AS", "AC", "-", "-", "-"]
-    g = make("milligan-yukon", ["2H", "9C"], foundations=both, fill=1)
+    # both black aces up, but one heart pile only: the other 2H may need that slot first
+    both_black = ["AS", "AC", "AH", "AS", "AC", "-", "-", "-"]
+    g = make("milligan-yukon", ["2H", "9C"], foundations=both_black, fill=1)
+    assert safe(g) == set()
+    both_piles = ["AS", "AC", "AH", "AS", "AC", "AH", "-", "-"]
+    g = make("milligan-yukon", ["2H", "9C"], foundations=both_piles, fill=1)
     assert safe(g) == {"1:2H>F"}
 
 

@@ -7,10 +7,12 @@ A card is *safe* to play up when no card that could ever be placed on it in
 the tableau is still off the foundations: then the card can serve no further
 purpose in the tableau (it is only ever a target for such cards; carrying it
 along in a group gains nothing), and the card uncovered below it only adds
-options. Aces are always safe. In Alaska (building up or down in suit) the
-card one rank *higher* could also be placed on it, so it is never "safe" by
-this rule unless that card is already up, which cannot be: so in Alaska only
-Aces (nothing lower exists) and the cards whose both neighbours are up qualify.
+options. Aces are safe where nothing can be placed on them. In Alaska
+(building up or down in suit) the card one rank *higher* could also be placed
+on a card, and it cannot be up before it, so only Kings qualify there (not even
+Aces: a 2 may be placed on its Ace). With two decks a card also waits until its
+twin is up or both piles of its suit are ready for it: otherwise playing it
+first could take the one foundation slot its twin needs.
 Where cards may return from the foundations the rule is the same: it is about
 what the tableau still needs.
 
@@ -51,17 +53,19 @@ def _all_up(heights: list[list[int]], suit: int, rank: int) -> bool:
 def is_safe_to_play_up(game: Game, card: int) -> bool:
     """True if playing ``card`` to its foundation cannot hurt (see the module text)."""
     rank = RANK[card]
-    if rank == 1:
-        return True
-    heights = _foundation_height(game)
     build = game.rules.build
+    heights = _foundation_height(game)
+    suit_piles = heights[SUIT[card]]
+    if game.rules.decks > 1 and rank > 1 and max(suit_piles) < rank and min(suit_piles) < rank - 1:
+        # Two decks, the twin still in play and only one pile ready for either: the twin may need it first.
+        return False
     if build == "alternate":
         others = [s for s in range(4) if _RED_SUIT[s] != RED[card]]
-        return all(_all_up(heights, s, rank - 1) for s in others)
+        return rank == 1 or all(_all_up(heights, s, rank - 1) for s in others)
     if build == "suit":
-        return _all_up(heights, SUIT[card], rank - 1)
-    # suit-updown: the card above in the same suit could also be placed on it
-    return _all_up(heights, SUIT[card], rank - 1) and rank == 13
+        return rank == 1 or _all_up(heights, SUIT[card], rank - 1)
+    # suit-updown: the card one higher in the suit may also be placed on it, so only a King qualifies
+    return rank == 13 and _all_up(heights, SUIT[card], rank - 1)
 
 
 def safe_moves(game: Game) -> list[Move]:

@@ -93,7 +93,7 @@ def solve(
         raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
     limits = Limits(time_limit, node_limit, memory_limit, stop)
     first = best_first(game, limits, BEST_FIRST_POSITIONS)
-    if first.status != "unknown" or first.reason in ("time limit", "stopped"):
+    if first.status != "unknown" or first.reason in ("time limit", "stopped", "node limit"):
         s = first.stats
         return SolveResult(first.status, first.moves, s.nodes, s.seconds, s.peak_table, first.reason)
     if node_limit is not None:

@@ -85,6 +85,22 @@ def is_safe_foundation_card(build: str, card: int, heights: list[int]) -> bool:
     return r == 13 and heights[SUIT[card]] >= 12
 
 
+def twin_has_a_slot(game: Game, card: int) -> bool:
+    """With two decks: can playing ``card`` up never take the pile slot its twin needs?
+
+    True when the twin is already up, or when both piles of the suit already
+    reach the rank below (each copy then has a pile to go on). Rule 1 needs this
+    where a suit has two piles (docs/solver.md).
+    """
+    if game.rules.decks == 1:
+        return True
+    rank = RANK[card]
+    suit = SUIT[card]
+    heights = [len(p) for p in game._found if p and SUIT[p[0]] == suit]
+    heights += [0] * (game.rules.decks - len(heights))
+    return max(heights) >= rank or min(heights) >= rank - 1
+
+
 class Searcher:
     """One search from one position. ``run()`` returns a :class:`SearchOutcome`."""
 
@@ -113,7 +129,7 @@ class Searcher:
                 if m.dst == FOUNDATION and m.src != FOUNDATION:
                     if heights is None:
                         heights = min_heights(g)
-                    if is_safe_foundation_card(build, m.card, heights):
+                    if is_safe_foundation_card(build, m.card, heights) and twin_has_a_slot(g, m.card):
                         return [m]
         first_empty = -1
         for i, c in enumerate(cols):
@@ -383,6 +399,8 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
                 g.pop()
             if counter >= max_positions:
                 return SearchOutcome("unknown", [], stats, "best-first budget")
+            if limits.node_limit is not None and stats.nodes >= limits.node_limit:
+                return SearchOutcome("unknown", [], stats, "node limit")
             if deadline is not None and time.perf_counter() > deadline:
                 return SearchOutcome("unknown", [], stats, "time limit")
             if stop is not None and stop.is_set():

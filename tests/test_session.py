@@ -358,3 +358,31 @@ def test_store_errors_are_raised_or_noted(tmp_path: Path) -> None:
     tolerant.play(A)
     assert tolerant.move_count == 1 and tolerant.store_error and "could not save" in tolerant.store_error
     assert not tolerant.stored
+
+
+# ---------------------------------------------------------------------- the two games' choices
+
+
+def test_the_web_game_writes_at_the_deal_and_forgets_an_untouched_game(store: Store) -> None:
+    from yukon.web.session import CLIENT, Registry
+
+    reg = Registry(store)
+    fresh = reg.new_game("yukon", {}, seed=SEED)
+    assert store.latest_unfinished(CLIENT).id == fresh.id  # type: ignore[union-attr]
+    reg.abandon(fresh)
+    assert store.load_game(fresh.id) is None and reg.get(fresh.id) is None and store.stats() == []
+    played = reg.new_game("yukon", {}, seed=SEED)
+    played.play(A)
+    reg.abandon(played)
+    assert reg.get(played.id) is played and played.status == "abandoned" and store.stats()[0].played == 1
+
+
+def test_the_terminal_game_writes_at_the_first_move(store: Store) -> None:
+    from yukon.tui.session import CLIENT, Session
+
+    s = Session(deal(), store, autoplay=False)
+    s.save()
+    assert store.latest_unfinished(CLIENT) is None
+    s.play(s.game.parse_move(A))
+    record = store.latest_unfinished(CLIENT)
+    assert record is not None and record.moves == [A] and record.extra["autoplay"] is False

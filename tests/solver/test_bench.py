@@ -1,0 +1,44 @@
+"""bench/solver.py: seed lists, percentiles, and a tiny run (Russian Solitaire deals are decided at once)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "solver.py"
+
+
+def load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_solver", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_seed_lists_and_percentiles() -> None:
+    bench = load_bench()
+    assert bench.parse_seeds("1-5") == [1, 2, 3, 4, 5]
+    assert bench.parse_seeds("1-3,10,20-21") == [1, 2, 3, 10, 20, 21]
+    assert bench.percentile([float(i) for i in range(1, 11)], 90) == 9.0
+    assert bench.percentile([3.0], 90) == 3.0
+    with pytest.raises(ValueError):
+        bench.parse_seeds("5-1")
+
+
+def test_tiny_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_bench()
+    out = tmp_path / "r.json"
+    code = bench.main(["--variant", "russian", "--seeds", "1-4", "--time-limit", "5", "--json", str(out)])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "won / lost / unknown" in text and "peak memory" in text
+    data = json.loads(out.read_text())
+    s = data["summary"]
+    assert s["deals"] == 4 and s["won"] + s["lost"] + s["unknown"] == 4
+    assert s["verified"] == s["won"] and not s["bad_lines"]
+    assert [d["seed"] for d in data["deals"]] == [1, 2, 3, 4]

@@ -47,12 +47,12 @@ def parse_seeds(text: str) -> list[int]:
             a, b = part.split("-", 1)
             lo, hi = int(a), int(b)
             if hi < lo:
-                raise argparse.ArgumentTypeError(f"empty seed range {part!r}")
+                raise ValueError(f"empty seed range {part!r}")
             seeds.extend(range(lo, hi + 1))
         else:
             seeds.append(int(part))
     if not seeds:
-        raise argparse.ArgumentTypeError(f"no seeds in {text!r}")
+        raise ValueError(f"no seeds in {text!r}")
     return seeds
 
 

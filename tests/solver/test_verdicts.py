@@ -410,3 +410,31 @@ def test_search_with_the_key_alone(opt: tuple[str, str, bool]) -> None:
         if keyed.status != ref.status:
             wrong.append(f"{describe(game)}: {keyed.status} with position_key, {ref.status} without")
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_child_key_equals_the_key_after_the_move(variant: str) -> None:
+    """The depth-first search computes a child's key without playing the move (Searcher.child_key); it must
+    be the key of the position the move leads to."""
+    from yukon.solver.key import column_key, extra_key
+
+    rng = random.Random(f"child-key-{variant}")
+    checked = 0
+    for opt in [o for o in ALL_OPTIONS if o[0] == variant]:
+        positions = [g for g, _ in all_cases(opt)]
+        positions += playout_positions(rng, Game.deal(variant, seed=5, empty_column=opt[1],
+                                                      foundation_return=opt[2]), 80)
+        for game in positions:
+            searcher = search.Searcher(game, search.Limits())
+            g = searcher.game  # the searcher's own copy
+            colkeys = [column_key(g._down[i], c) for i, c in enumerate(g._cols)]
+            extra = extra_key(g)
+            for m in g.legal_moves():
+                predicted = searcher.child_key(m, colkeys, extra)
+                if predicted is None:
+                    continue
+                g.push(m)
+                assert predicted == position_key(g), (describe(game), str(m))
+                g.pop()
+                checked += 1
+    assert checked > 150

@@ -447,8 +447,8 @@ def test_child_key_equals_the_key_after_the_move(variant: str) -> None:
     "found from it yet; fix: keep column order in the key (and try every empty column) while a Milligan "
     "stock is not empty"))
 def test_key_keeps_column_order_while_a_milligan_stock_lasts() -> None:
-    a = Game.from_text("milligan-yukon,kings,noreturn KSJD/-/-/-/-/-/-/- KS/KH/TD/KC/QS/JH/KD/KC QH/-")
-    b = Game.from_text("milligan-yukon,kings,noreturn -/KSJD/-/-/-/-/-/- KS/KH/TD/KC/QS/JH/KD/KC QH/-")
+    a = Game.from_text("milligan-yukon,kings,noreturn KS/-/-/-/-/-/-/KH QS/KH/KD/KC/KS/JH/KD/KC QH/-")
+    b = Game.from_text("milligan-yukon,kings,noreturn -/KS/-/-/-/-/-/KH QS/KH/KD/KC/KS/JH/KD/KC QH/-")
     deal = a.parse_move("deal")
     after_a, after_b = a.copy(), b.copy()
     after_a.push(deal)

@@ -35,7 +35,13 @@ def solve_deal(task: DealTask) -> DealRow:
     game = Game.deal(task.variant, seed=task.seed, empty_column=task.empty_column,
                      foundation_return=task.foundation_return)
     result = solve(game, time_limit=task.time_limit, node_limit=task.node_limit, memory_limit=task.memory_limit)
-    line = len(result.moves) if result.status == "won" else 0
+    line = 0
+    if result.status == "won":  # a won row is a checked win: the engine replays the line
+        for move in result.moves:
+            game.push(move)
+        if not game.is_won():
+            raise RuntimeError(f"the solver's winning line for seed {task.seed} does not win")
+        line = len(result.moves)
     return DealRow(task.seed, result.status, float(result.seconds), int(result.nodes), line,
                    int(result.peak_table), result.reason or "", SOLVER_VERSION, socket.gethostname())
 

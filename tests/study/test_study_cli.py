@@ -130,7 +130,7 @@ def test_kill_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     """Kill a run (SIGKILL, whole process group) after some rows are committed; the rerun completes the study
     with every seed exactly once, keeps the committed rows and computes only the missing ones."""
     db = tmp_path / "s.sqlite3"
-    seeds, n = "1-40", 40
+    seeds, n = "1-400", 400
     cmd = [sys.executable, "-c", "import sys; from yukon.cli import main; sys.exit(main(sys.argv[1:]))",
            "study", *study_args(db, seeds, "yukon", "--workers", "1")]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)

@@ -266,6 +266,10 @@ def _run_study(args: argparse.Namespace) -> int:
     rate = 60 * result.computed / result.seconds if result.seconds > 0 else 0.0
     print(f"{result.computed:,} deals solved in this run ({rate:,.1f} deals/min on {where}), "
           f"{result.already:,} were already done; database {db.path}", file=sys.stderr)
+    codes = sorted({r.code for r in rows if r.code})
+    if len(codes) > 1:
+        print(f"yukon: warning: this study's rows were made by {len(codes)} different engine/solver sources "
+              f"({', '.join(codes)}) under one SOLVER_VERSION", file=sys.stderr)
     for seed, error in result.failures[:5]:
         print(f"yukon: seed {seed} failed: {error}", file=sys.stderr)
     if result.interrupted:

@@ -35,7 +35,7 @@ from typing import Any
 
 #: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
 APPLICATION_ID = 0x59554B53
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 STATUSES = ("won", "lost", "unknown")
 
 _SCHEMA = """
@@ -64,12 +64,13 @@ CREATE TABLE IF NOT EXISTS deals (
     solver_version TEXT NOT NULL,
     host TEXT NOT NULL,
     finished REAL NOT NULL,
+    code TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (study_id, seed)
 );
 CREATE VIEW IF NOT EXISTS results AS
     SELECT s.variant, s.empty_column, s.foundation_return, s.time_limit, s.node_limit, s.memory_limit,
            d.seed, d.status, d.seconds, d.nodes, d.line_length, d.peak_table, d.reason, d.solver_version,
-           d.host, d.finished
+           d.host, d.finished, d.code
     FROM deals d JOIN studies s ON s.id = d.study_id;
 """
 _OUR_OBJECTS = {"meta", "studies", "deals", "results"}
@@ -130,6 +131,8 @@ class DealRow:
     reason: str
     solver_version: str
     host: str
+    #: fingerprint of the engine and solver source that made the row ('' in rows of schema 1)
+    code: str = ""
 
 
 def _describe(path: str) -> str:
@@ -185,9 +188,16 @@ class StudyDB:
             c.execute("PRAGMA journal_mode = WAL")
         c.execute("PRAGMA synchronous = FULL")
         c.execute("PRAGMA foreign_keys = ON")
+        names = {r[0] for r in c.execute("SELECT name FROM sqlite_master")}
+        if "deals" in names:
+            columns = {r[1] for r in c.execute("PRAGMA table_info(deals)")}
+            if "code" not in columns:  # schema 1 -> 2: the code fingerprint of each row
+                c.executescript(
+                    "BEGIN IMMEDIATE; ALTER TABLE deals ADD COLUMN code TEXT NOT NULL DEFAULT ''; "
+                    "DROP VIEW IF EXISTS results; COMMIT;")
         c.executescript(
             "BEGIN IMMEDIATE;" + _SCHEMA
-            + f"INSERT OR IGNORE INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
+            + f"INSERT OR REPLACE INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
             + f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
         )
 
@@ -235,10 +245,10 @@ class StudyDB:
             raise ValueError(f"bad status {row.status!r}")
         cur = self.conn.execute(
             "INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, reason, "
-            "solver_version, host, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "solver_version, host, finished, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (study_id, seed) DO NOTHING",
             (study_id, row.seed, row.status, row.seconds, row.nodes, row.line_length, row.peak_table, row.reason,
-             row.solver_version, row.host, time.time()))
+             row.solver_version, row.host, time.time(), row.code))
         return cur.rowcount == 1
 
     def counts(self, study_id: int, seeds: range | None = None) -> dict[str, int]:
@@ -254,7 +264,7 @@ class StudyDB:
 
     def rows(self, study_id: int) -> list[DealRow]:
         return [DealRow(*r) for r in self.conn.execute(
-            "SELECT seed, status, seconds, nodes, line_length, peak_table, reason, solver_version, host "
+            "SELECT seed, status, seconds, nodes, line_length, peak_table, reason, solver_version, host, code "
             "FROM deals WHERE study_id = ? ORDER BY seed", (study_id,))]
 
 

@@ -66,11 +66,16 @@ def markdown_table(reports: list[StudyReport]) -> str:
         p, s = rep.params, rep.summary
         t = rep.decide_times()
         times = f"{_quantile(t, 0.5):.2f} / {_quantile(t, 0.9):.2f} s" if t else "–"
+        codes = {r.code for r in rep.rows if r.code}
+        mark = " †" if len(codes) > 1 else ""
         lines.append(
-            f"| {p.variant} | {p.empty_column} | {'on' if p.foundation_return else 'off'} | {p.limits()} "
+            f"| {p.variant}{mark} | {p.empty_column} | {'on' if p.foundation_return else 'off'} | {p.limits()} "
             f"| {p.solver_version} | {describe_seeds([r.seed for r in rep.rows])} | {s.total:,} | {s.won:,} "
             f"| {s.lost:,} | {s.unknown:,} | {pct(s.rate)} | {pct_range(s.interval) if s.decided else '–'} "
             f"| {pct_range(s.bounds)} | {pct_range(s.bounds95)} | {times} |")
+    if any(len({r.code for r in rep.rows if r.code}) > 1 for rep in reports):
+        lines.append("")
+        lines.append("† rows made by more than one version of the engine/solver source under one SOLVER_VERSION")
     return "\n".join(lines) + "\n"
 
 

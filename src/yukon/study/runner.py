@@ -46,6 +46,8 @@ def parse_seeds(text: str) -> list[int]:
             raise StudyError(f"reversed seed range {part!r}: the first seed must not exceed the last ({b}-{a}?)")
         if a < 0 or b > MAX_SEED:
             raise StudyError(f"seed range {part!r} leaves 0..{MAX_SEED}")
+        if b - a + 1 > MAX_SEEDS or len(seeds) + b - a + 1 > MAX_SEEDS:
+            raise StudyError(f"more than {MAX_SEEDS:,} seeds in one run: split the range")
         seeds.update(range(a, b + 1))
         if len(seeds) > MAX_SEEDS:
             raise StudyError(f"more than {MAX_SEEDS:,} seeds in one run: split the range")

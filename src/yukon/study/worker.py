@@ -7,11 +7,33 @@ them: a Dask worker needs ``pip install yukon[cluster]`` and nothing else.
 
 from __future__ import annotations
 
+import hashlib
 import signal
 import socket
 from dataclasses import dataclass
+from pathlib import Path
 
+from .. import solver as _solver  # imported now, so that the fingerprint below describes the code in use
 from .db import DealRow
+
+#: the engine and solver modules whose code decides a row
+_CODE_FILES = ("cards.py", "deal.py", "errors.py", "game.py", "notation.py", "position.py", "rules.py")
+
+
+def _fingerprint() -> str:
+    """A short hash of the engine and solver source: rows of one study made by different code (say, an edit
+    without a new SOLVER_VERSION) can then be told apart."""
+    root = Path(_solver.__file__).resolve().parent.parent
+    files = sorted((root / "solver").glob("*.py")) + [root / name for name in _CODE_FILES]
+    h = hashlib.sha256()
+    for f in files:
+        if f.exists():
+            h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+#: fingerprint of the engine and solver code this process runs
+CODE = _fingerprint()
 
 
 @dataclass(frozen=True)
@@ -43,7 +65,7 @@ def solve_deal(task: DealTask) -> DealRow:
             raise RuntimeError(f"the solver's winning line for seed {task.seed} does not win")
         line = len(result.moves)
     return DealRow(task.seed, result.status, float(result.seconds), int(result.nodes), line,
-                   int(result.peak_table), result.reason or "", SOLVER_VERSION, socket.gethostname())
+                   int(result.peak_table), result.reason or "", SOLVER_VERSION, socket.gethostname(), CODE)
 
 
 def solver_version() -> str:

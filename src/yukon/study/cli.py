@@ -56,6 +56,8 @@ def add_parser(sub: Any) -> None:
                    help="when the output is not a terminal: seconds between progress lines (default 30)")
     p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
                    help="report: write the Markdown here (default: stdout)")
+    p.add_argument("--solver", default=None, metavar="VERSION",
+                   help="report: only the studies of this solver version (default: all)")
     p.add_argument("--plots", type=Path, default=None, metavar="DIR",
                    help="report: folder for the PNG plots (default: the --output folder, else the current one)")
     p.set_defaults(func=run)
@@ -86,11 +88,13 @@ def run(args: argparse.Namespace) -> int:
         used = [o for o, v in (("--seeds", args.seeds), ("--scheduler", args.scheduler),
                                ("--workers", args.workers), ("--node-limit", args.node_limit)) if v is not None]
         if used:
-            raise CommandError(f"'study report' takes --db, --output and --plots, not {', '.join(used)}")
+            raise CommandError(f"'study report' takes --db, --solver, --output and --plots, not {', '.join(used)}")
         from .report import write_report
 
         with _open_db(args.db, must_exist=True) as db:
-            return write_report(db, args.output, args.plots)
+            return write_report(db, args.output, args.plots, solver=args.solver)
+    if args.solver is not None or args.output is not None or args.plots is not None:
+        raise CommandError("--solver, --output and --plots belong to 'yukon study report'")
     return _run_study(args)
 
 

@@ -152,10 +152,13 @@ def plot_times(reports: list[StudyReport], path: Path) -> None:
     plt.close(fig)
 
 
-def write_report(db: StudyDB, output: Path | None, plots: Path | None) -> int:
+def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: str | None = None) -> int:
     reports = collect(db)
+    if solver is not None:
+        reports = [r for r in reports if r.params.solver_version == solver]
     if not reports:
-        print(f"no finished deals in {db.path}", file=sys.stderr)
+        print(f"no finished deals in {db.path}" + (f" of solver version {solver}" if solver else ""),
+              file=sys.stderr)
         return 0
     folder = plots if plots is not None else (output.parent if output is not None else Path("."))
     folder.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,9 @@ options. Aces are safe where nothing can be placed on them. In Alaska
 on a card, and it cannot be up before it, so only Kings qualify there (not even
 Aces: a 2 may be placed on its Ace). With two decks a card also waits until its
 twin is up or both piles of its suit are ready for it: otherwise playing it
-first could take the one foundation slot its twin needs.
+first could take the one foundation slot its twin needs. And while the
+Milligan stock has cards, nothing is safe: a deal puts a card on every column,
+and the card under it could then lead that card away.
 Where cards may return from the foundations the rule is the same: it is about
 what the tableau still needs.
 
@@ -54,6 +56,9 @@ def is_safe_to_play_up(game: Game, card: int) -> bool:
     """True if playing ``card`` to its foundation cannot hurt (see the module text)."""
     rank = RANK[card]
     build = game.rules.build
+    if game.rules.stock == "rows" and game.stock:
+        # A deal may still put a card on it (Milligan Yukon), which it could then carry away as a lead.
+        return False
     heights = _foundation_height(game)
     suit_piles = heights[SUIT[card]]
     if game.rules.decks > 1 and rank > 1 and max(suit_piles) < rank and min(suit_piles) < rank - 1:

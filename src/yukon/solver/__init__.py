@@ -25,7 +25,7 @@ from .search import Limits, Searcher, best_first
 #: positions the best-first phase may store before the depth-first search takes over
 BEST_FIRST_POSITIONS = 20_000
 
-SOLVER_VERSION = "2"
+SOLVER_VERSION = "3"
 
 
 @dataclass

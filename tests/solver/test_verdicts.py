@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 import yukon
-from yukon import Game
+from yukon import Game, Move
 from yukon.cards import NAME, SUIT
 from yukon.notation import FOUNDATION
 from yukon.rules import accepted_by
@@ -41,18 +41,8 @@ from .reference import reference_solve, replays_to_win
 #: a node budget no small position comes near: the solver must decide every case
 GENEROUS = 1_000_000
 
-MILLIGAN_DEAL_BUG = (
-    "solver bug: in Milligan Yukon with cards left in the stock the safe-foundation rule is not safe: a deal "
-    "may put a card on the 'safe' card, which then leads a group move carrying that card away (wrong 'lost')"
-)
-
-
-def _mark(opts: list[tuple[str, str, bool]], failing: set[tuple[str, str, bool]], reason: str) -> list[object]:
-    return [
-        pytest.param(o, id=option_id(o), marks=pytest.mark.xfail(strict=True, reason=reason)) if o in failing
-        else pytest.param(o, id=option_id(o))
-        for o in opts
-    ]
+def params(opts: list[tuple[str, str, bool]]) -> list[object]:
+    return [pytest.param(o, id=option_id(o)) for o in opts]
 
 
 def all_cases(opt: tuple[str, str, bool]) -> list[Case]:
@@ -67,10 +57,7 @@ def describe(game: Game) -> str:
 
 # ------------------------------------------------------------------ the verdicts
 
-VERDICT_FAILING: set[tuple[str, str, bool]] = set()
-
-
-@pytest.mark.parametrize("opt", _mark(ALL_OPTIONS, VERDICT_FAILING, MILLIGAN_DEAL_BUG))
+@pytest.mark.parametrize("opt", params(ALL_OPTIONS))
 def test_verdict_equals_reference(opt: tuple[str, str, bool]) -> None:
     small, skipped = small_cases(opt)
     late, _ = late_cases(opt)
@@ -148,7 +135,7 @@ def test_is_safe_foundation_card_matches_its_definition() -> None:
 SAFE_OPTIONS = [o for o in ALL_OPTIONS if not o[2]]  # the rule is off with foundation return
 
 
-@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SAFE_OPTIONS])
+@pytest.mark.parametrize("opt", params(SAFE_OPTIONS))
 def test_safe_foundation_rule_alone(opt: tuple[str, str, bool]) -> None:
     """Searching with only rule (a) gives the plain search's verdict, on positions where it fires."""
     variant, empty, ret = opt
@@ -191,20 +178,35 @@ def test_safe_foundation_rule_is_off_with_foundation_return() -> None:
     assert len(children) > 1, [str(m) for m in children]
 
 
-def test_safe_rule_milligan_two_piles() -> None:
+def naive_safe_rule(game: Game) -> list[Move]:
+    """Rule (a) as first written: ``is_safe_foundation_card`` alone, with no regard to a second deck."""
+    moves = game.legal_moves()
+    heights = search.min_heights(game)
+    for m in moves:
+        if m.dst == FOUNDATION and m.src != FOUNDATION and search.is_safe_foundation_card(
+                game.rules.build, m.card, heights):
+            return [m]
+    return moves
+
+
+@pytest.mark.parametrize("stock", ["", "KDKD"])
+def test_safe_rule_milligan_two_piles(stock: str) -> None:
     """Diamond piles at TD and JD, a QD free on JD in column 4 and another QD face down in column 3 under a
     KH. Winning: KH up, then the QD of column 4 up (on the JD pile), JD up (on the TD pile), the turned QD up,
-    deal, both KD up. Forcing the turned QD up first (onto the JD pile, the only one that takes it) leaves the
-    other QD on the JD that its only pile needs: lost. (The first rule wrongly said 'lost' here.)"""
-    text = "milligan-yukon,kings,noreturn -/-/QD.KH/JDQD/-/-/-/- KS/QH/TD/KC/KS/KH/JD/KC KDKD/-"
+    then both KD. Forcing the turned QD up first (onto the JD pile, the only one that takes it) leaves the
+    other QD on the JD that its only pile needs: lost. (The first rule said 'lost' here.)"""
+    kings = "-/-" if stock else "KD/KD"
+    text = f"milligan-yukon,kings,noreturn {kings}/QD.KH/JDQD/-/-/-/- KS/QH/TD/KC/KS/KH/JD/KC {stock or '-'}/-"
     game = Game.from_text(text)
     ref = reference_solve(game, max_states=CAP)
     assert ref is not None and ref.status == "won"
-    assert replays_to_win(game, ref.line)
+    naive = reference_solve(game, max_states=CAP, moves=naive_safe_rule)
+    assert naive is not None and naive.status == "lost"  # the counterexample is one
     pruned = reference_solve(game, max_states=CAP, moves=safe_rule_only)
     assert pruned is not None and pruned.status == "won"
     result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
     assert result.status == "won", result
+    assert search.Searcher(game, search.Limits(None, GENEROUS, None, None)).run().status == "won"
 
 
 def test_safe_rule_milligan_dealt_card() -> None:
@@ -217,6 +219,8 @@ def test_safe_rule_milligan_dealt_card() -> None:
     ref = reference_solve(game, max_states=CAP)
     assert ref is not None and ref.status == "won"
     assert [str(m) for m in ref.line[:2]] == ["deal", "1:QH+1>3"]
+    naive = reference_solve(game, max_states=CAP, moves=naive_safe_rule)
+    assert naive is not None and naive.status == "lost"  # the counterexample is one
     result = yukon.solve(game, time_limit=None, node_limit=GENEROUS)
     assert result.status == "won", result
 
@@ -292,7 +296,7 @@ def test_stuck_cards_only_for_one_deck_kings() -> None:
 # ------------------------------------------------------------------ (c) the first empty column
 
 
-@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in ALL_OPTIONS])
+@pytest.mark.parametrize("opt", params(ALL_OPTIONS))
 def test_first_empty_column_rule_alone(opt: tuple[str, str, bool]) -> None:
     """Rule (c): trying only the first of several empty columns gives the plain search's verdict."""
     variant, empty, ret = opt
@@ -402,7 +406,7 @@ def test_key_tells_different_positions_apart(variant: str) -> None:
     assert count > 500
 
 
-@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in ALL_OPTIONS])
+@pytest.mark.parametrize("opt", params(ALL_OPTIONS))
 def test_search_with_the_key_alone(opt: tuple[str, str, bool]) -> None:
     """The plain search, with position_key() instead of the exact key, gives the same verdicts."""
     wrong = []
@@ -466,7 +470,7 @@ def depth_first(game: Game, memory_limit: int | None = None) -> search.SearchOut
     return search.Searcher(game, search.Limits(None, GENEROUS, memory_limit, None)).run()
 
 
-@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in ALL_OPTIONS])
+@pytest.mark.parametrize("opt", params(ALL_OPTIONS))
 def test_depth_first_search_alone(opt: tuple[str, str, bool]) -> None:
     wrong = []
     for game, ref in all_cases(opt):

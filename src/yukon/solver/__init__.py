@@ -15,17 +15,22 @@ position reachable from here (up to the safe pruning rules of docs/solver.md).
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 
 from ..game import Game
 from ..notation import Move
 from .heuristic import best_heuristic_move
+from .probe import SCORERS, greedy_probe
 from .search import Limits, Searcher, best_first
 
+#: the greedy probes run first when the time limit allows (each takes milliseconds)
+PROBE_MIN_TIME = 0.2
+PROBE_MIN_NODES = 50_000
 #: positions the best-first phase may store before the depth-first search takes over
 BEST_FIRST_POSITIONS = 20_000
 
-SOLVER_VERSION = "3"
+SOLVER_VERSION = "4"
 
 
 @dataclass
@@ -91,17 +96,31 @@ def solve(
     """
     if not isinstance(game, Game):
         raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
+    started = time.perf_counter()
     limits = Limits(time_limit, node_limit, memory_limit, stop)
+    probed = 0
+    probe_allowed = time_limit is None or time_limit >= PROBE_MIN_TIME
+    if probe_allowed and (node_limit is None or node_limit >= PROBE_MIN_NODES):
+        for scorer in SCORERS:
+            if stop is not None and stop.is_set():
+                break
+            line, looked = greedy_probe(game, scorer)
+            probed += looked
+            if line is not None:
+                return SolveResult("won", line, probed, time.perf_counter() - started, 0, "greedy probe")
     first = best_first(game, limits, BEST_FIRST_POSITIONS)
+    first.stats.nodes += probed
     if first.status != "unknown" or first.reason in ("time limit", "stopped", "node limit"):
         s = first.stats
-        return SolveResult(first.status, first.moves, s.nodes, s.seconds, s.peak_table, first.reason)
+        return SolveResult(
+            first.status, first.moves, s.nodes, time.perf_counter() - started, s.peak_table, first.reason
+        )
     if node_limit is not None:
         limits.node_limit = max(1, node_limit - first.stats.nodes)
     outcome = Searcher(game, limits).run()
     s = outcome.stats
     return SolveResult(
-        outcome.status, outcome.moves, s.nodes + first.stats.nodes, s.seconds + first.stats.seconds,
+        outcome.status, outcome.moves, s.nodes + first.stats.nodes, time.perf_counter() - started,
         max(s.peak_table, first.stats.peak_table), outcome.reason,
     )
 

@@ -5,7 +5,8 @@ columns (every rule treats columns alike) or in which of two foundation
 piles of a suit holds which card (Milligan Yukon). The key therefore holds:
 
 - each column as ``(face-down count, length, cards bottom first)``, the
-  columns sorted, and
+  columns sorted (except while a Milligan Yukon stock lasts: a deal gives its
+  cards to the columns in order, so there the order of columns matters), and
 - the waste (its cards, bottom first) and the number of cards in the stock.
 
 The stock's contents need not be stored: cards only ever leave it from the
@@ -34,7 +35,10 @@ def position_key(game: Game) -> bytes:
     """
     cols = game._cols
     down = game._down
-    return b"".join(sorted([bytes((down[i], len(c))) + bytes(c) for i, c in enumerate(cols)])) + extra_key(game)
+    keys = [bytes((down[i], len(c))) + bytes(c) for i, c in enumerate(cols)]
+    if not (game._stock and game.rules.stock == "rows"):
+        keys.sort()
+    return b"".join(keys) + extra_key(game)
 
 
 def column_key(down: int, cards: list[int]) -> bytes:

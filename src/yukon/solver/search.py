@@ -19,7 +19,7 @@ from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
 from ..notation import FOUNDATION, WASTE, Move
 from ..rules import accepted_by
-from .key import column_key, extra_key
+from .key import column_key, extra_key, position_key
 
 _RED_SUIT = (False, True, True, False)
 
@@ -144,10 +144,13 @@ class Searcher:
                     if is_safe_foundation_card(build, m.card, heights) and twin_has_a_slot(g, m.card):
                         return [m]
         first_empty = -1
-        for i, c in enumerate(cols):
-            if not c:
-                first_empty = i
-                break
+        if not (self.deals_rows and g._stock):  # while a Milligan stock lasts, column order matters
+            for i, c in enumerate(cols):
+                if not c:
+                    first_empty = i
+                    break
+        else:
+            first_empty = -2
         # Buckets instead of a sort: moves that turn a card (from the deepest column first); then moves
         # that empty a column, free a card that can go up, or play from the waste; then cards up; then
         # other rearrangements; then those that carry a King onto another card (burying what lies
@@ -167,7 +170,7 @@ class Searcher:
                     up.append(m)
                     continue
                 target = cols[d]
-                if not target and d != first_empty:
+                if not target and d != first_empty and first_empty != -2:
                     continue  # another empty column gives the same position up to column order
                 col = cols[s]
                 rest = len(col) - m.count
@@ -181,11 +184,11 @@ class Searcher:
                 else:
                     rest_moves.append(m)
             elif s == WASTE:
-                if d < FOUNDATION and not cols[d] and d != first_empty:
+                if d < FOUNDATION and not cols[d] and d != first_empty and first_empty != -2:
                     continue
                 (up if d == FOUNDATION else good).append(m)
             elif s == FOUNDATION:
-                if not cols[d] and d != first_empty:
+                if not cols[d] and d != first_empty and first_empty != -2:
                     continue
                 last.append(m)
             else:
@@ -213,7 +216,8 @@ class Searcher:
         if d < FOUNDATION:
             target = g._cols[d]
             keys[d] = bytes((g._down[d], len(target) + m.count)) + bytes(target) + bytes(col[rest:])
-        keys.sort()
+        if not (self.deals_rows and g._stock):
+            keys.sort()
         return b"".join(keys) + extra
 
     def run(self) -> SearchOutcome:
@@ -231,7 +235,7 @@ class Searcher:
             down = g._down
             colkeys = [column_key(down[i], c) for i, c in enumerate(cols)]
             extra = extra_key(g)
-            root = b"".join(sorted(colkeys)) + extra
+            root = position_key(g)
             table: set[bytes] = {root}
             path_keys: list[bytes] = [root]
             on_path: set[bytes] = {root}
@@ -287,7 +291,7 @@ class Searcher:
                         return SearchOutcome("won", line, stats)
                     new_keys = [column_key(down[j], c) for j, c in enumerate(cols)]
                     new_extra = extra_key(g)
-                    k = b"".join(sorted(new_keys)) + new_extra
+                    k = position_key(g)
                     if k in table or k in on_path:
                         pop()
                         continue

@@ -41,6 +41,18 @@ def test_wilson_bounds_solve_the_score_equation(k: int, n: int) -> None:
             continue
         assert math.isclose(abs(p - p0), Z95 * math.sqrt(p0 * (1 - p0) / n), rel_tol=1e-9, abs_tol=1e-12)
     assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
+
+
+@pytest.mark.parametrize("statuses", [["won"] * 7, ["lost"] * 3, ["unknown"] * 4, ["won", "lost", "unknown"]])
+def test_plots_of_extreme_studies(tmp_path: Path, statuses: list[str]) -> None:
+    """All won, all lost, all unknown: the plots are still drawn (error bars of zero length at 0% or 100%)."""
+    from yukon.study.report import StudyReport, plot_rates, plot_times
+
+    rep = StudyReport(_params(), [_row(i, s) for i, s in enumerate(statuses)])
+    plot_rates([rep, StudyReport(_params(variant="milligan-yukon"), [_row(1, "won")])], tmp_path / "r.png")
+    plot_times([rep], tmp_path / "t.png")
+    assert (tmp_path / "r.png").read_bytes()[:4] == b"\x89PNG" and (tmp_path / "t.png").stat().st_size > 0
 
 
 def test_summary_ranges() -> None:

@@ -101,7 +101,8 @@ def plot_rates(reports: list[StudyReport], path: Path) -> None:
                 label="unknowns all lost … all won" if y == ys[0] else None)
         if s.decided:
             lo, hi = s.interval
-            ax.errorbar(s.rate, y, xerr=[[s.rate - lo], [hi - s.rate]], fmt="o", color="#1f4e9c", capsize=4,
+            xerr = [[max(0.0, s.rate - lo)], [max(0.0, hi - s.rate)]]
+            ax.errorbar(s.rate, y, xerr=xerr, fmt="o", color="#1f4e9c", capsize=4,
                         label="win rate of decided deals, 95% Wilson CI" if y == ys[0] else None)
         ax.text(1.01, y, f"n={s.total:,}, ?={s.unknown:,}", va="center", fontsize=8, transform=ax.get_yaxis_transform())
     shown: set[str] = set()

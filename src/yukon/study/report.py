@@ -147,7 +147,8 @@ def plot_times(reports: list[StudyReport], path: Path) -> None:
     ax.set_ylabel("deals decided (won or proven lost) within that time")
     ax.set_title("Time to decide a deal")
     ax.grid(alpha=0.3, which="both")
-    ax.legend(fontsize=7, loc="lower right")
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=7, loc="lower right")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -122,7 +122,10 @@ def safe_rule_only(game: Game) -> list[Move]:
 
 
 def first_empty_only(game: Game) -> list[Move]:
-    """Only rule (c): of several empty columns, moves go into the first one only."""
+    """Only rule (c): of several empty columns, moves go into the first one only. Not while a Milligan Yukon
+    stock lasts: a deal gives its cards to the columns in order, so there the columns are not alike."""
+    if game.stock and game.rules.stock == "rows":
+        return game.legal_moves()
     cols = game._cols
     first = next((i for i, c in enumerate(cols) if not c), -1)
     return [m for m in game.legal_moves() if not (m.dst < FOUNDATION and not cols[m.dst] and m.dst != first)]

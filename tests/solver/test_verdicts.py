@@ -326,6 +326,9 @@ def test_children_applies_the_first_empty_column_rule() -> None:
     king = yukon.cards.parse_card("KS")
     assert {m.dst for m in game.legal_moves() if m.card == king and m.dst < FOUNDATION} == {2, 3, 4, 5, 6}
     assert {m.dst for m in solver_children(game) if m.card == king and m.dst < FOUNDATION} == {2}
+    # while a Milligan stock lasts every empty column is tried (a deal serves the columns in order)
+    game = Game.from_text("milligan-yukon,kings,noreturn JH.KS/-/-/-/-/-/-/KH QS/KH/KD/KC/KS/TH/KD/KC QH/-")
+    assert {m.dst for m in solver_children(game) if m.card == king and m.dst < FOUNDATION} == set(range(1, 7))
 
 
 # ------------------------------------------------------------------ (d) the transposition key
@@ -451,6 +454,8 @@ def test_child_key_equals_the_key_after_the_move(variant: str) -> None:
 
 
 def test_key_keeps_column_order_while_a_milligan_stock_lasts() -> None:
+    """In Milligan Yukon a deal gives the stock's cards to the columns in order, so while the stock lasts two
+    positions that differ only in column order are different positions. (The key once merged them.)"""
     a = Game.from_text("milligan-yukon,kings,noreturn KS/-/-/-/-/-/-/KH QS/KH/KD/KC/KS/JH/KD/KC QH/-")
     b = Game.from_text("milligan-yukon,kings,noreturn -/KS/-/-/-/-/-/KH QS/KH/KD/KC/KS/JH/KD/KC QH/-")
     deal = a.parse_move("deal")
@@ -460,6 +465,10 @@ def test_key_keeps_column_order_while_a_milligan_stock_lasts() -> None:
     # the same move leads to positions that are not the same up to column order: a and b differ in play
     assert canonical_text(after_a) != canonical_text(after_b)
     assert position_key(a) != position_key(b)
+    # once the stock is out, the columns are alike again
+    assert position_key(after_a) == position_key(Game.from_text(" ".join(
+        [after_a.to_text().split()[0], "/".join(reversed(after_a.to_text().split()[1].split("/"))),
+         *after_a.to_text().split()[2:]])))
 
 
 def depth_first(game: Game, memory_limit: int | None = None) -> search.SearchOutcome:

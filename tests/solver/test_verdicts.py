@@ -478,17 +478,22 @@ def depth_first(game: Game, memory_limit: int | None = None) -> search.SearchOut
 
 
 @pytest.mark.parametrize("opt", params(ALL_OPTIONS))
-def test_depth_first_search_alone(opt: tuple[str, str, bool]) -> None:
+def test_each_search_phase_alone(opt: tuple[str, str, bool]) -> None:
+    """solve() may answer from a greedy probe, the best-first phase or the depth-first search: each of the
+    two complete searches must give the reference verdict by itself."""
     wrong = []
     for game, ref in all_cases(opt):
         before = game.to_dict()
-        out = depth_first(game)
-        assert game.to_dict() == before
-        assert out.status != "unknown", (describe(game), out.reason)
-        if out.status != ref.status:
-            wrong.append(f"{describe(game)}: depth-first {out.status} ({out.reason}), reference {ref.status}")
-        if out.status == "won":
-            assert replays_to_win(game, out.moves), describe(game)
+        for name, out in (
+            ("depth-first", depth_first(game)),
+            ("best-first", search.best_first(game, search.Limits(None, GENEROUS, None, None), 10**7)),
+        ):
+            assert game.to_dict() == before
+            assert out.status != "unknown", (name, describe(game), out.reason)
+            if out.status != ref.status:
+                wrong.append(f"{describe(game)}: {name} {out.status} ({out.reason}), reference {ref.status}")
+            if out.status == "won":
+                assert replays_to_win(game, out.moves), (name, describe(game))
     assert not wrong, "\n".join(wrong)
 
 

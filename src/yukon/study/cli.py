@@ -57,7 +57,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
                    help="report: write the Markdown here (default: stdout)")
     p.add_argument("--solver", default=None, metavar="VERSION",
-                   help="report: only the studies of this solver version (default: all)")
+                   help="report: only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
     p.add_argument("--plots", type=Path, default=None, metavar="DIR",
                    help="report: folder for the PNG plots (default: the --output folder, else the current one)")
     p.set_defaults(func=run)

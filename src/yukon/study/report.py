@@ -157,7 +157,8 @@ def plot_times(reports: list[StudyReport], path: Path) -> None:
 def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: str | None = None) -> int:
     reports = collect(db)
     if solver is not None:
-        reports = [r for r in reports if r.params.solver_version == solver]
+        wanted = {v.strip() for v in solver.split(",")}
+        reports = [r for r in reports if r.params.solver_version in wanted]
     if not reports:
         print(f"no finished deals in {db.path}" + (f" of solver version {solver}" if solver else ""),
               file=sys.stderr)

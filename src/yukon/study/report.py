@@ -80,7 +80,15 @@ def markdown_table(reports: list[StudyReport]) -> str:
 
 
 def _label(p: StudyParams) -> str:
-    return f"{p.variant} · empty {p.empty_column} · return {'on' if p.foundation_return else 'off'} · {p.limits()}"
+    ret = "on" if p.foundation_return else "off"
+    return f"{p.variant} · empty {p.empty_column} · return {ret} · {p.limits()} · solver {p.solver_version}"
+
+
+def _default_rules(p: StudyParams) -> bool:
+    """Does the study play the variant's default options (those the rule pages' figures are about)?"""
+    base = VARIANTS.get(p.variant)
+    return base is not None and (base.empty_column, base.foundation_return) == (p.empty_column,
+                                                                               p.foundation_return)
 
 
 def plot_rates(reports: list[StudyReport], path: Path) -> None:
@@ -108,7 +116,7 @@ def plot_rates(reports: list[StudyReport], path: Path) -> None:
     shown: set[str] = set()
     for y, rep in zip(ys, reports, strict=True):
         fig_ = HUMAN_FIGURES.get(rep.params.variant)
-        if fig_:
+        if fig_ and _default_rules(rep.params):
             ax.plot([fig_[0]], [y], marker="|", markersize=16, color="#c0392b",
                     label="rule page figure (human player)" if not shown else None)
             shown.add(rep.params.variant)

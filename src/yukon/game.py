@@ -547,7 +547,7 @@ class Game:
                     loc[c] = -1
         elif s == FOUNDATION:
             c = self._cols[d].pop()
-            self._restore_to_foundation(pile, c)
+            self._put_on_pile(pile, c)
             if loc is not None:
                 loc[c] = -1
         else:
@@ -567,7 +567,6 @@ class Game:
 
     def _to_foundation(self, c: int) -> int:
         """Put ``c`` on the first pile that takes it; return the pile's index."""
-        accept = self._accept
         for i, pile in enumerate(self._found):  # noqa: B007 - i is the result
             if pile:
                 if pile[-1] + 4 == c:
@@ -576,15 +575,7 @@ class Game:
                 break
         else:  # pragma: no cover - callers check legality first
             raise AssertionError(f"no foundation takes {NAME[c]}")
-        if pile:
-            accept[c] -= 1
-        else:
-            for ace in range(4):
-                accept[ace] -= 1
-        if c < 48:
-            accept[c + 4] += 1
-        pile.append(c)
-        self._on_foundations += 1
+        self._put_on_pile(i, c)
         return i
 
     def _undo_foundation(self, i: int) -> int:
@@ -611,7 +602,8 @@ class Game:
                 return i
         raise AssertionError(f"{NAME[c]} is on no foundation")  # pragma: no cover
 
-    def _restore_to_foundation(self, i: int, c: int) -> None:
+    def _put_on_pile(self, i: int, c: int) -> None:
+        """Put ``c`` on foundation pile ``i`` (a play up, or undoing a card's return)."""
         pile = self._found[i]
         accept = self._accept
         if pile:

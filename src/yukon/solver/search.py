@@ -4,9 +4,8 @@ The search is complete: every position reachable from the start is either
 visited or cut by a pruning rule proven safe in docs/solver.md, so when the
 search runs out of positions without reaching a win, the deal is lost. The
 table of visited positions doubles as the cycle check (a position is entered
-once); when it outgrows its memory budget it is cleared, which costs repeated
-work but never a wrong verdict, since positions on the current path stay
-guarded by a separate path set.
+once); when it would outgrow its memory budget the search stops with
+``unknown`` (reason "memory limit").
 """
 
 from __future__ import annotations
@@ -17,11 +16,27 @@ from dataclasses import dataclass, field
 
 from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
-from ..notation import FOUNDATION, WASTE, Move
+from ..notation import FOUNDATION, WASTE, Move, make_move
 from ..rules import accepted_by
 from .key import column_key, extra_key, position_key
 
 _RED_SUIT = (False, True, True, False)
+_BUILD_CODES = {"alternate": 0, "suit": 1, "suit-updown": 2}
+
+try:  # the compiled search (setup.py builds it when a C compiler is there)
+    from . import _core
+except ImportError:  # pragma: no cover - pure Python fallback
+    _core = None
+
+
+def compiled_supports(game: Game) -> bool:
+    """Can the compiled search take this position? One deck, no cards in a stock or waste, at most 16
+    columns."""
+    rules = game.rules
+    return (
+        rules.decks == 1 and not game._stock and not game._waste
+        and len(game._cols) <= 16 and all(len(c) <= 64 for c in game._cols)
+    )
 
 
 @dataclass
@@ -29,7 +44,6 @@ class SearchStats:
     nodes: int = 0
     seconds: float = 0.0
     peak_table: int = 0
-    table_resets: int = 0
 
 
 @dataclass
@@ -221,6 +235,45 @@ class Searcher:
         return b"".join(keys) + extra
 
     def run(self) -> SearchOutcome:
+        if _core is not None and compiled_supports(self.game):
+            return self.run_compiled()
+        return self.run_python()
+
+    def run_compiled(self) -> SearchOutcome:
+        """The same search in C (``_core.c``); its winning line is replayed through the engine."""
+        g = self.game
+        limits = self.limits
+        stats = self.stats
+        stuck = stuck_cards(g)
+        if stuck:
+            return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
+        heights = [0, 0, 0, 0]
+        for pile in g._found:
+            if pile:
+                heights[SUIT[pile[0]]] = len(pile)
+        time_left = 0.0
+        if limits.deadline is not None:
+            time_left = max(limits.deadline - time.perf_counter(), 1e-6)
+        status, line, nodes, peak, seconds, reason = _core.search(
+            [list(c) for c in g._cols], list(g._down), heights, bytes(g._fits),
+            _BUILD_CODES[self.rules.build], int(self.rules.kings_only), int(self.rules.foundation_return),
+            limits.node_limit or 0, time_left,
+            limits.table_limit * 200 if limits.table_limit else 0,
+            limits.stop.is_set if limits.stop is not None else None,
+        )
+        stats.nodes = nodes
+        stats.peak_table = peak
+        stats.seconds = seconds
+        moves = [make_move(*t) for t in line]
+        if status == "won":
+            replay = g.copy()
+            for m in moves:
+                replay.push(m)  # raises IllegalMoveError on a faulty line: never report it
+            if not replay.is_won():
+                raise AssertionError("the compiled search returned a line that does not win")
+        return SearchOutcome(status, moves, stats, reason)
+
+    def run_python(self) -> SearchOutcome:
         start = time.perf_counter()
         g = self.game
         stats = self.stats
@@ -315,8 +368,9 @@ class Searcher:
                         stats.nodes = nodes
                         return SearchOutcome("unknown", [], stats, "stopped")
                     if table_limit is not None and len(table) > table_limit:
-                        table.clear()
-                        stats.table_resets += 1
+                        stats.nodes = nodes
+                        stats.peak_table = len(table)
+                        return SearchOutcome("unknown", [], stats, "memory limit")
             stats.nodes = nodes
             stats.peak_table = max(stats.peak_table, len(table))
             return SearchOutcome("lost", [], stats)

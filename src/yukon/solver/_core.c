@@ -1,0 +1,730 @@
+/*
+ * The depth-first search of yukon.solver.search, compiled, for one-deck variants
+ * without a stock (Yukon, Russian Solitaire, Alaska, under every option).
+ *
+ * It is the same search as Searcher.run in search.py: the same legal moves as
+ * yukon.game, the same safe pruning rules (docs/solver.md: rule 1 safe
+ * foundation moves, rule 2 one empty column of several), the same move order,
+ * and an exact transposition key: each column as (where its face-down cards
+ * came from, how many, its face-up cards), the columns sorted. Face-down cards
+ * never move, so the root column they lie in and their count name them; the
+ * foundations follow from the cards that are nowhere else. Different positions
+ * therefore never share a key, and the table stores whole keys, not hashes.
+ *
+ * The Python side (solver/search.py) checks that a position is supported,
+ * passes it in, and replays every winning line through the engine before
+ * reporting it. The GIL is released while searching; a stop callable is
+ * polled with the GIL held every 32768 positions.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXCOLS 16
+#define MAXLEN 64
+#define FOUNDATION 16
+#define NCARDS 52
+
+typedef struct {
+    uint8_t src, dst, card, count;
+} move_t;
+
+typedef struct {
+    int ncols;
+    uint8_t cols[MAXCOLS][MAXLEN];
+    uint8_t len[MAXCOLS];
+    uint8_t down[MAXCOLS];
+    uint8_t height[4];
+    int on_found;
+} state_t;
+
+typedef struct {
+    uint8_t fits[NCARDS * NCARDS]; /* fits[t*52+c]: c may be placed on t */
+    uint8_t acc[NCARDS][4];        /* the cards that may be placed on t */
+    uint8_t nacc[NCARDS];
+    int build; /* 0 alternate, 1 suit, 2 suit-updown */
+    int kings_only;
+    int foundation_return;
+} rules_t;
+
+#define RANK(c) ((c) / 4 + 1)
+#define SUIT(c) ((c) % 4)
+#define IS_RED_SUIT(s) ((s) == 1 || (s) == 2)
+#define IS_KING(c) ((c) >= 48)
+
+/* ------------------------------------------------------------------ the table */
+
+/* Keys live in chunks that never move (no copying as the table grows): 256 KiB first, each next one twice
+ * as big up to 64 MiB. A slot holds a used bit, a hash tag, the chunk and the offset in it. ``budget``
+ * bounds the bytes the table may take (0: no bound). */
+#define MAX_CHUNK_BITS 26
+#define MAX_CHUNKS 4096
+#define SLOT_USED (1ULL << 63)
+#define SLOT_TAG(h) (((h) >> 39) << 38)
+#define SLOT_TAG_MASK (((1ULL << 25) - 1) << 38)
+
+typedef struct {
+    uint64_t *slots;
+    uint64_t cap; /* power of two */
+    uint64_t count;
+    uint8_t *chunks[MAX_CHUNKS];
+    uint64_t chunk_size[MAX_CHUNKS];
+    uint64_t chunk_bytes; /* total of chunk_size */
+    int nchunks;
+    uint64_t used; /* bytes used in the last chunk */
+    uint64_t budget;
+} table_t;
+
+static uint64_t hash_bytes(const uint8_t *p, int n) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    for (; i < n; i++) {
+        h = (h ^ p[i]) * 0x94D049BB133111EBULL;
+        h ^= h >> 29;
+    }
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+#define INITIAL_CAP (1ULL << 12)
+
+static int table_init(table_t *t, uint64_t budget) {
+    memset(t, 0, sizeof *t);
+    t->budget = budget;
+    t->cap = INITIAL_CAP;
+    t->slots = calloc(t->cap, sizeof(uint64_t));
+    return t->slots != NULL;
+}
+
+static void table_free(table_t *t) {
+    free(t->slots);
+    for (int i = 0; i < t->nchunks; i++) free(t->chunks[i]);
+    t->slots = NULL;
+    t->nchunks = 0;
+}
+
+/* forget every key */
+static int table_clear(table_t *t) {
+    uint64_t budget = t->budget;
+    table_free(t);
+    return table_init(t, budget);
+}
+
+static uint64_t table_bytes(const table_t *t) { return t->cap * 8 + t->chunk_bytes; }
+
+static const uint8_t *key_at(const table_t *t, uint64_t v) {
+    return t->chunks[(v >> MAX_CHUNK_BITS) & (MAX_CHUNKS - 1)] + (v & ((1ULL << MAX_CHUNK_BITS) - 1));
+}
+
+static int table_grow(table_t *t) {
+    uint64_t ncap = t->cap * 2;
+    uint64_t *ns = calloc(ncap, sizeof(uint64_t));
+    if (!ns) return 0;
+    for (uint64_t i = 0; i < t->cap; i++) {
+        uint64_t v = t->slots[i];
+        if (!v) continue;
+        const uint8_t *k = key_at(t, v);
+        uint64_t j = hash_bytes(k + 1, k[0]) & (ncap - 1);
+        while (ns[j]) j = (j + 1) & (ncap - 1);
+        ns[j] = v;
+    }
+    free(t->slots);
+    t->slots = ns;
+    t->cap = ncap;
+    return 1;
+}
+
+/* 1 inserted, 0 already there, -1 out of memory, -2 over budget (nothing changed; ``force`` ignores it) */
+static int table_insert(table_t *t, const uint8_t *key, int n, int force) {
+    uint64_t h = hash_bytes(key, n);
+    uint64_t tag = SLOT_TAG(h);
+    uint64_t j = h & (t->cap - 1);
+    for (;;) {
+        uint64_t v = t->slots[j];
+        if (!v) break;
+        if ((v & SLOT_TAG_MASK) == tag) {
+            const uint8_t *k = key_at(t, v);
+            if (k[0] == n && memcmp(k + 1, key, n) == 0) return 0;
+        }
+        j = (j + 1) & (t->cap - 1);
+    }
+    int need_chunk = t->nchunks == 0 || t->used + n + 1 > t->chunk_size[t->nchunks - 1];
+    uint64_t next_size = 0;
+    if (need_chunk) {
+        next_size = t->nchunks ? t->chunk_size[t->nchunks - 1] * 2 : (1ULL << 18);
+        if (next_size > (1ULL << MAX_CHUNK_BITS)) next_size = 1ULL << MAX_CHUNK_BITS;
+    }
+    int need_grow = (t->count + 1) * 10 > t->cap * 7;
+    if (t->budget && !force) {
+        uint64_t future = table_bytes(t) + next_size + (need_grow ? t->cap * 16 : 0);
+        if (future > t->budget) return -2;
+    }
+    if (need_chunk) {
+        if (t->nchunks >= MAX_CHUNKS) return -1;
+        uint8_t *c = malloc(next_size);
+        if (!c) return -1;
+        t->chunks[t->nchunks] = c;
+        t->chunk_size[t->nchunks] = next_size;
+        t->chunk_bytes += next_size;
+        t->nchunks++;
+        t->used = 0;
+    }
+    uint64_t v = SLOT_USED | tag | ((uint64_t)(t->nchunks - 1) << MAX_CHUNK_BITS) | t->used;
+    uint8_t *dst = t->chunks[t->nchunks - 1] + t->used;
+    dst[0] = (uint8_t)n;
+    memcpy(dst + 1, key, n);
+    t->used += n + 1;
+    t->slots[j] = v;
+    t->count++;
+    if (need_grow && !table_grow(t)) return -1;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ positions */
+
+static int make_key(const state_t *s, const uint8_t *origin, uint8_t *out) {
+    uint8_t parts[MAXCOLS][MAXLEN + 3];
+    int plen[MAXCOLS];
+    int order[MAXCOLS];
+    int n = s->ncols;
+    for (int i = 0; i < n; i++) {
+        int d = s->down[i];
+        uint8_t *p = parts[i];
+        p[0] = d ? (uint8_t)(origin[i] + 1) : 0;
+        p[1] = (uint8_t)d;
+        p[2] = (uint8_t)(s->len[i] - d);
+        memcpy(p + 3, s->cols[i] + d, s->len[i] - d);
+        plen[i] = 3 + s->len[i] - d;
+        order[i] = i;
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort of the column parts */
+        int x = order[i];
+        int j = i - 1;
+        while (j >= 0) {
+            int y = order[j];
+            int m = plen[x] < plen[y] ? plen[x] : plen[y];
+            int c = memcmp(parts[x], parts[y], m);
+            if (c > 0 || (c == 0 && plen[x] >= plen[y])) break;
+            order[j + 1] = y;
+            j--;
+        }
+        order[j + 1] = x;
+    }
+    int len = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(out + len, parts[order[i]], plen[order[i]]);
+        len += plen[order[i]];
+    }
+    return len;
+}
+
+static int can_go_up(const state_t *s, int c) { return s->height[SUIT(c)] == RANK(c) - 1; }
+
+/* play a legal move; returns 1 when a card was turned */
+static int apply(state_t *s, move_t m) {
+    int turned = 0;
+    if (m.src < FOUNDATION) {
+        int a = m.src;
+        if (m.dst == FOUNDATION) {
+            s->len[a]--;
+            s->height[SUIT(m.card)]++;
+            s->on_found++;
+        } else {
+            int k = m.count;
+            memcpy(s->cols[m.dst] + s->len[m.dst], s->cols[a] + s->len[a] - k, k);
+            s->len[m.dst] += k;
+            s->len[a] -= k;
+        }
+        if (s->down[a] && s->len[a] == s->down[a]) {
+            s->down[a]--;
+            turned = 1;
+        }
+    } else { /* from a foundation */
+        s->height[SUIT(m.card)]--;
+        s->on_found--;
+        s->cols[m.dst][s->len[m.dst]++] = m.card;
+    }
+    return turned;
+}
+
+static void undo(state_t *s, move_t m, int turned) {
+    if (m.src < FOUNDATION) {
+        int a = m.src;
+        if (turned) s->down[a]++;
+        if (m.dst == FOUNDATION) {
+            s->cols[a][s->len[a]++] = m.card;
+            s->height[SUIT(m.card)]--;
+            s->on_found--;
+        } else {
+            int k = m.count;
+            memcpy(s->cols[a] + s->len[a], s->cols[m.dst] + s->len[m.dst] - k, k);
+            s->len[a] += k;
+            s->len[m.dst] -= k;
+        }
+    } else {
+        s->len[m.dst]--;
+        s->height[SUIT(m.card)]++;
+        s->on_found++;
+    }
+}
+
+/* Rule 1 of docs/solver.md: nothing that could ever go on ``c`` is still off the foundations. */
+static int safe_foundation_card(const rules_t *r, const state_t *s, int c) {
+    int rank = RANK(c);
+    if (r->build == 0) {
+        int red = IS_RED_SUIT(SUIT(c));
+        for (int u = 0; u < 4; u++)
+            if (IS_RED_SUIT(u) != red && s->height[u] < rank - 1) return 0;
+        return 1;
+    }
+    if (r->build == 1) return s->height[SUIT(c)] >= rank - 1;
+    return rank == 13 && s->height[SUIT(c)] >= 12;
+}
+
+/* The legal moves in yukon.game's order (Game._legal_moves_indexed). */
+static int legal_moves(const rules_t *r, const state_t *s, move_t *out) {
+    int8_t loc[NCARDS];
+    int8_t idx[NCARDS];
+    int n = 0;
+    int empties[MAXCOLS], nempty = 0;
+    memset(loc, -1, sizeof loc);
+    for (int i = 0; i < s->ncols; i++)
+        for (int j = s->down[i]; j < s->len[i]; j++) {
+            loc[s->cols[i][j]] = (int8_t)i;
+            idx[s->cols[i][j]] = (int8_t)j;
+        }
+    for (int d = 0; d < s->ncols; d++) {
+        if (!s->len[d]) {
+            empties[nempty++] = d;
+            continue;
+        }
+        int top = s->cols[d][s->len[d] - 1];
+        for (int a = 0; a < r->nacc[top]; a++) {
+            int c = r->acc[top][a];
+            int src = loc[c];
+            if (src >= 0 && src != d)
+                out[n++] = (move_t){(uint8_t)src, (uint8_t)d, (uint8_t)c, (uint8_t)(s->len[src] - idx[c])};
+        }
+    }
+    if (nempty) {
+        if (r->kings_only) {
+            for (int c = 48; c < 52; c++) {
+                int src = loc[c];
+                if (src >= 0 && idx[c] > 0)
+                    for (int e = 0; e < nempty; e++)
+                        out[n++] = (move_t){(uint8_t)src, (uint8_t)empties[e], (uint8_t)c,
+                                            (uint8_t)(s->len[src] - idx[c])};
+            }
+        } else {
+            for (int src = 0; src < s->ncols; src++) {
+                int start = s->down[src] ? s->down[src] : 1;
+                for (int j = start; j < s->len[src]; j++)
+                    for (int e = 0; e < nempty; e++)
+                        out[n++] = (move_t){(uint8_t)src, (uint8_t)empties[e], s->cols[src][j],
+                                            (uint8_t)(s->len[src] - j)};
+            }
+        }
+    }
+    for (int src = 0; src < s->ncols; src++)
+        if (s->len[src]) {
+            int top = s->cols[src][s->len[src] - 1];
+            if (can_go_up(s, top)) out[n++] = (move_t){(uint8_t)src, FOUNDATION, (uint8_t)top, 1};
+        }
+    if (r->foundation_return) {
+        int tops[4], nt = 0;
+        for (int u = 0; u < 4; u++)
+            if (s->height[u]) tops[nt++] = (s->height[u] - 1) * 4 + u;
+        /* tops are already in card order: the same rank order cannot hold across suits, so sort */
+        for (int i = 1; i < nt; i++)
+            for (int j = i; j > 0 && tops[j] < tops[j - 1]; j--) {
+                int x = tops[j];
+                tops[j] = tops[j - 1];
+                tops[j - 1] = x;
+            }
+        for (int t = 0; t < nt; t++) {
+            int c = tops[t];
+            for (int d = 0; d < s->ncols; d++)
+                if (s->len[d] && r->fits[s->cols[d][s->len[d] - 1] * NCARDS + c])
+                    out[n++] = (move_t){FOUNDATION, (uint8_t)d, (uint8_t)c, 1};
+            if (nempty && (!r->kings_only || IS_KING(c)))
+                for (int e = 0; e < nempty; e++) out[n++] = (move_t){FOUNDATION, (uint8_t)empties[e], (uint8_t)c, 1};
+        }
+    }
+    return n;
+}
+
+/* The moves to try, best first, after the safe pruning rules (Searcher.children). */
+static int children(const rules_t *r, const state_t *s, move_t *out) {
+    move_t moves[1024];
+    int n = legal_moves(r, s, moves);
+    if (!n) return 0;
+    if (!r->foundation_return) {
+        for (int i = 0; i < n; i++)
+            if (moves[i].dst == FOUNDATION && moves[i].src != FOUNDATION &&
+                safe_foundation_card(r, s, moves[i].card)) {
+                out[0] = moves[i];
+                return 1;
+            }
+    }
+    int first_empty = -1;
+    for (int i = 0; i < s->ncols; i++)
+        if (!s->len[i]) {
+            first_empty = i;
+            break;
+        }
+    move_t turning[1024], good[1024], up[64], rest[1024], burying[1024], last[256];
+    int turn_depth[1024];
+    int nt = 0, ng = 0, nu = 0, nr = 0, nb = 0, nl = 0;
+    for (int i = 0; i < n; i++) {
+        move_t m = moves[i];
+        if (m.src < FOUNDATION) {
+            if (m.dst == FOUNDATION) {
+                up[nu++] = m;
+                continue;
+            }
+            int tlen = s->len[m.dst];
+            if (!tlen && m.dst != first_empty) continue;
+            const uint8_t *col = s->cols[m.src];
+            int restn = s->len[m.src] - m.count;
+            int nd = s->down[m.src];
+            if (restn == nd && nd) {
+                /* stable insertion by depth, deepest first */
+                int j = nt;
+                while (j > 0 && turn_depth[j - 1] < nd) {
+                    turning[j] = turning[j - 1];
+                    turn_depth[j] = turn_depth[j - 1];
+                    j--;
+                }
+                turning[j] = m;
+                turn_depth[j] = nd;
+                nt++;
+                continue;
+            }
+            int carries_king = 0;
+            if (tlen && m.count > 1)
+                for (int j = restn + 1; j < s->len[m.src]; j++)
+                    if (IS_KING(col[j])) {
+                        carries_king = 1;
+                        break;
+                    }
+            if (carries_king)
+                burying[nb++] = m;
+            else if (restn == nd || can_go_up(s, col[restn - 1]))
+                good[ng++] = m;
+            else
+                rest[nr++] = m;
+        } else {
+            if (!s->len[m.dst] && m.dst != first_empty) continue;
+            last[nl++] = m;
+        }
+    }
+    int k = 0;
+    for (int i = 0; i < nt; i++) out[k++] = turning[i];
+    for (int i = 0; i < ng; i++) out[k++] = good[i];
+    for (int i = 0; i < nu; i++) out[k++] = up[i];
+    for (int i = 0; i < nr; i++) out[k++] = rest[i];
+    for (int i = 0; i < nb; i++) out[k++] = burying[i];
+    for (int i = 0; i < nl; i++) out[k++] = last[i];
+    return k;
+}
+
+/* ------------------------------------------------------------------ the search */
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    int start, count, next;
+} frame_t;
+
+typedef struct {
+    move_t m;
+    int turned;
+} step_t;
+
+enum { ST_WON, ST_LOST, ST_UNKNOWN, ST_ERROR };
+
+static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
+                             "node_limit", "time_limit", "memory_limit", "stop", NULL};
+    PyObject *columns, *down_obj, *heights_obj, *stop = Py_None;
+    Py_buffer fits;
+    int build, kings_only, foundation_return;
+    long long node_limit;
+    double time_limit;
+    long long memory_limit;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|O", kwlist, &columns, &down_obj, &heights_obj, &fits,
+                                     &build, &kings_only, &foundation_return, &node_limit, &time_limit,
+                                     &memory_limit, &stop))
+        return NULL;
+    rules_t *r = calloc(1, sizeof(rules_t));
+    state_t st;
+    memset(&st, 0, sizeof st);
+    uint8_t origin[MAXCOLS];
+    if (!r) {
+        PyBuffer_Release(&fits);
+        return PyErr_NoMemory();
+    }
+    if (fits.len != NCARDS * NCARDS) {
+        PyBuffer_Release(&fits);
+        free(r);
+        PyErr_SetString(PyExc_ValueError, "fits must hold 52*52 bytes");
+        return NULL;
+    }
+    memcpy(r->fits, fits.buf, NCARDS * NCARDS);
+    PyBuffer_Release(&fits);
+    for (int t = 0; t < NCARDS; t++)
+        for (int c = 0; c < NCARDS; c++)
+            if (r->fits[t * NCARDS + c] && r->nacc[t] < 4) r->acc[t][r->nacc[t]++] = (uint8_t)c;
+    r->build = build;
+    r->kings_only = kings_only;
+    r->foundation_return = foundation_return;
+
+    Py_ssize_t ncols = PySequence_Length(columns);
+    if (ncols < 1 || ncols > MAXCOLS) {
+        free(r);
+        PyErr_SetString(PyExc_ValueError, "between 1 and 16 columns");
+        return NULL;
+    }
+    st.ncols = (int)ncols;
+    int total = 0;
+    for (Py_ssize_t i = 0; i < ncols; i++) {
+        PyObject *col = PySequence_GetItem(columns, i);
+        PyObject *d = PySequence_GetItem(down_obj, i);
+        if (!col || !d) {
+            Py_XDECREF(col);
+            Py_XDECREF(d);
+            free(r);
+            return NULL;
+        }
+        Py_ssize_t n = PySequence_Length(col);
+        long dn = PyLong_AsLong(d);
+        Py_DECREF(d);
+        if (n < 0 || n > MAXLEN || dn < 0 || dn > n || (n && dn == n)) {
+            Py_DECREF(col);
+            free(r);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad column");
+            return NULL;
+        }
+        for (Py_ssize_t j = 0; j < n; j++) {
+            PyObject *c = PySequence_GetItem(col, j);
+            long v = c ? PyLong_AsLong(c) : -1;
+            Py_XDECREF(c);
+            if (v < 0 || v >= NCARDS) {
+                Py_DECREF(col);
+                free(r);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card");
+                return NULL;
+            }
+            st.cols[i][j] = (uint8_t)v;
+        }
+        Py_DECREF(col);
+        st.len[i] = (uint8_t)n;
+        st.down[i] = (uint8_t)dn;
+        origin[i] = (uint8_t)i;
+        total += (int)n;
+    }
+    for (int u = 0; u < 4; u++) {
+        PyObject *h = PySequence_GetItem(heights_obj, u);
+        long v = h ? PyLong_AsLong(h) : -1;
+        Py_XDECREF(h);
+        if (v < 0 || v > 13) {
+            free(r);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad foundation height");
+            return NULL;
+        }
+        st.height[u] = (uint8_t)v;
+        st.on_found += (int)v;
+    }
+    total += st.on_found;
+    if (total != NCARDS) {
+        free(r);
+        PyErr_SetString(PyExc_ValueError, "the position must hold 52 cards");
+        return NULL;
+    }
+
+    table_t table;
+    if (!table_init(&table, memory_limit > 0 ? (uint64_t)memory_limit : 0)) {
+        free(r);
+        return PyErr_NoMemory();
+    }
+    int frames_cap = 1024, moves_cap = 65536;
+    frame_t *frames = malloc(frames_cap * sizeof(frame_t));
+    step_t *path = malloc(frames_cap * sizeof(step_t));
+    move_t *mstack = malloc(moves_cap * sizeof(move_t));
+    move_t buf[1024];
+    uint8_t key[MAXCOLS * 3 + NCARDS + 8];
+    int status = ST_LOST;
+    const char *reason = "";
+    long long nodes = 0;
+    uint64_t peak = 0;
+    int depth = 0;
+    double started = now_seconds();
+    double deadline = time_limit > 0 ? started + time_limit : 0;
+
+    if (!frames || !path || !mstack) {
+        status = ST_ERROR;
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS;
+    if (st.on_found == NCARDS) {
+        status = ST_WON;
+    } else {
+        int klen = make_key(&st, origin, key);
+        table_insert(&table, key, klen, 1);
+        int n = children(r, &st, buf);
+        memcpy(mstack, buf, n * sizeof(move_t));
+        frames[0] = (frame_t){0, n, 0};
+        long long check_at = 4096;
+        long long checks = 0;
+        while (depth >= 0) {
+            frame_t *f = &frames[depth];
+            if (f->next >= f->count) {
+                depth--;
+                if (depth >= 0) undo(&st, path[depth].m, path[depth].turned);
+                continue;
+            }
+            move_t m = mstack[f->start + f->next++];
+            nodes++;
+            int turned = apply(&st, m);
+            if (st.on_found == NCARDS) {
+                path[depth] = (step_t){m, turned};
+                depth++;
+                status = ST_WON;
+                break;
+            }
+            int klen = make_key(&st, origin, key);
+            int ins = table_insert(&table, key, klen, 0);
+            if (ins == -2) {
+                undo(&st, m, turned);
+                status = ST_UNKNOWN;
+                reason = "memory limit";
+                break;
+            }
+            if (ins < 0) {
+                status = ST_ERROR;
+                break;
+            }
+            if (ins == 0) {
+                undo(&st, m, turned);
+                continue;
+            }
+            if (depth + 2 >= frames_cap) {
+                int ncap = frames_cap * 2;
+                frame_t *nf = realloc(frames, ncap * sizeof(frame_t));
+                if (nf) frames = nf;
+                step_t *np = realloc(path, ncap * sizeof(step_t));
+                if (np) path = np;
+                if (!nf || !np) {
+                    status = ST_ERROR;
+                    break;
+                }
+                frames_cap = ncap;
+                f = &frames[depth];
+            }
+            path[depth] = (step_t){m, turned};
+            int nstart = f->start + f->count;
+            n = children(r, &st, buf);
+            if (nstart + n > moves_cap) {
+                int ncap = moves_cap * 2;
+                move_t *nm = realloc(mstack, ncap * sizeof(move_t));
+                if (!nm) {
+                    status = ST_ERROR;
+                    break;
+                }
+                mstack = nm;
+                moves_cap = ncap;
+            }
+            memcpy(mstack + nstart, buf, n * sizeof(move_t));
+            depth++;
+            frames[depth] = (frame_t){nstart, n, 0};
+            if (nodes >= check_at) {
+                check_at = nodes + 4096;
+                if (table.count > peak) peak = table.count;
+                if (deadline > 0 && now_seconds() > deadline) {
+                    status = ST_UNKNOWN;
+                    reason = "time limit";
+                    break;
+                }
+                if (node_limit > 0 && nodes >= node_limit) {
+                    status = ST_UNKNOWN;
+                    reason = "node limit";
+                    break;
+                }
+                if (stop != Py_None && ++checks % 8 == 0) {
+                    int stopped;
+                    Py_BLOCK_THREADS;
+                    PyObject *res = PyObject_CallNoArgs(stop);
+                    stopped = res ? PyObject_IsTrue(res) : 1;
+                    Py_XDECREF(res);
+                    if (!res) PyErr_Clear();
+                    Py_UNBLOCK_THREADS;
+                    if (stopped) {
+                        status = ST_UNKNOWN;
+                        reason = "stopped";
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS;
+
+done:;
+    if (table.count > peak) peak = table.count;
+    double seconds = now_seconds() - started;
+    PyObject *line = NULL;
+    if (status == ST_ERROR) {
+        PyErr_NoMemory();
+    } else {
+        line = PyList_New(0);
+        if (line && status == ST_WON) {
+            for (int i = 0; i < depth; i++) {
+                move_t m = path[i].m;
+                PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card, m.count);
+                if (!t || PyList_Append(line, t) < 0) {
+                    Py_XDECREF(t);
+                    Py_CLEAR(line);
+                    break;
+                }
+                Py_DECREF(t);
+            }
+        }
+    }
+    free(frames);
+    free(path);
+    free(mstack);
+    free(r);
+    table_free(&table);
+    if (!line) return NULL;
+    static const char *names[] = {"won", "lost", "unknown"};
+    return Py_BuildValue("(sNLKds)", names[status], line, nodes, (unsigned long long)peak, seconds,
+                         reason);
+}
+
+static PyMethodDef methods[] = {
+    {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
+     "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
+     "memory_limit, stop=None) -> (status, line, nodes, peak_table, seconds, reason)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
+                                    "Compiled depth-first search for one-deck variants without a stock.", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }

@@ -1,0 +1,86 @@
+"""The compiled depth-first search (solver/_core.c) against the Python one and the reference.
+
+The C search mirrors ``Searcher.run_python`` move for move: on every case of
+every supported variant and option it must give the same verdict, visit the
+same number of positions and store the same number, and agree with the plain
+exhaustive search of reference.py. Where it does not apply (two decks, cards
+in a stock or waste) ``run`` must fall back to Python.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import yukon
+from yukon import Game
+from yukon.solver import search
+from yukon.solver.search import Limits, Searcher, compiled_supports
+
+from .cases import ALL_OPTIONS, late_cases, small_cases
+from .positions import option_id
+from .reference import replays_to_win
+
+pytestmark = pytest.mark.skipif(search._core is None, reason="the compiled core was not built")
+
+SUPPORTED = [o for o in ALL_OPTIONS if o[0] in ("yukon", "russian", "alaska")]
+
+
+def both(game: Game, node_limit: int | None = None) -> tuple[search.SearchOutcome, search.SearchOutcome]:
+    c = Searcher(game, Limits(node_limit=node_limit)).run_compiled()
+    p = Searcher(game, Limits(node_limit=node_limit)).run_python()
+    return c, p
+
+
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED])
+def test_compiled_search_mirrors_python_and_reference(opt: tuple[str, str, bool]) -> None:
+    small, _ = small_cases(opt)
+    late, _ = late_cases(opt)
+    assert small or late
+    for game, ref in [*small, *late]:
+        assert compiled_supports(game)
+        c, p = both(game)
+        where = game.to_text()
+        assert c.status == ref.status, f"{where}: compiled {c.status}, reference {ref.status}"
+        assert (c.status, c.stats.nodes) == (p.status, p.stats.nodes), where
+        if c.status == "lost":
+            assert c.stats.peak_table == p.stats.peak_table, where
+        if c.status == "won":
+            assert replays_to_win(game, c.moves), where
+
+
+@pytest.mark.parametrize("variant", ["yukon", "russian", "alaska"])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_compiled_search_on_deals_mirrors_python(variant: str, seed: int) -> None:
+    game = Game.deal(variant, seed=seed)
+    c, p = both(game, node_limit=30_000)
+    assert c.status == p.status
+    if c.status != "unknown":  # (the two check their limits at different intervals)
+        assert c.stats.nodes == p.stats.nodes
+    assert [str(m) for m in c.moves] == [str(m) for m in p.moves]
+
+
+def test_unsupported_positions_fall_back_to_python() -> None:
+    assert not compiled_supports(Game.deal("milligan-yukon", seed=1))
+    assert not compiled_supports(Game.deal("australian", seed=1))
+    result = yukon.solve(Game.deal("australian", seed=1), time_limit=None, node_limit=2_000)
+    assert result.nodes >= 1
+
+
+def test_compiled_memory_budget_gives_unknown() -> None:
+    """A table budget too small for the search ends it with ``unknown`` (never a guess)."""
+    game = Game.deal("yukon", seed=80)  # lost, about 81,000 positions
+    free = Searcher(game, Limits()).run_compiled()
+    tight = Searcher(game, Limits(memory_limit=2_000_000)).run_compiled()
+    assert free.status == "lost"
+    assert (tight.status, tight.reason) == ("unknown", "memory limit")
+    assert 0 < tight.stats.peak_table < free.stats.peak_table
+
+
+def test_compiled_stop_event() -> None:
+    stop = threading.Event()
+    stop.set()
+    game = Game.deal("yukon", seed=2)  # undecided in a short search
+    out = Searcher(game, Limits(stop=stop)).run_compiled()
+    assert out.status == "unknown" and out.reason == "stopped"

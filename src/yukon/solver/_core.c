@@ -193,40 +193,68 @@ static int table_insert(table_t *t, const uint8_t *key, int n, int force) {
 
 /* ------------------------------------------------------------------ positions */
 
-static int make_key(const state_t *s, const uint8_t *origin, uint8_t *out) {
-    uint8_t parts[MAXCOLS][MAXLEN + 3];
-    int plen[MAXCOLS];
+/* One column's part of the key, kept up to date as moves are played: (root column of its face-down
+ * cards + 1, or 0 when there are none; their count; the number of face-up cards; the face-up cards).
+ * ``pre`` is the first eight bytes as a number, for a quick comparison. */
+typedef struct {
+    uint8_t b[MAXLEN + 3];
+    int len;
+    uint64_t pre;
+} part_t;
+
+static void build_part(const state_t *s, const uint8_t *origin, int i, part_t *p) {
+    int d = s->down[i];
+    int fu = s->len[i] - d;
+    p->b[0] = d ? (uint8_t)(origin[i] + 1) : 0;
+    p->b[1] = (uint8_t)d;
+    p->b[2] = (uint8_t)fu;
+    memcpy(p->b + 3, s->cols[i] + d, fu);
+    p->len = 3 + fu;
+    uint64_t pre = 0;
+    for (int k = 0; k < 8; k++) pre = (pre << 8) | (k < p->len ? p->b[k] : 0);
+    p->pre = pre;
+}
+
+static int part_less(const part_t *x, const part_t *y) {
+    if (x->pre != y->pre) return x->pre < y->pre;
+    int m = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->b, y->b, m);
+    return c < 0 || (c == 0 && x->len < y->len);
+}
+
+/* The key: the column parts in sorted order (positions that differ only in column order share it). */
+static int make_key(const part_t *parts, int n, uint8_t *out) {
     int order[MAXCOLS];
-    int n = s->ncols;
     for (int i = 0; i < n; i++) {
-        int d = s->down[i];
-        uint8_t *p = parts[i];
-        p[0] = d ? (uint8_t)(origin[i] + 1) : 0;
-        p[1] = (uint8_t)d;
-        p[2] = (uint8_t)(s->len[i] - d);
-        memcpy(p + 3, s->cols[i] + d, s->len[i] - d);
-        plen[i] = 3 + s->len[i] - d;
-        order[i] = i;
-    }
-    for (int i = 1; i < n; i++) { /* insertion sort of the column parts */
-        int x = order[i];
         int j = i - 1;
-        while (j >= 0) {
-            int y = order[j];
-            int m = plen[x] < plen[y] ? plen[x] : plen[y];
-            int c = memcmp(parts[x], parts[y], m);
-            if (c > 0 || (c == 0 && plen[x] >= plen[y])) break;
-            order[j + 1] = y;
+        while (j >= 0 && part_less(&parts[i], &parts[order[j]])) {
+            order[j + 1] = order[j];
             j--;
         }
-        order[j + 1] = x;
+        order[j + 1] = i;
     }
+    /* every byte of a part is below 64: four of them fit in three bytes of the key. (Parts are
+     * self-delimiting, so the packed key still tells different positions apart.) */
+    uint8_t sym[MAXCOLS * (MAXLEN + 3) + 4];
     int len = 0;
     for (int i = 0; i < n; i++) {
-        memcpy(out + len, parts[order[i]], plen[order[i]]);
-        len += plen[order[i]];
+        memcpy(sym + len, parts[order[i]].b, parts[order[i]].len);
+        len += parts[order[i]].len;
     }
-    return len;
+    sym[len] = sym[len + 1] = sym[len + 2] = 0;
+    int k = 0;
+    for (int i = 0; i < len; i += 4) {
+        uint32_t w = (uint32_t)sym[i] << 18 | (uint32_t)sym[i + 1] << 12 | (uint32_t)sym[i + 2] << 6 | sym[i + 3];
+        out[k++] = (uint8_t)(w >> 16);
+        out[k++] = (uint8_t)(w >> 8);
+        out[k++] = (uint8_t)w;
+    }
+    return k;
+}
+
+static void update_parts(const state_t *s, const uint8_t *origin, move_t m, part_t *parts) {
+    if (m.src < FOUNDATION) build_part(s, origin, m.src, &parts[m.src]);
+    if (m.dst < FOUNDATION) build_part(s, origin, m.dst, &parts[m.dst]);
 }
 
 static int can_go_up(const state_t *s, int c) { return s->height[SUIT(c)] == RANK(c) - 1; }
@@ -568,6 +596,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     move_t *mstack = malloc(moves_cap * sizeof(move_t));
     move_t buf[1024];
     uint8_t key[MAXCOLS * 3 + NCARDS + 8];
+    part_t parts[MAXCOLS];
     int status = ST_LOST;
     const char *reason = "";
     long long nodes = 0;
@@ -584,7 +613,8 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     if (st.on_found == NCARDS) {
         status = ST_WON;
     } else {
-        int klen = make_key(&st, origin, key);
+        for (int i = 0; i < st.ncols; i++) build_part(&st, origin, i, &parts[i]);
+        int klen = make_key(parts, st.ncols, key);
         table_insert(&table, key, klen, 1);
         int n = children(r, &st, buf);
         memcpy(mstack, buf, n * sizeof(move_t));
@@ -595,7 +625,10 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
             frame_t *f = &frames[depth];
             if (f->next >= f->count) {
                 depth--;
-                if (depth >= 0) undo(&st, path[depth].m, path[depth].turned);
+                if (depth >= 0) {
+                    undo(&st, path[depth].m, path[depth].turned);
+                    update_parts(&st, origin, path[depth].m, parts);
+                }
                 continue;
             }
             move_t m = mstack[f->start + f->next++];
@@ -607,10 +640,12 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
                 status = ST_WON;
                 break;
             }
-            int klen = make_key(&st, origin, key);
+            update_parts(&st, origin, m, parts);
+            int klen = make_key(parts, st.ncols, key);
             int ins = table_insert(&table, key, klen, 0);
             if (ins == -2) {
                 undo(&st, m, turned);
+                update_parts(&st, origin, m, parts);
                 status = ST_UNKNOWN;
                 reason = "memory limit";
                 break;
@@ -621,6 +656,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
             }
             if (ins == 0) {
                 undo(&st, m, turned);
+                update_parts(&st, origin, m, parts);
                 continue;
             }
             if (depth + 2 >= frames_cap) {

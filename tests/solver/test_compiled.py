@@ -3,8 +3,8 @@
 The C search mirrors ``Searcher.run_python`` move for move: on every case of
 every supported variant and option it must give the same verdict, visit the
 same number of positions and store the same number, and agree with the plain
-exhaustive search of reference.py. Where it does not apply (two decks, cards
-in a stock or waste) ``run`` must fall back to Python.
+exhaustive search of reference.py. Where it does not apply (Milligan Yukon's
+two decks and dealt rows) ``run`` must fall back to Python.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import threading
 
 import pytest
 
-import yukon
 from yukon import Game
 from yukon.solver import search
 from yukon.solver.search import Limits, Searcher, compiled_supports
@@ -24,7 +23,7 @@ from .reference import replays_to_win
 
 pytestmark = pytest.mark.skipif(search._core is None, reason="the compiled core was not built")
 
-SUPPORTED = [o for o in ALL_OPTIONS if o[0] in ("yukon", "russian", "alaska")]
+SUPPORTED = [o for o in ALL_OPTIONS if o[0] in ("yukon", "russian", "alaska", "australian")]
 
 
 def both(game: Game, node_limit: int | None = None) -> tuple[search.SearchOutcome, search.SearchOutcome]:
@@ -50,7 +49,7 @@ def test_compiled_search_mirrors_python_and_reference(opt: tuple[str, str, bool]
             assert replays_to_win(game, c.moves), where
 
 
-@pytest.mark.parametrize("variant", ["yukon", "russian", "alaska"])
+@pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "australian"])
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_compiled_search_on_deals_mirrors_python(variant: str, seed: int) -> None:
     game = Game.deal(variant, seed=seed)
@@ -61,11 +60,13 @@ def test_compiled_search_on_deals_mirrors_python(variant: str, seed: int) -> Non
     assert [str(m) for m in c.moves] == [str(m) for m in p.moves]
 
 
-def test_unsupported_positions_fall_back_to_python() -> None:
-    assert not compiled_supports(Game.deal("milligan-yukon", seed=1))
-    assert not compiled_supports(Game.deal("australian", seed=1))
-    result = yukon.solve(Game.deal("australian", seed=1), time_limit=None, node_limit=2_000)
-    assert result.nodes >= 1
+def test_unsupported_positions_fall_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.deal("milligan-yukon", seed=1)
+    assert not compiled_supports(game)
+    assert compiled_supports(Game.deal("australian", seed=1))
+    monkeypatch.setattr(Searcher, "run_compiled", lambda self: pytest.fail("the C search cannot take two decks"))
+    out = Searcher(game, Limits(node_limit=2_000)).run()
+    assert out.stats.nodes >= 1
 
 
 def test_compiled_memory_budget_gives_unknown() -> None:

@@ -1,6 +1,6 @@
 /*
  * The depth-first search of yukon.solver.search, compiled, for one-deck variants
- * without a stock (Yukon, Russian Solitaire, Alaska, under every option).
+ * (Yukon, Russian Solitaire, Alaska, Australian Patience, under every option).
  *
  * It is the same search as Searcher.run in search.py: the same legal moves as
  * yukon.game, the same safe pruning rules (docs/solver.md: rule 1 safe
@@ -8,7 +8,8 @@
  * and an exact transposition key: each column as (where its face-down cards
  * came from, how many, its face-up cards), the columns sorted. Face-down cards
  * never move, so the root column they lie in and their count name them; the
- * foundations follow from the cards that are nowhere else. Different positions
+ * foundations follow from the cards that are nowhere else; then the stock's
+ * length (cards leave it from the top only) and the waste. Different positions
  * therefore never share a key, and the table stores whole keys, not hashes.
  *
  * The Python side (solver/search.py) checks that a position is supported,
@@ -26,6 +27,9 @@
 #define MAXCOLS 16
 #define MAXLEN 64
 #define FOUNDATION 16
+#define WASTE 17
+#define STOCK 18
+#define NO_CARD 255
 #define NCARDS 52
 
 typedef struct {
@@ -39,6 +43,9 @@ typedef struct {
     uint8_t down[MAXCOLS];
     uint8_t height[4];
     int on_found;
+    uint8_t stock[NCARDS]; /* bottom first: cards leave from the end */
+    uint8_t waste[NCARDS];
+    int nstock, nwaste;
 } state_t;
 
 typedef struct {
@@ -48,6 +55,7 @@ typedef struct {
     int build; /* 0 alternate, 1 suit, 2 suit-updown */
     int kings_only;
     int foundation_return;
+    int has_stock; /* a stock dealt one card at a time to a waste */
 } rules_t;
 
 #define RANK(c) ((c) / 4 + 1)
@@ -223,7 +231,9 @@ static int part_less(const part_t *x, const part_t *y) {
 }
 
 /* The key: the column parts in sorted order (positions that differ only in column order share it). */
-static int make_key(const part_t *parts, int n, uint8_t *out) {
+static int make_key(const part_t *parts, int n, const state_t *st, int stock_part, uint8_t *out) {
+    int s_nstock = st->nstock, s_nwaste = st->nwaste;
+    const uint8_t *s_waste = st->waste;
     int order[MAXCOLS];
     for (int i = 0; i < n; i++) {
         int j = i - 1;
@@ -235,11 +245,17 @@ static int make_key(const part_t *parts, int n, uint8_t *out) {
     }
     /* every byte of a part is below 64: four of them fit in three bytes of the key. (Parts are
      * self-delimiting, so the packed key still tells different positions apart.) */
-    uint8_t sym[MAXCOLS * (MAXLEN + 3) + 4];
+    uint8_t sym[MAXCOLS * (MAXLEN + 3) + NCARDS + 8];
     int len = 0;
     for (int i = 0; i < n; i++) {
         memcpy(sym + len, parts[order[i]].b, parts[order[i]].len);
         len += parts[order[i]].len;
+    }
+    if (stock_part) {
+        sym[len++] = (uint8_t)s_nstock;
+        sym[len++] = (uint8_t)s_nwaste;
+        memcpy(sym + len, s_waste, s_nwaste);
+        len += s_nwaste;
     }
     sym[len] = sym[len + 1] = sym[len + 2] = 0;
     int k = 0;
@@ -254,6 +270,7 @@ static int make_key(const part_t *parts, int n, uint8_t *out) {
 
 static void update_parts(const state_t *s, const uint8_t *origin, move_t m, part_t *parts) {
     if (m.src < FOUNDATION) build_part(s, origin, m.src, &parts[m.src]);
+    if (m.src == STOCK) return;
     if (m.dst < FOUNDATION) build_part(s, origin, m.dst, &parts[m.dst]);
 }
 
@@ -278,10 +295,20 @@ static int apply(state_t *s, move_t m) {
             s->down[a]--;
             turned = 1;
         }
-    } else { /* from a foundation */
+    } else if (m.src == FOUNDATION) {
         s->height[SUIT(m.card)]--;
         s->on_found--;
         s->cols[m.dst][s->len[m.dst]++] = m.card;
+    } else if (m.src == WASTE) {
+        s->nwaste--;
+        if (m.dst == FOUNDATION) {
+            s->height[SUIT(m.card)]++;
+            s->on_found++;
+        } else {
+            s->cols[m.dst][s->len[m.dst]++] = m.card;
+        }
+    } else { /* the stock: its top card to the waste */
+        s->waste[s->nwaste++] = s->stock[--s->nstock];
     }
     return turned;
 }
@@ -300,10 +327,20 @@ static void undo(state_t *s, move_t m, int turned) {
             s->len[a] += k;
             s->len[m.dst] -= k;
         }
-    } else {
+    } else if (m.src == FOUNDATION) {
         s->len[m.dst]--;
         s->height[SUIT(m.card)]++;
         s->on_found++;
+    } else if (m.src == WASTE) {
+        if (m.dst == FOUNDATION) {
+            s->height[SUIT(m.card)]--;
+            s->on_found--;
+        } else {
+            s->len[m.dst]--;
+        }
+        s->waste[s->nwaste++] = m.card;
+    } else {
+        s->stock[s->nstock++] = s->waste[--s->nwaste];
     }
 }
 
@@ -369,6 +406,15 @@ static int legal_moves(const rules_t *r, const state_t *s, move_t *out) {
             int top = s->cols[src][s->len[src] - 1];
             if (can_go_up(s, top)) out[n++] = (move_t){(uint8_t)src, FOUNDATION, (uint8_t)top, 1};
         }
+    if (s->nwaste) {
+        int c = s->waste[s->nwaste - 1];
+        for (int d = 0; d < s->ncols; d++)
+            if (s->len[d] && r->fits[s->cols[d][s->len[d] - 1] * NCARDS + c])
+                out[n++] = (move_t){WASTE, (uint8_t)d, (uint8_t)c, 1};
+        if (nempty && (!r->kings_only || IS_KING(c)))
+            for (int e = 0; e < nempty; e++) out[n++] = (move_t){WASTE, (uint8_t)empties[e], (uint8_t)c, 1};
+        if (can_go_up(s, c)) out[n++] = (move_t){WASTE, FOUNDATION, (uint8_t)c, 1};
+    }
     if (r->foundation_return) {
         int tops[4], nt = 0;
         for (int u = 0; u < 4; u++)
@@ -389,6 +435,7 @@ static int legal_moves(const rules_t *r, const state_t *s, move_t *out) {
                 for (int e = 0; e < nempty; e++) out[n++] = (move_t){FOUNDATION, (uint8_t)empties[e], (uint8_t)c, 1};
         }
     }
+    if (s->nstock) out[n++] = (move_t){STOCK, STOCK, NO_CARD, 0};
     return n;
 }
 
@@ -452,6 +499,16 @@ static int children(const rules_t *r, const state_t *s, move_t *out) {
                 good[ng++] = m;
             else
                 rest[nr++] = m;
+        } else if (m.src == WASTE) {
+            if (m.dst < FOUNDATION && !s->len[m.dst] && m.dst != first_empty) continue;
+            if (m.dst == FOUNDATION)
+                up[nu++] = m;
+            else
+                good[ng++] = m;
+        } else if (m.src == STOCK) {
+            for (int j = nl; j > 0; j--) last[j] = last[j - 1];
+            last[0] = m;
+            nl++;
         } else {
             if (!s->len[m.dst] && m.dst != first_empty) continue;
             last[nl++] = m;
@@ -488,16 +545,16 @@ enum { ST_WON, ST_LOST, ST_UNKNOWN, ST_ERROR };
 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
-                             "node_limit", "time_limit", "memory_limit", "stop", NULL};
-    PyObject *columns, *down_obj, *heights_obj, *stop = Py_None;
+                             "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", NULL};
+    PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
     Py_buffer fits;
     int build, kings_only, foundation_return;
     long long node_limit;
     double time_limit;
     long long memory_limit;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|O", kwlist, &columns, &down_obj, &heights_obj, &fits,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOO", kwlist, &columns, &down_obj, &heights_obj, &fits,
                                      &build, &kings_only, &foundation_return, &node_limit, &time_limit,
-                                     &memory_limit, &stop))
+                                     &memory_limit, &stop, &stock_obj, &waste_obj))
         return NULL;
     rules_t *r = calloc(1, sizeof(rules_t));
     state_t st;
@@ -579,6 +636,33 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         st.on_found += (int)v;
     }
     total += st.on_found;
+    r->has_stock = stock_obj != Py_None;
+    for (int w = 0; w < 2 && r->has_stock; w++) {
+        PyObject *seq = w ? waste_obj : stock_obj;
+        uint8_t *dst = w ? st.waste : st.stock;
+        Py_ssize_t n = seq == Py_None ? 0 : PySequence_Length(seq);
+        if (n < 0 || n > NCARDS) {
+            free(r);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad stock or waste");
+            return NULL;
+        }
+        for (Py_ssize_t j = 0; j < n; j++) {
+            PyObject *c = PySequence_GetItem(seq, j);
+            long v = c ? PyLong_AsLong(c) : -1;
+            Py_XDECREF(c);
+            if (v < 0 || v >= NCARDS) {
+                free(r);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card in the stock or waste");
+                return NULL;
+            }
+            dst[j] = (uint8_t)v;
+        }
+        if (w)
+            st.nwaste = (int)n;
+        else
+            st.nstock = (int)n;
+        total += (int)n;
+    }
     if (total != NCARDS) {
         free(r);
         PyErr_SetString(PyExc_ValueError, "the position must hold 52 cards");
@@ -595,7 +679,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     step_t *path = malloc(frames_cap * sizeof(step_t));
     move_t *mstack = malloc(moves_cap * sizeof(move_t));
     move_t buf[1024];
-    uint8_t key[MAXCOLS * 3 + NCARDS + 8];
+    uint8_t key[MAXCOLS * 3 + 2 * NCARDS + 8];
     part_t parts[MAXCOLS];
     int status = ST_LOST;
     const char *reason = "";
@@ -614,7 +698,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         status = ST_WON;
     } else {
         for (int i = 0; i < st.ncols; i++) build_part(&st, origin, i, &parts[i]);
-        int klen = make_key(parts, st.ncols, key);
+        int klen = make_key(parts, st.ncols, &st, r->has_stock, key);
         table_insert(&table, key, klen, 1);
         int n = children(r, &st, buf);
         memcpy(mstack, buf, n * sizeof(move_t));
@@ -641,7 +725,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
                 break;
             }
             update_parts(&st, origin, m, parts);
-            int klen = make_key(parts, st.ncols, key);
+            int klen = make_key(parts, st.ncols, &st, r->has_stock, key);
             int ins = table_insert(&table, key, klen, 0);
             if (ins == -2) {
                 undo(&st, m, turned);
@@ -731,7 +815,7 @@ done:;
         if (line && status == ST_WON) {
             for (int i = 0; i < depth; i++) {
                 move_t m = path[i].m;
-                PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card, m.count);
+                PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card == NO_CARD ? -1 : m.card, m.count);
                 if (!t || PyList_Append(line, t) < 0) {
                     Py_XDECREF(t);
                     Py_CLEAR(line);
@@ -755,7 +839,7 @@ done:;
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
-     "memory_limit, stop=None) -> (status, line, nodes, peak_table, seconds, reason)"},
+     "memory_limit, stop=None, stock=None, waste=None) -> (status, line, nodes, peak_table, seconds, reason)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -30,13 +30,10 @@ except ImportError:  # pragma: no cover - pure Python fallback
 
 
 def compiled_supports(game: Game) -> bool:
-    """Can the compiled search take this position? One deck, no cards in a stock or waste, at most 16
-    columns."""
+    """Can the compiled search take this position? One deck, no stock or one dealt to a waste, at most
+    16 columns."""
     rules = game.rules
-    return (
-        rules.decks == 1 and not game._stock and not game._waste
-        and len(game._cols) <= 16 and all(len(c) <= 64 for c in game._cols)
-    )
+    return rules.decks == 1 and rules.stock in ("none", "waste") and len(game._cols) <= 16
 
 
 @dataclass
@@ -260,6 +257,8 @@ class Searcher:
             limits.node_limit or 0, time_left,
             limits.table_limit * 200 if limits.table_limit else 0,
             limits.stop.is_set if limits.stop is not None else None,
+            list(g._stock) if self.rules.has_waste else None,
+            list(g._waste) if self.rules.has_waste else None,
         )
         stats.nodes = nodes
         stats.peak_table = peak

@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=seeds_arg, default=parse_seeds("1-200"), help="e.g. 1-200 or 1-10,42")
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per deal (default 30)")
     parser.add_argument("--node-limit", type=int, default=None, help="positions per deal (default: none)")
-    parser.add_argument("--memory-limit", type=float, default=1.5, help="GB for the position table (default 1.5)")
+    parser.add_argument("--memory-limit", type=float, default=1.8, help="GB for the position table (default 1.8)")
     parser.add_argument("--empty-column", choices=("kings", "any"), default=None)
     parser.add_argument("--foundation-return", action=argparse.BooleanOptionalAction, default=None)
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1: solve in this one)")

@@ -30,7 +30,7 @@ PROBE_MIN_NODES = 50_000
 #: positions the best-first phase may store before the depth-first search takes over
 BEST_FIRST_POSITIONS = 20_000
 
-SOLVER_VERSION = "4"
+SOLVER_VERSION = "5"
 
 
 @dataclass
@@ -84,14 +84,14 @@ def solve(
     game: Game,
     time_limit: float | None = 10.0,
     node_limit: int | None = None,
-    memory_limit: int | None = 1_500_000_000,
+    memory_limit: int | None = 1_800_000_000,
     stop: threading.Event | None = None,
 ) -> SolveResult:
     """Decide ``game`` (unchanged by the call).
 
     ``time_limit`` in seconds, ``node_limit`` in positions, ``memory_limit`` in
-    bytes for the transposition table (the search forgets visited positions
-    when it would pass it: slower, never wrong); ``stop``, an event another
+    bytes for the transposition table (the search ends with ``unknown``,
+    reason "memory limit", rather than pass it); ``stop``, an event another
     thread may set to end the search early with ``unknown``.
     """
     if not isinstance(game, Game):

@@ -26,7 +26,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", "-s", type=int, default=None, help="deal number (with --variant)")
     p.add_argument("--time-limit", "-t", type=float, default=30.0, help="seconds (default 30)")
     p.add_argument("--node-limit", type=int, default=None, help="positions to examine at most")
-    p.add_argument("--memory-limit", type=float, default=1.5, help="GB for the position table (default 1.5)")
+    p.add_argument("--memory-limit", type=float, default=1.8, help="GB for the position table (default 1.8)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--show", action="store_true", help="replay the winning line as layouts")
     p.set_defaults(func=run)

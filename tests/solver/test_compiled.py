@@ -85,3 +85,18 @@ def test_compiled_stop_event() -> None:
     game = Game.deal("yukon", seed=2)  # undecided in a short search
     out = Searcher(game, Limits(stop=stop)).run_compiled()
     assert out.status == "unknown" and out.reason == "stopped"
+
+
+def test_compiled_search_lets_other_threads_run() -> None:
+    """The C search releases the GIL: another thread can set the stop event while it runs (were the GIL
+    held, ``set()`` would wait for the 60 s time limit and the reason would be "time limit")."""
+    game = Game.deal("yukon", seed=2)  # a proof of some 44 million positions: far longer than this test
+    stop = threading.Event()
+    outcome: list[search.SearchOutcome] = []
+    worker = threading.Thread(target=lambda: outcome.append(Searcher(game, Limits(60, stop=stop)).run_compiled()))
+    worker.start()
+    stop.wait(0.3)  # let the search get going (if it has not, it stops at once: the test still holds)
+    stop.set()
+    worker.join()
+    assert outcome[0].status == "unknown" and outcome[0].reason == "stopped"
+    assert outcome[0].stats.seconds < 30

@@ -153,9 +153,9 @@ static int table_grow(table_t *t) {
     return 1;
 }
 
-/* 1 inserted, 0 already there, -1 out of memory, -2 over budget (nothing changed; ``force`` ignores it) */
-static int table_insert(table_t *t, const uint8_t *key, int n, int force) {
-    uint64_t h = hash_bytes(key, n);
+/* 1 inserted, 0 already there, -1 out of memory, -2 over budget (nothing changed; ``force`` ignores it).
+ * ``h`` is hash_bytes(key, n). */
+static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h, int force) {
     uint64_t tag = SLOT_TAG(h);
     uint64_t j = h & (t->cap - 1);
     for (;;) {
@@ -197,6 +197,10 @@ static int table_insert(table_t *t, const uint8_t *key, int n, int force) {
     t->count++;
     if (need_grow && !table_grow(t)) return -1;
     return 1;
+}
+
+static int table_insert(table_t *t, const uint8_t *key, int n, int force) {
+    return table_insert_hashed(t, key, n, hash_bytes(key, n), force);
 }
 
 /* ------------------------------------------------------------------ positions */
@@ -543,6 +547,33 @@ typedef struct {
 
 enum { ST_WON, ST_LOST, ST_UNKNOWN, ST_ERROR };
 
+#define KSLOT 112 /* bytes kept per pending child key (a packed key is at most 3/4 of 16*3 + 2*52 + 8) */
+
+/* The keys of the children about to be tried, computed together so that their table slots can be
+ * fetched from memory while the others are computed; the order of the search does not change. */
+typedef struct {
+    uint8_t *buf;
+    uint64_t *hash;
+    uint8_t *len;
+} pending_t;
+
+static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, const rules_t *r,
+                             const move_t *moves, int start, int n, pending_t *pk, const table_t *table) {
+    for (int i = start; i < start + n; i++) {
+        move_t m = moves[i];
+        int turned = apply(st, m);
+        update_parts(st, origin, m, parts);
+        uint8_t *k = pk->buf + (size_t)i * KSLOT;
+        int klen = make_key(parts, st->ncols, st, r->has_stock, k);
+        pk->len[i] = (uint8_t)klen;
+        uint64_t h = hash_bytes(k, klen);
+        pk->hash[i] = h;
+        __builtin_prefetch(&table->slots[h & (table->cap - 1)]);
+        undo(st, m, turned);
+        update_parts(st, origin, m, parts);
+    }
+}
+
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
                              "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", NULL};
@@ -678,6 +709,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     frame_t *frames = malloc(frames_cap * sizeof(frame_t));
     step_t *path = malloc(frames_cap * sizeof(step_t));
     move_t *mstack = malloc(moves_cap * sizeof(move_t));
+    pending_t pk = {malloc((size_t)moves_cap * KSLOT), malloc(moves_cap * sizeof(uint64_t)), malloc(moves_cap)};
     move_t buf[1024];
     uint8_t key[MAXCOLS * 3 + 2 * NCARDS + 8];
     part_t parts[MAXCOLS];
@@ -689,7 +721,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     double started = now_seconds();
     double deadline = time_limit > 0 ? started + time_limit : 0;
 
-    if (!frames || !path || !mstack) {
+    if (!frames || !path || !mstack || !pk.buf || !pk.hash || !pk.len) {
         status = ST_ERROR;
         goto done;
     }
@@ -702,6 +734,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         table_insert(&table, key, klen, 1);
         int n = children(r, &st, buf);
         memcpy(mstack, buf, n * sizeof(move_t));
+        prepare_children(&st, origin, parts, r, mstack, 0, n, &pk, &table);
         frames[0] = (frame_t){0, n, 0};
         long long check_at = 4096;
         long long checks = 0;
@@ -715,21 +748,15 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
                 }
                 continue;
             }
-            move_t m = mstack[f->start + f->next++];
+            int idx = f->start + f->next++;
+            move_t m = mstack[idx];
             nodes++;
-            int turned = apply(&st, m);
-            if (st.on_found == NCARDS) {
-                path[depth] = (step_t){m, turned};
-                depth++;
-                status = ST_WON;
-                break;
+            if (f->next < f->count) { /* fetch the next child's stored key while this one is looked up */
+                uint64_t v = table.slots[pk.hash[idx + 1] & (table.cap - 1)];
+                if (v) __builtin_prefetch(key_at(&table, v));
             }
-            update_parts(&st, origin, m, parts);
-            int klen = make_key(parts, st.ncols, &st, r->has_stock, key);
-            int ins = table_insert(&table, key, klen, 0);
+            int ins = table_insert_hashed(&table, pk.buf + (size_t)idx * KSLOT, pk.len[idx], pk.hash[idx], 0);
             if (ins == -2) {
-                undo(&st, m, turned);
-                update_parts(&st, origin, m, parts);
                 status = ST_UNKNOWN;
                 reason = "memory limit";
                 break;
@@ -738,10 +765,14 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
                 status = ST_ERROR;
                 break;
             }
-            if (ins == 0) {
-                undo(&st, m, turned);
-                update_parts(&st, origin, m, parts);
-                continue;
+            if (ins == 0) continue;
+            int turned = apply(&st, m);
+            update_parts(&st, origin, m, parts);
+            if (st.on_found == NCARDS) {
+                path[depth] = (step_t){m, turned};
+                depth++;
+                status = ST_WON;
+                break;
             }
             if (depth + 2 >= frames_cap) {
                 int ncap = frames_cap * 2;
@@ -762,14 +793,21 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
             if (nstart + n > moves_cap) {
                 int ncap = moves_cap * 2;
                 move_t *nm = realloc(mstack, ncap * sizeof(move_t));
-                if (!nm) {
+                if (nm) mstack = nm;
+                uint8_t *nb = realloc(pk.buf, (size_t)ncap * KSLOT);
+                if (nb) pk.buf = nb;
+                uint64_t *nh = realloc(pk.hash, ncap * sizeof(uint64_t));
+                if (nh) pk.hash = nh;
+                uint8_t *nl = realloc(pk.len, ncap);
+                if (nl) pk.len = nl;
+                if (!nm || !nb || !nh || !nl) {
                     status = ST_ERROR;
                     break;
                 }
-                mstack = nm;
                 moves_cap = ncap;
             }
             memcpy(mstack + nstart, buf, n * sizeof(move_t));
+            prepare_children(&st, origin, parts, r, mstack, nstart, n, &pk, &table);
             depth++;
             frames[depth] = (frame_t){nstart, n, 0};
             if (nodes >= check_at) {
@@ -828,6 +866,9 @@ done:;
     free(frames);
     free(path);
     free(mstack);
+    free(pk.buf);
+    free(pk.hash);
+    free(pk.len);
     free(r);
     table_free(&table);
     if (!line) return NULL;

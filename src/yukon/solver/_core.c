@@ -205,11 +205,13 @@ static int table_insert(table_t *t, const uint8_t *key, int n, int force) {
 
 /* ------------------------------------------------------------------ positions */
 
-/* One column's part of the key, kept up to date as moves are played: (root column of its face-down
- * cards + 1, or 0 when there are none; their count; the number of face-up cards; the face-up cards).
+/* One column's part of the key, kept up to date as moves are played: a number for its face-down cards
+ * (0 when there are none, else ``origin[i] + count``: ``origin`` numbers the face-down cards of the
+ * root position column by column, and face-down cards never move, so this names them), the number
+ * of face-up cards, the face-up cards. Every byte is below 64 (at most 51 face-down cards).
  * ``pre`` is the first eight bytes as a number, for a quick comparison. */
 typedef struct {
-    uint8_t b[MAXLEN + 3];
+    uint8_t b[MAXLEN + 2];
     int len;
     uint64_t pre;
 } part_t;
@@ -217,11 +219,10 @@ typedef struct {
 static void build_part(const state_t *s, const uint8_t *origin, int i, part_t *p) {
     int d = s->down[i];
     int fu = s->len[i] - d;
-    p->b[0] = d ? (uint8_t)(origin[i] + 1) : 0;
-    p->b[1] = (uint8_t)d;
-    p->b[2] = (uint8_t)fu;
-    memcpy(p->b + 3, s->cols[i] + d, fu);
-    p->len = 3 + fu;
+    p->b[0] = d ? (uint8_t)(origin[i] + d) : 0;
+    p->b[1] = (uint8_t)fu;
+    memcpy(p->b + 2, s->cols[i] + d, fu);
+    p->len = 2 + fu;
     uint64_t pre = 0;
     for (int k = 0; k < 8; k++) pre = (pre << 8) | (k < p->len ? p->b[k] : 0);
     p->pre = pre;
@@ -249,7 +250,7 @@ static int make_key(const part_t *parts, int n, const state_t *st, int stock_par
     }
     /* every byte of a part is below 64: four of them fit in three bytes of the key. (Parts are
      * self-delimiting, so the packed key still tells different positions apart.) */
-    uint8_t sym[MAXCOLS * (MAXLEN + 3) + NCARDS + 8];
+    uint8_t sym[MAXCOLS * (MAXLEN + 2) + NCARDS + 8];
     int len = 0;
     for (int i = 0; i < n; i++) {
         memcpy(sym + len, parts[order[i]].b, parts[order[i]].len);
@@ -618,6 +619,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     }
     st.ncols = (int)ncols;
     int total = 0;
+    int face_down_before = 0;
     for (Py_ssize_t i = 0; i < ncols; i++) {
         PyObject *col = PySequence_GetItem(columns, i);
         PyObject *d = PySequence_GetItem(down_obj, i);
@@ -651,7 +653,8 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         Py_DECREF(col);
         st.len[i] = (uint8_t)n;
         st.down[i] = (uint8_t)dn;
-        origin[i] = (uint8_t)i;
+        origin[i] = (uint8_t)face_down_before;
+        face_down_before += (int)dn;
         total += (int)n;
     }
     for (int u = 0; u < 4; u++) {

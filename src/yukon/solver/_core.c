@@ -175,8 +175,12 @@ static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h
     }
     int need_grow = (t->count + 1) * 10 > t->cap * 7;
     if (t->budget && !force) {
-        uint64_t future = table_bytes(t) + next_size + (need_grow ? t->cap * 16 : 0);
-        if (future > t->budget) return -2;
+        if (need_grow && table_bytes(t) + next_size + t->cap * 16 > t->budget) {
+            /* no room to double the slots: fill these up to 90% instead (slower probes, more keys) */
+            if ((t->count + 1) * 10 > t->cap * 9) return -2;
+            need_grow = 0;
+        }
+        if (table_bytes(t) + next_size > t->budget) return -2;
     }
     if (need_chunk) {
         if (t->nchunks >= MAX_CHUNKS) return -1;

@@ -122,13 +122,6 @@ static void table_free(table_t *t) {
     t->nchunks = 0;
 }
 
-/* forget every key */
-static int table_clear(table_t *t) {
-    uint64_t budget = t->budget;
-    table_free(t);
-    return table_init(t, budget);
-}
-
 static uint64_t table_bytes(const table_t *t) { return t->cap * 8 + t->chunk_bytes; }
 
 static const uint8_t *key_at(const table_t *t, uint64_t v) {

@@ -100,3 +100,39 @@ def test_compiled_search_lets_other_threads_run() -> None:
     worker.join()
     assert outcome[0].status == "unknown" and outcome[0].reason == "stopped"
     assert outcome[0].stats.seconds < 30
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("yukon", 80), ("yukon", 30), ("australian", 1), ("alaska", 3)])
+def test_two_threads_store_every_position_once(variant: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a second thread started early, the verdict is the same and so is the set of positions stored
+    (each position stored once, by one thread): the table ends as large as with one thread."""
+    game = Game.deal(variant, seed=seed)
+    one = Searcher(game, Limits()).run_compiled()
+    monkeypatch.setattr(Searcher, "compiled_threads", 2)
+    monkeypatch.setattr(Searcher, "compiled_switch_at", 5_000)
+    two = Searcher(game, Limits()).run_compiled()
+    assert two.status == one.status
+    if one.status == "lost":
+        assert two.stats.peak_table == one.stats.peak_table
+        assert one.stats.nodes > 5_000  # the second thread did start
+    else:
+        assert replays_to_win(game, two.moves)
+
+
+def test_two_threads_find_wins_and_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Searcher, "compiled_threads", 2)
+    monkeypatch.setattr(Searcher, "compiled_switch_at", 1_000)
+    won = 0
+    for seed in range(1, 9):
+        game = Game.deal("yukon", seed=seed)
+        out = Searcher(game, Limits(time_limit=20)).run_compiled()
+        if out.status == "won":
+            assert replays_to_win(game, out.moves)
+            won += 1
+    assert won >= 4
+    stop = threading.Event()
+    stop.set()
+    out = Searcher(Game.deal("yukon", seed=2), Limits(stop=stop)).run_compiled()
+    assert (out.status, out.reason) == ("unknown", "stopped")
+    out = Searcher(Game.deal("yukon", seed=2), Limits(time_limit=1.0)).run_compiled()
+    assert (out.status, out.reason) == ("unknown", "time limit")

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
 
 #define MAXCOLS 16
@@ -198,6 +199,78 @@ static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h
 
 static int table_insert(table_t *t, const uint8_t *key, int n, int force) {
     return table_insert_hashed(t, key, n, hash_bytes(key, n), force);
+}
+
+/* Where one thread writes its keys once two threads share the table. */
+typedef struct {
+    int chunk; /* -1: none yet */
+    uint64_t used, size;
+} arena_t;
+
+/* The insert for two threads: the slots are sized once before the second thread starts (no growth);
+ * a key is written into the thread's own chunk, then published by setting its slot with a
+ * compare-and-swap, so a slot seen set always points at a whole key. Chunks are added under ``lock``.
+ * Same results as table_insert_hashed. */
+static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, const uint8_t *key, int n,
+                               uint64_t h) {
+    uint64_t tag = SLOT_TAG(h);
+    uint64_t j = h & (t->cap - 1);
+    uint64_t mine = 0;
+    for (;;) {
+        uint64_t v = __atomic_load_n(&t->slots[j], __ATOMIC_ACQUIRE);
+        if (!v) {
+            if (!mine) {
+                if (__atomic_load_n(&t->count, __ATOMIC_RELAXED) * 10 >= t->cap * 9) return -2;
+                if (a->chunk < 0 || a->used + n + 1 > a->size) {
+                    uint64_t size = 1ULL << MAX_CHUNK_BITS;
+                    pthread_mutex_lock(lock);
+                    if ((t->budget && table_bytes(t) + size > t->budget) || t->nchunks >= MAX_CHUNKS) {
+                        pthread_mutex_unlock(lock);
+                        return -2;
+                    }
+                    uint8_t *c = malloc(size);
+                    if (!c) {
+                        pthread_mutex_unlock(lock);
+                        return -1;
+                    }
+                    int idx = t->nchunks;
+                    t->chunks[idx] = c;
+                    t->chunk_size[idx] = size;
+                    t->chunk_bytes += size;
+                    __atomic_store_n(&t->nchunks, idx + 1, __ATOMIC_RELEASE);
+                    pthread_mutex_unlock(lock);
+                    a->chunk = idx;
+                    a->used = 0;
+                    a->size = size;
+                }
+                uint8_t *dst = t->chunks[a->chunk] + a->used;
+                dst[0] = (uint8_t)n;
+                memcpy(dst + 1, key, n);
+                mine = SLOT_USED | tag | ((uint64_t)a->chunk << MAX_CHUNK_BITS) | a->used;
+            }
+            if (__atomic_compare_exchange_n(&t->slots[j], &v, mine, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
+                a->used += n + 1;
+                __atomic_fetch_add(&t->count, 1, __ATOMIC_RELAXED);
+                return 1;
+            }
+            /* another thread set this slot first: v is now its value, compare as usual */
+        }
+        if ((v & SLOT_TAG_MASK) == tag) {
+            const uint8_t *k = key_at(t, v);
+            if (k[0] == n && memcmp(k + 1, key, n) == 0) return 0;
+        }
+        j = (j + 1) & (t->cap - 1);
+    }
+}
+
+/* Before the second thread starts: the slots at their final size (they cannot grow while shared). */
+static int table_presize(table_t *t) {
+    uint64_t want = 1ULL << 20;
+    uint64_t limit = t->budget ? t->budget / 5 : (1ULL << 29); /* slots take at most a fifth */
+    while (want * 2 * 8 <= limit) want *= 2;
+    while (t->cap < want)
+        if (!table_grow(t)) return 0;
+    return 1;
 }
 
 /* ------------------------------------------------------------------ positions */
@@ -572,18 +645,257 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
     }
 }
 
+typedef struct {
+    table_t table;
+    const rules_t *r;
+    uint8_t origin[MAXCOLS];
+    state_t root;
+    pthread_mutex_t lock; /* adds key chunks once two threads share the table */
+    int concurrent;       /* set (for good) just before the second thread starts */
+    int abort;            /* atomic: a thread won, hit a limit or failed: all stop */
+    int stopped;          /* the stop event was seen */
+    double deadline;
+    long long node_limit;
+    PyObject *stop;
+    PyThreadState *tstate;
+    long long switch_at; /* the first thread starts the second after this many nodes (0: never) */
+    pthread_t second;
+    int second_started;
+    uint64_t peak;
+} shared_t;
+
+typedef struct {
+    shared_t *sh;
+    int id;
+    state_t st;
+    part_t parts[MAXCOLS];
+    frame_t *frames;
+    step_t *path;
+    move_t *mstack;
+    pending_t pk;
+    arena_t arena;
+    int frames_cap, moves_cap, depth;
+    long long nodes;
+    int status;
+    const char *reason;
+    int done; /* atomic, second thread only */
+} worker_t;
+
+static void worker_free(worker_t *w) {
+    free(w->frames);
+    free(w->path);
+    free(w->mstack);
+    free(w->pk.buf);
+    free(w->pk.hash);
+    free(w->pk.len);
+}
+
+/* Takes the GIL for a moment: has the stop event been set? (first thread only) */
+static int poll_stop(shared_t *sh) {
+    if (sh->stop == Py_None) return 0;
+    PyEval_RestoreThread(sh->tstate);
+    PyObject *res = PyObject_CallNoArgs(sh->stop);
+    int stopped = res ? PyObject_IsTrue(res) : 1;
+    Py_XDECREF(res);
+    if (!res) PyErr_Clear();
+    sh->tstate = PyEval_SaveThread();
+    if (stopped) sh->stopped = 1;
+    return stopped;
+}
+
+static const char *poll_reason(shared_t *sh) { return sh->stopped ? "stopped" : "time limit"; }
+
+static void *worker_run(void *arg);
+
+static void *second_thread(void *arg) {
+    worker_run(arg);
+    __atomic_store_n(&((worker_t *)arg)->done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+static void reverse_moves(move_t *m, int n) {
+    for (int i = 0; i < n / 2; i++) {
+        move_t x = m[i];
+        m[i] = m[n - 1 - i];
+        m[n - 1 - i] = x;
+    }
+}
+
+/* One depth-first search from the root. The first thread stores the root; the second (if any) tries
+ * children in the opposite order. Each skips every position already stored, by either: the thread
+ * that stored a position searches it. So every reachable position is searched once, by one of them,
+ * and the position is lost when both run out. */
+static void *worker_run(void *arg) {
+    worker_t *w = arg;
+    shared_t *sh = w->sh;
+    const rules_t *r = sh->r;
+    const uint8_t *origin = sh->origin;
+    w->frames_cap = 1024;
+    w->moves_cap = 65536;
+    w->frames = malloc(w->frames_cap * sizeof(frame_t));
+    w->path = malloc(w->frames_cap * sizeof(step_t));
+    w->mstack = malloc(w->moves_cap * sizeof(move_t));
+    w->pk = (pending_t){malloc((size_t)w->moves_cap * KSLOT), malloc(w->moves_cap * sizeof(uint64_t)),
+                        malloc(w->moves_cap)};
+    w->status = ST_LOST;
+    w->reason = "";
+    w->depth = 0;
+    if (!w->frames || !w->path || !w->mstack || !w->pk.buf || !w->pk.hash || !w->pk.len) {
+        w->status = ST_ERROR;
+        __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
+        return NULL;
+    }
+    state_t *st = &w->st;
+    *st = sh->root;
+    part_t *parts = w->parts;
+    table_t *table = &sh->table;
+    move_t buf[1024];
+    uint8_t key[MAXCOLS * 3 + 2 * NCARDS + 8];
+    if (st->on_found == NCARDS) {
+        w->status = ST_WON;
+        return NULL;
+    }
+    for (int i = 0; i < st->ncols; i++) build_part(st, origin, i, &parts[i]);
+    if (w->id == 0) {
+        int klen = make_key(parts, st->ncols, st, r->has_stock, key);
+        table_insert(table, key, klen, 1);
+    }
+    int n = children(r, st, buf);
+    if (w->id == 1) reverse_moves(buf, n);
+    memcpy(w->mstack, buf, n * sizeof(move_t));
+    prepare_children(st, origin, parts, r, w->mstack, 0, n, &w->pk, table);
+    w->frames[0] = (frame_t){0, n, 0};
+    long long check_at = 4096;
+    long long checks = 0;
+    int shared = w->id == 1;
+    while (w->depth >= 0) {
+        frame_t *f = &w->frames[w->depth];
+        if (f->next >= f->count) {
+            w->depth--;
+            if (w->depth >= 0) {
+                undo(st, w->path[w->depth].m, w->path[w->depth].turned);
+                update_parts(st, origin, w->path[w->depth].m, parts);
+            }
+            continue;
+        }
+        int idx = f->start + f->next++;
+        move_t m = w->mstack[idx];
+        w->nodes++;
+        if (f->next < f->count) { /* fetch the next child's stored key while this one is looked up */
+            uint64_t v = __atomic_load_n(&table->slots[w->pk.hash[idx + 1] & (table->cap - 1)], __ATOMIC_ACQUIRE);
+            if (v) __builtin_prefetch(key_at(table, v));
+        }
+        const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;
+        int ins = shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx])
+                         : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0);
+        if (ins == -2) {
+            w->status = ST_UNKNOWN;
+            w->reason = "memory limit";
+            break;
+        }
+        if (ins < 0) {
+            w->status = ST_ERROR;
+            break;
+        }
+        if (ins == 0) continue;
+        int turned = apply(st, m);
+        update_parts(st, origin, m, parts);
+        if (st->on_found == NCARDS) {
+            w->path[w->depth] = (step_t){m, turned};
+            w->depth++;
+            w->status = ST_WON;
+            break;
+        }
+        if (w->depth + 2 >= w->frames_cap) {
+            int ncap = w->frames_cap * 2;
+            frame_t *nf = realloc(w->frames, ncap * sizeof(frame_t));
+            if (nf) w->frames = nf;
+            step_t *np = realloc(w->path, ncap * sizeof(step_t));
+            if (np) w->path = np;
+            if (!nf || !np) {
+                w->status = ST_ERROR;
+                break;
+            }
+            w->frames_cap = ncap;
+            f = &w->frames[w->depth];
+        }
+        w->path[w->depth] = (step_t){m, turned};
+        int nstart = f->start + f->count;
+        n = children(r, st, buf);
+        if (w->id == 1) reverse_moves(buf, n);
+        if (nstart + n > w->moves_cap) {
+            int ncap = w->moves_cap * 2;
+            move_t *nm = realloc(w->mstack, ncap * sizeof(move_t));
+            if (nm) w->mstack = nm;
+            uint8_t *nb = realloc(w->pk.buf, (size_t)ncap * KSLOT);
+            if (nb) w->pk.buf = nb;
+            uint64_t *nh = realloc(w->pk.hash, ncap * sizeof(uint64_t));
+            if (nh) w->pk.hash = nh;
+            uint8_t *nl = realloc(w->pk.len, ncap);
+            if (nl) w->pk.len = nl;
+            if (!nm || !nb || !nh || !nl) {
+                w->status = ST_ERROR;
+                break;
+            }
+            w->moves_cap = ncap;
+        }
+        memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
+        prepare_children(st, origin, parts, r, w->mstack, nstart, n, &w->pk, table);
+        w->depth++;
+        w->frames[w->depth] = (frame_t){nstart, n, 0};
+        if (w->nodes >= check_at) {
+            check_at = w->nodes + 4096;
+            if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {
+                w->status = ST_UNKNOWN;
+                w->reason = "";
+                break;
+            }
+            if (w->id == 0 && !shared && table->count > sh->peak) sh->peak = table->count;
+            if (sh->deadline > 0 && now_seconds() > sh->deadline) {
+                w->status = ST_UNKNOWN;
+                w->reason = "time limit";
+                break;
+            }
+            if (sh->node_limit > 0 && w->nodes >= sh->node_limit) {
+                w->status = ST_UNKNOWN;
+                w->reason = "node limit";
+                break;
+            }
+            if (w->id == 0 && ++checks % 8 == 0 && poll_stop(sh)) {
+                w->status = ST_UNKNOWN;
+                w->reason = "stopped";
+                break;
+            }
+            if (w->id == 0 && sh->switch_at && !sh->second_started && w->nodes >= sh->switch_at) {
+                if (!table_presize(table)) {
+                    w->status = ST_ERROR;
+                    break;
+                }
+                __atomic_store_n(&sh->concurrent, 1, __ATOMIC_RELEASE);
+                shared = 1;
+                if (pthread_create(&sh->second, NULL, second_thread, &w[1]) == 0) sh->second_started = 1;
+            }
+        }
+    }
+    if (w->status != ST_LOST) __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
-                             "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", NULL};
+                             "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
+                             "switch_at", NULL};
     PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
     Py_buffer fits;
     int build, kings_only, foundation_return;
     long long node_limit;
     double time_limit;
     long long memory_limit;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOO", kwlist, &columns, &down_obj, &heights_obj, &fits,
-                                     &build, &kings_only, &foundation_return, &node_limit, &time_limit,
-                                     &memory_limit, &stop, &stock_obj, &waste_obj))
+    int threads = 1;
+    long long switch_at = 2000000;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiL", kwlist, &columns, &down_obj, &heights_obj,
+                                     &fits, &build, &kings_only, &foundation_return, &node_limit, &time_limit,
+                                     &memory_limit, &stop, &stock_obj, &waste_obj, &threads, &switch_at))
         return NULL;
     rules_t *r = calloc(1, sizeof(rules_t));
     state_t st;
@@ -700,150 +1012,61 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         return NULL;
     }
 
-    table_t table;
-    if (!table_init(&table, memory_limit > 0 ? (uint64_t)memory_limit : 0)) {
+    shared_t *sh = calloc(1, sizeof(shared_t));
+    worker_t *w = calloc(2, sizeof(worker_t));
+    if (!sh || !w || !table_init(&sh->table, memory_limit > 0 ? (uint64_t)memory_limit : 0)) {
+        free(sh);
+        free(w);
         free(r);
         return PyErr_NoMemory();
     }
-    int frames_cap = 1024, moves_cap = 65536;
-    frame_t *frames = malloc(frames_cap * sizeof(frame_t));
-    step_t *path = malloc(frames_cap * sizeof(step_t));
-    move_t *mstack = malloc(moves_cap * sizeof(move_t));
-    pending_t pk = {malloc((size_t)moves_cap * KSLOT), malloc(moves_cap * sizeof(uint64_t)), malloc(moves_cap)};
-    move_t buf[1024];
-    uint8_t key[MAXCOLS * 3 + 2 * NCARDS + 8];
-    part_t parts[MAXCOLS];
-    int status = ST_LOST;
-    const char *reason = "";
-    long long nodes = 0;
-    uint64_t peak = 0;
-    int depth = 0;
+    sh->r = r;
+    memcpy(sh->origin, origin, sizeof origin);
+    sh->root = st;
+    pthread_mutex_init(&sh->lock, NULL);
     double started = now_seconds();
-    double deadline = time_limit > 0 ? started + time_limit : 0;
-
-    if (!frames || !path || !mstack || !pk.buf || !pk.hash || !pk.len) {
-        status = ST_ERROR;
-        goto done;
+    sh->deadline = time_limit > 0 ? started + time_limit : 0;
+    sh->node_limit = node_limit;
+    sh->stop = stop;
+    /* a second thread only without a node limit (node limits must give the same answer every run) */
+    sh->switch_at = (threads >= 2 && node_limit <= 0) ? switch_at : 0;
+    for (int i = 0; i < 2; i++) {
+        w[i].sh = sh;
+        w[i].id = i;
+        w[i].arena.chunk = -1;
     }
-    Py_BEGIN_ALLOW_THREADS;
-    if (st.on_found == NCARDS) {
-        status = ST_WON;
-    } else {
-        for (int i = 0; i < st.ncols; i++) build_part(&st, origin, i, &parts[i]);
-        int klen = make_key(parts, st.ncols, &st, r->has_stock, key);
-        table_insert(&table, key, klen, 1);
-        int n = children(r, &st, buf);
-        memcpy(mstack, buf, n * sizeof(move_t));
-        prepare_children(&st, origin, parts, r, mstack, 0, n, &pk, &table);
-        frames[0] = (frame_t){0, n, 0};
-        long long check_at = 4096;
-        long long checks = 0;
-        while (depth >= 0) {
-            frame_t *f = &frames[depth];
-            if (f->next >= f->count) {
-                depth--;
-                if (depth >= 0) {
-                    undo(&st, path[depth].m, path[depth].turned);
-                    update_parts(&st, origin, path[depth].m, parts);
-                }
-                continue;
-            }
-            int idx = f->start + f->next++;
-            move_t m = mstack[idx];
-            nodes++;
-            if (f->next < f->count) { /* fetch the next child's stored key while this one is looked up */
-                uint64_t v = table.slots[pk.hash[idx + 1] & (table.cap - 1)];
-                if (v) __builtin_prefetch(key_at(&table, v));
-            }
-            int ins = table_insert_hashed(&table, pk.buf + (size_t)idx * KSLOT, pk.len[idx], pk.hash[idx], 0);
-            if (ins == -2) {
-                status = ST_UNKNOWN;
-                reason = "memory limit";
-                break;
-            }
-            if (ins < 0) {
-                status = ST_ERROR;
-                break;
-            }
-            if (ins == 0) continue;
-            int turned = apply(&st, m);
-            update_parts(&st, origin, m, parts);
-            if (st.on_found == NCARDS) {
-                path[depth] = (step_t){m, turned};
-                depth++;
-                status = ST_WON;
-                break;
-            }
-            if (depth + 2 >= frames_cap) {
-                int ncap = frames_cap * 2;
-                frame_t *nf = realloc(frames, ncap * sizeof(frame_t));
-                if (nf) frames = nf;
-                step_t *np = realloc(path, ncap * sizeof(step_t));
-                if (np) path = np;
-                if (!nf || !np) {
-                    status = ST_ERROR;
-                    break;
-                }
-                frames_cap = ncap;
-                f = &frames[depth];
-            }
-            path[depth] = (step_t){m, turned};
-            int nstart = f->start + f->count;
-            n = children(r, &st, buf);
-            if (nstart + n > moves_cap) {
-                int ncap = moves_cap * 2;
-                move_t *nm = realloc(mstack, ncap * sizeof(move_t));
-                if (nm) mstack = nm;
-                uint8_t *nb = realloc(pk.buf, (size_t)ncap * KSLOT);
-                if (nb) pk.buf = nb;
-                uint64_t *nh = realloc(pk.hash, ncap * sizeof(uint64_t));
-                if (nh) pk.hash = nh;
-                uint8_t *nl = realloc(pk.len, ncap);
-                if (nl) pk.len = nl;
-                if (!nm || !nb || !nh || !nl) {
-                    status = ST_ERROR;
-                    break;
-                }
-                moves_cap = ncap;
-            }
-            memcpy(mstack + nstart, buf, n * sizeof(move_t));
-            prepare_children(&st, origin, parts, r, mstack, nstart, n, &pk, &table);
-            depth++;
-            frames[depth] = (frame_t){nstart, n, 0};
-            if (nodes >= check_at) {
-                check_at = nodes + 4096;
-                if (table.count > peak) peak = table.count;
-                if (deadline > 0 && now_seconds() > deadline) {
-                    status = ST_UNKNOWN;
-                    reason = "time limit";
-                    break;
-                }
-                if (node_limit > 0 && nodes >= node_limit) {
-                    status = ST_UNKNOWN;
-                    reason = "node limit";
-                    break;
-                }
-                if (stop != Py_None && ++checks % 8 == 0) {
-                    int stopped;
-                    Py_BLOCK_THREADS;
-                    PyObject *res = PyObject_CallNoArgs(stop);
-                    stopped = res ? PyObject_IsTrue(res) : 1;
-                    Py_XDECREF(res);
-                    if (!res) PyErr_Clear();
-                    Py_UNBLOCK_THREADS;
-                    if (stopped) {
-                        status = ST_UNKNOWN;
-                        reason = "stopped";
-                        break;
-                    }
-                }
-            }
+    sh->tstate = PyEval_SaveThread();
+    worker_run(&w[0]);
+    if (sh->second_started) {
+        /* wait for the second thread, still polling the stop event and the clock */
+        while (!__atomic_load_n(&w[1].done, __ATOMIC_ACQUIRE)) {
+            struct timespec ts = {0, 5000000};
+            nanosleep(&ts, NULL);
+            if (poll_stop(sh) || (sh->deadline > 0 && now_seconds() > sh->deadline))
+                __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
         }
+        pthread_join(sh->second, NULL);
     }
-    Py_END_ALLOW_THREADS;
+    PyEval_RestoreThread(sh->tstate);
 
-done:;
-    if (table.count > peak) peak = table.count;
+    /* the verdict: a win by either; else a limit hit by either; else both searches ran out: lost */
+    worker_t *by = &w[0];
+    int status;
+    const char *reason = "";
+    int two = sh->second_started;
+    if (w[0].status == ST_WON || (two && w[1].status == ST_WON)) {
+        by = w[0].status == ST_WON ? &w[0] : &w[1];
+        status = ST_WON;
+    } else if (w[0].status == ST_ERROR || (two && w[1].status == ST_ERROR)) {
+        status = ST_ERROR;
+    } else if (w[0].status == ST_UNKNOWN || (two && w[1].status == ST_UNKNOWN)) {
+        status = ST_UNKNOWN;
+        reason = w[0].reason[0] ? w[0].reason : (two && w[1].reason[0] ? w[1].reason : poll_reason(sh));
+    } else {
+        status = ST_LOST;
+    }
+    long long nodes = w[0].nodes + w[1].nodes;
+    uint64_t peak = sh->table.count > sh->peak ? sh->table.count : sh->peak;
     double seconds = now_seconds() - started;
     PyObject *line = NULL;
     if (status == ST_ERROR) {
@@ -851,8 +1074,8 @@ done:;
     } else {
         line = PyList_New(0);
         if (line && status == ST_WON) {
-            for (int i = 0; i < depth; i++) {
-                move_t m = path[i].m;
+            for (int i = 0; i < by->depth; i++) {
+                move_t m = by->path[i].m;
                 PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card == NO_CARD ? -1 : m.card, m.count);
                 if (!t || PyList_Append(line, t) < 0) {
                     Py_XDECREF(t);
@@ -863,18 +1086,15 @@ done:;
             }
         }
     }
-    free(frames);
-    free(path);
-    free(mstack);
-    free(pk.buf);
-    free(pk.hash);
-    free(pk.len);
+    for (int i = 0; i < 2; i++) worker_free(&w[i]);
+    pthread_mutex_destroy(&sh->lock);
+    table_free(&sh->table);
+    free(sh);
+    free(w);
     free(r);
-    table_free(&table);
     if (!line) return NULL;
     static const char *names[] = {"won", "lost", "unknown"};
-    return Py_BuildValue("(sNLKds)", names[status], line, nodes, (unsigned long long)peak, seconds,
-                         reason);
+    return Py_BuildValue("(sNLKds)", names[status], line, nodes, (unsigned long long)peak, seconds, reason);
 }
 
 static PyMethodDef methods[] = {

@@ -10,6 +10,7 @@ once); when it would outgrow its memory budget the search stops with
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -123,6 +124,12 @@ def _carries_king(col: list[int], start: int) -> bool:
 
 class Searcher:
     """One search from one position. ``run()`` returns a :class:`SearchOutcome`."""
+
+    #: The compiled search starts a second thread (a second depth-first search from the root, sharing
+    #: the table) after this many nodes, when there is no node limit (node-limited runs must give the
+    #: same answer every time) and the machine has two cores or more.
+    compiled_threads = 2 if (os.cpu_count() or 1) >= 2 else 1
+    compiled_switch_at = 2_000_000
 
     def __init__(self, game: Game, limits: Limits) -> None:
         self.game = game.copy()
@@ -259,6 +266,8 @@ class Searcher:
             limits.stop.is_set if limits.stop is not None else None,
             list(g._stock) if self.rules.has_waste else None,
             list(g._waste) if self.rules.has_waste else None,
+            self.compiled_threads if limits.node_limit is None else 1,
+            self.compiled_switch_at,
         )
         stats.nodes = nodes
         stats.peak_table = peak

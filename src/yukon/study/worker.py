@@ -53,6 +53,10 @@ def solve_deal(task: DealTask) -> DealRow:
     """Deal ``task.seed`` and solve it; the row records the solver version that did it."""
     from .. import Game
     from ..solver import SOLVER_VERSION, solve
+    from ..solver.search import Searcher
+
+    # a study runs a worker per core already: one search thread each
+    Searcher.compiled_threads = 1
 
     game = Game.deal(task.variant, seed=task.seed, empty_column=task.empty_column,
                      foundation_return=task.foundation_return)

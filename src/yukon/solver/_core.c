@@ -881,6 +881,26 @@ static void *worker_run(void *arg) {
     return NULL;
 }
 
+/* Reads a sequence of at most ``max`` cards into ``dst``; their number, or -1 with a Python error set. */
+static Py_ssize_t read_cards(PyObject *seq, uint8_t *dst, Py_ssize_t max, const char *what) {
+    Py_ssize_t n = PySequence_Length(seq);
+    if (n < 0 || n > max) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "bad %s", what);
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *c = PySequence_GetItem(seq, j);
+        long v = c ? PyLong_AsLong(c) : -1;
+        Py_XDECREF(c);
+        if (v < 0 || v >= NCARDS) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "bad card in the %s", what);
+            return -1;
+        }
+        dst[j] = (uint8_t)v;
+    }
+    return n;
+}
+
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
                              "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
@@ -938,28 +958,15 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
             free(r);
             return NULL;
         }
-        Py_ssize_t n = PySequence_Length(col);
+        Py_ssize_t n = read_cards(col, st.cols[i], MAXLEN, "column");
+        Py_DECREF(col);
         long dn = PyLong_AsLong(d);
         Py_DECREF(d);
-        if (n < 0 || n > MAXLEN || dn < 0 || dn > n || (n && dn == n)) {
-            Py_DECREF(col);
+        if (n < 0 || dn < 0 || dn > n || (n && dn == n)) {
             free(r);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad column");
             return NULL;
         }
-        for (Py_ssize_t j = 0; j < n; j++) {
-            PyObject *c = PySequence_GetItem(col, j);
-            long v = c ? PyLong_AsLong(c) : -1;
-            Py_XDECREF(c);
-            if (v < 0 || v >= NCARDS) {
-                Py_DECREF(col);
-                free(r);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card");
-                return NULL;
-            }
-            st.cols[i][j] = (uint8_t)v;
-        }
-        Py_DECREF(col);
         st.len[i] = (uint8_t)n;
         st.down[i] = (uint8_t)dn;
         origin[i] = (uint8_t)face_down_before;
@@ -983,22 +990,10 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     for (int w = 0; w < 2 && r->has_stock; w++) {
         PyObject *seq = w ? waste_obj : stock_obj;
         uint8_t *dst = w ? st.waste : st.stock;
-        Py_ssize_t n = seq == Py_None ? 0 : PySequence_Length(seq);
-        if (n < 0 || n > NCARDS) {
+        Py_ssize_t n = seq == Py_None ? 0 : read_cards(seq, dst, NCARDS, w ? "waste" : "stock");
+        if (n < 0) {
             free(r);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad stock or waste");
             return NULL;
-        }
-        for (Py_ssize_t j = 0; j < n; j++) {
-            PyObject *c = PySequence_GetItem(seq, j);
-            long v = c ? PyLong_AsLong(c) : -1;
-            Py_XDECREF(c);
-            if (v < 0 || v >= NCARDS) {
-                free(r);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card in the stock or waste");
-                return NULL;
-            }
-            dst[j] = (uint8_t)v;
         }
         if (w)
             st.nwaste = (int)n;

@@ -26,8 +26,15 @@ pytestmark = pytest.mark.skipif(search._core is None, reason="the compiled core 
 SUPPORTED = [o for o in ALL_OPTIONS if o[0] in ("yukon", "russian", "alaska", "australian")]
 
 
+def compiled(game: Game, node_limit: int | None = None, *, merge: bool = True) -> search.SearchOutcome:
+    searcher = Searcher(game, Limits(node_limit=node_limit))
+    searcher.compiled_merge = merge
+    return searcher.run_compiled()
+
+
 def both(game: Game, node_limit: int | None = None) -> tuple[search.SearchOutcome, search.SearchOutcome]:
-    c = Searcher(game, Limits(node_limit=node_limit)).run_compiled()
+    """The C search without swap classes (the Python search has none) and the Python search."""
+    c = compiled(game, node_limit, merge=False)
     p = Searcher(game, Limits(node_limit=node_limit)).run_python()
     return c, p
 
@@ -47,6 +54,33 @@ def test_compiled_search_mirrors_python_and_reference(opt: tuple[str, str, bool]
             assert c.stats.peak_table == p.stats.peak_table, where
         if c.status == "won":
             assert replays_to_win(game, c.moves), where
+
+
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED])
+def test_swap_classes_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
+    """One table entry per swap class (docs/solver.md): the same verdicts as the plain exhaustive
+    search, and never more table entries than without classes."""
+    small, _ = small_cases(opt)
+    late, _ = late_cases(opt)
+    for game, ref in [*small, *late]:
+        merged = compiled(game)
+        plain = compiled(game, merge=False)
+        where = game.to_text()
+        assert merged.status == ref.status, f"{where}: with classes {merged.status}, reference {ref.status}"
+        if merged.status == "won":
+            assert replays_to_win(game, merged.moves), where
+        if merged.status == "lost":
+            assert merged.stats.peak_table <= plain.stats.peak_table, where
+
+
+@pytest.mark.parametrize("seed", [28, 80, 123])
+def test_swap_classes_on_lost_deals(seed: int) -> None:
+    """Lost Yukon deals stay lost with a table about a third as big."""
+    game = Game.deal("yukon", seed=seed)
+    merged = compiled(game)
+    plain = compiled(game, merge=False)
+    assert (merged.status, plain.status) == ("lost", "lost")
+    assert merged.stats.peak_table * 3 < plain.stats.peak_table * 2
 
 
 @pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "australian"])

@@ -53,6 +53,9 @@ typedef struct {
     uint8_t fits[NCARDS * NCARDS]; /* fits[t*52+c]: c may be placed on t */
     uint8_t acc[NCARDS][4];        /* the cards that may be placed on t */
     uint8_t nacc[NCARDS];
+    uint8_t tgt[NCARDS][4]; /* the cards that ``c`` may be placed on */
+    uint8_t ntgt[NCARDS];
+    int merge; /* one table entry per set of positions joined by swaps between twin parents */
     int build; /* 0 alternate, 1 suit, 2 suit-updown */
     int kings_only;
     int foundation_return;
@@ -599,6 +602,169 @@ static int children(const rules_t *r, const state_t *s, move_t *out) {
     return k;
 }
 
+/* ------------------------------------------------------------------ swap classes
+ *
+ * A "swap" moves a card x, with everything on it, from the card A it fits on to the other card B it
+ * fits on (its twin parent: 6S and 6C for a red 5), B being free. The swap back is legal at once (A is
+ * then free), so a swap never changes whether the deal can be won. Positions joined by swaps through
+ * positions where rule 1 does not force a move (there all moves are searched, swaps included) form a
+ * class; the table keeps one entry per class (the key of a member reached by swapping every card onto
+ * its lower-numbered parent where it can), and the search visits every member of a class it enters
+ * (docs/solver.md, "Swap classes"). */
+
+/* Rule 1 forces a move here: a free card (or the waste's top) is a safe card that can go up. */
+static int is_forced(const rules_t *r, const state_t *s) {
+    if (r->foundation_return) return 0;
+    for (int i = 0; i < s->ncols; i++)
+        if (s->len[i]) {
+            int c = s->cols[i][s->len[i] - 1];
+            if (can_go_up(s, c) && safe_foundation_card(r, s, c)) return 1;
+        }
+    if (s->nwaste) {
+        int c = s->waste[s->nwaste - 1];
+        if (can_go_up(s, c) && safe_foundation_card(r, s, c)) return 1;
+    }
+    return 0;
+}
+
+/* Is ``m`` (legal here) a swap? Its lead lies on a face-up card it fits on, and it goes onto a card. */
+static int is_swap(const rules_t *r, const state_t *s, move_t m) {
+    if (m.src >= FOUNDATION || m.dst >= FOUNDATION || !s->len[m.dst]) return 0;
+    int j = s->len[m.src] - m.count;
+    return j - 1 >= s->down[m.src] && r->fits[s->cols[m.src][j - 1] * NCARDS + m.card];
+}
+
+#define MAX_SWAPS 64
+
+/* Swaps every card it can onto its lower-numbered parent, never into a position where rule 1 forces
+ * a move; logs the swaps (to undo them) and returns how many. The result is in the class of ``s``. */
+static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts, move_t *log) {
+    int n = 0;
+    if (is_forced(r, s)) return 0;
+    for (;;) {
+        int8_t top_col[NCARDS];
+        memset(top_col, -1, sizeof top_col);
+        for (int i = 0; i < s->ncols; i++)
+            if (s->len[i]) top_col[s->cols[i][s->len[i] - 1]] = (int8_t)i;
+        int swapped = 0;
+        for (int i = 0; i < s->ncols && !swapped; i++) {
+            for (int j = s->down[i] + 1; j < s->len[i] && !swapped; j++) {
+                int x = s->cols[i][j], a = s->cols[i][j - 1];
+                if (!r->fits[a * NCARDS + x]) continue;
+                for (int t = 0; t < r->ntgt[x]; t++) {
+                    int b = r->tgt[x][t];
+                    int k = b < a ? top_col[b] : -1;
+                    if (k < 0 || k == i) continue;
+                    move_t m = {(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
+                    apply(s, m); /* never turns a card: A stays face up */
+                    if (can_go_up(s, a) && safe_foundation_card(r, s, a)) { /* A, now free, would force */
+                        undo(s, m, 0);
+                        continue;
+                    }
+                    update_parts(s, origin, m, parts);
+                    log[n++] = m;
+                    swapped = 1;
+                    break;
+                }
+            }
+        }
+        if (!swapped || n >= MAX_SWAPS) return n;
+    }
+}
+
+static void denormalize(state_t *s, const uint8_t *origin, part_t *parts, const move_t *log, int n) {
+    for (int i = n - 1; i >= 0; i--) {
+        undo(s, log[i], 0);
+        update_parts(s, origin, log[i], parts);
+    }
+}
+
+/* The members of the classes being searched, one level per class on the search path (a class entered
+ * deeper is searched, and its level dropped, before the search goes on in the one above). Exact keys,
+ * chained by hash; a level's entries are the newest, so dropping a level unlinks them in turn. */
+#define LOCAL_BITS 16
+
+typedef struct {
+    uint64_t h;
+    uint32_t off, prev;
+    uint8_t len;
+} lentry_t;
+
+typedef struct {
+    uint8_t *keys;
+    size_t kcap, kused;
+    lentry_t *e;
+    uint32_t ecap, n;
+    uint32_t *bucket; /* entry index + 1 of the newest in the chain, 0 none */
+    uint32_t *levels;
+    int lcap, nlev;
+} localset_t;
+
+static int local_init(localset_t *L) {
+    memset(L, 0, sizeof *L);
+    L->kcap = 1 << 16;
+    L->ecap = 1 << 12;
+    L->lcap = 1024;
+    L->keys = malloc(L->kcap);
+    L->e = malloc(L->ecap * sizeof(lentry_t));
+    L->bucket = calloc(1u << LOCAL_BITS, sizeof(uint32_t));
+    L->levels = malloc(L->lcap * sizeof(uint32_t));
+    return L->keys && L->e && L->bucket && L->levels;
+}
+
+static void local_free(localset_t *L) {
+    free(L->keys);
+    free(L->e);
+    free(L->bucket);
+    free(L->levels);
+}
+
+static int local_push_level(localset_t *L) {
+    if (L->nlev == L->lcap) {
+        uint32_t *nl = realloc(L->levels, L->lcap * 2 * sizeof(uint32_t));
+        if (!nl) return 0;
+        L->levels = nl;
+        L->lcap *= 2;
+    }
+    L->levels[L->nlev++] = L->n;
+    return 1;
+}
+
+static void local_pop_level(localset_t *L) {
+    uint32_t start = L->levels[--L->nlev];
+    if (start == L->n) return;
+    for (uint32_t i = L->n; i-- > start;) L->bucket[L->e[i].h & ((1u << LOCAL_BITS) - 1)] = L->e[i].prev;
+    L->kused = L->e[start].off;
+    L->n = start;
+}
+
+/* In the current level: 1 added, 0 already there, -1 out of memory. */
+static int local_insert(localset_t *L, const uint8_t *key, int len, uint64_t h) {
+    uint32_t start = L->levels[L->nlev - 1];
+    uint32_t *head = &L->bucket[h & ((1u << LOCAL_BITS) - 1)];
+    for (uint32_t v = *head; v && v - 1 >= start; v = L->e[v - 1].prev) {
+        const lentry_t *x = &L->e[v - 1];
+        if (x->h == h && x->len == len && memcmp(L->keys + x->off, key, len) == 0) return 0;
+    }
+    if (L->n == L->ecap) {
+        lentry_t *ne = realloc(L->e, (size_t)L->ecap * 2 * sizeof(lentry_t));
+        if (!ne) return -1;
+        L->e = ne;
+        L->ecap *= 2;
+    }
+    if (L->kused + len > L->kcap) {
+        uint8_t *nk = realloc(L->keys, L->kcap * 2);
+        if (!nk) return -1;
+        L->keys = nk;
+        L->kcap *= 2;
+    }
+    memcpy(L->keys + L->kused, key, len);
+    L->e[L->n] = (lentry_t){h, (uint32_t)L->kused, *head, (uint8_t)len};
+    L->kused += len;
+    *head = ++L->n;
+    return 1;
+}
+
 /* ------------------------------------------------------------------ the search */
 
 static double now_seconds(void) {
@@ -609,6 +775,7 @@ static double now_seconds(void) {
 
 typedef struct {
     int start, count, next;
+    int entry; /* the search entered a class here: drop its level on the way back */
 } frame_t;
 
 typedef struct {
@@ -626,20 +793,31 @@ typedef struct {
     uint8_t *buf;
     uint64_t *hash;
     uint8_t *len;
+    uint8_t *local; /* a swap to a member of the same class: its exact key, for the class's own set */
 } pending_t;
 
 static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, const rules_t *r,
                              const move_t *moves, int start, int n, pending_t *pk, const table_t *table) {
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
+        int swap = r->merge && is_swap(r, st, m);
         int turned = apply(st, m);
         update_parts(st, origin, m, parts);
         uint8_t *k = pk->buf + (size_t)i * KSLOT;
-        int klen = make_key(parts, st->ncols, st, r->has_stock, k);
+        int klen, local = swap && !is_forced(r, st);
+        pk->local[i] = (uint8_t)local;
+        if (r->merge && !local) {
+            move_t log[MAX_SWAPS];
+            int nlog = normalize(r, st, origin, parts, log);
+            klen = make_key(parts, st->ncols, st, r->has_stock, k);
+            denormalize(st, origin, parts, log, nlog);
+        } else {
+            klen = make_key(parts, st->ncols, st, r->has_stock, k);
+        }
         pk->len[i] = (uint8_t)klen;
         uint64_t h = hash_bytes(k, klen);
         pk->hash[i] = h;
-        __builtin_prefetch(&table->slots[h & (table->cap - 1)]);
+        if (!local) __builtin_prefetch(&table->slots[h & (table->cap - 1)]);
         undo(st, m, turned);
         update_parts(st, origin, m, parts);
     }
@@ -673,6 +851,7 @@ typedef struct {
     step_t *path;
     move_t *mstack;
     pending_t pk;
+    localset_t local;
     arena_t arena;
     int frames_cap, moves_cap, depth;
     long long nodes;
@@ -688,6 +867,8 @@ static void worker_free(worker_t *w) {
     free(w->pk.buf);
     free(w->pk.hash);
     free(w->pk.len);
+    free(w->pk.local);
+    local_free(&w->local);
 }
 
 /* Takes the GIL for a moment: has the stop event been set? (first thread only) */
@@ -736,11 +917,13 @@ static void *worker_run(void *arg) {
     w->path = malloc(w->frames_cap * sizeof(step_t));
     w->mstack = malloc(w->moves_cap * sizeof(move_t));
     w->pk = (pending_t){malloc((size_t)w->moves_cap * KSLOT), malloc(w->moves_cap * sizeof(uint64_t)),
-                        malloc(w->moves_cap)};
+                        malloc(w->moves_cap), malloc(w->moves_cap)};
     w->status = ST_LOST;
     w->reason = "";
     w->depth = 0;
-    if (!w->frames || !w->path || !w->mstack || !w->pk.buf || !w->pk.hash || !w->pk.len) {
+    int local_ok = local_init(&w->local);
+    if (!w->frames || !w->path || !w->mstack || !w->pk.buf || !w->pk.hash || !w->pk.len || !w->pk.local ||
+        !local_ok) {
         w->status = ST_ERROR;
         __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
         return NULL;
@@ -756,21 +939,32 @@ static void *worker_run(void *arg) {
         return NULL;
     }
     for (int i = 0; i < st->ncols; i++) build_part(st, origin, i, &parts[i]);
-    if (w->id == 0) {
+    {
         int klen = make_key(parts, st->ncols, st, r->has_stock, key);
-        table_insert(table, key, klen, 1);
+        local_push_level(&w->local); /* the root's class (the second thread searches it too) */
+        local_insert(&w->local, key, klen, hash_bytes(key, klen));
+        if (w->id == 0) {
+            if (r->merge) {
+                move_t log[MAX_SWAPS];
+                int nlog = normalize(r, st, origin, parts, log);
+                klen = make_key(parts, st->ncols, st, r->has_stock, key);
+                denormalize(st, origin, parts, log, nlog);
+            }
+            table_insert(table, key, klen, 1);
+        }
     }
     int n = children(r, st, buf);
     if (w->id == 1) reverse_moves(buf, n);
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, r, w->mstack, 0, n, &w->pk, table);
-    w->frames[0] = (frame_t){0, n, 0};
+    w->frames[0] = (frame_t){0, n, 0, 1};
     long long check_at = 4096;
     long long checks = 0;
     int shared = w->id == 1;
     while (w->depth >= 0) {
         frame_t *f = &w->frames[w->depth];
         if (f->next >= f->count) {
+            if (f->entry) local_pop_level(&w->local);
             w->depth--;
             if (w->depth >= 0) {
                 undo(st, w->path[w->depth].m, w->path[w->depth].turned);
@@ -781,13 +975,15 @@ static void *worker_run(void *arg) {
         int idx = f->start + f->next++;
         move_t m = w->mstack[idx];
         w->nodes++;
-        if (f->next < f->count) { /* fetch the next child's stored key while this one is looked up */
+        if (f->next < f->count && !w->pk.local[idx + 1]) { /* fetch the next child's stored key meanwhile */
             uint64_t v = __atomic_load_n(&table->slots[w->pk.hash[idx + 1] & (table->cap - 1)], __ATOMIC_ACQUIRE);
             if (v) __builtin_prefetch(key_at(table, v));
         }
         const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;
-        int ins = shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx])
-                         : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0);
+        int local = w->pk.local[idx];
+        int ins = local    ? local_insert(&w->local, ck, w->pk.len[idx], w->pk.hash[idx])
+                  : shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx])
+                           : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0);
         if (ins == -2) {
             w->status = ST_UNKNOWN;
             w->reason = "memory limit";
@@ -820,6 +1016,13 @@ static void *worker_run(void *arg) {
             f = &w->frames[w->depth];
         }
         w->path[w->depth] = (step_t){m, turned};
+        if (!local && r->merge) { /* a new class: its members go in a level of their own */
+            int klen = make_key(parts, st->ncols, st, r->has_stock, key);
+            if (!local_push_level(&w->local) || local_insert(&w->local, key, klen, hash_bytes(key, klen)) < 0) {
+                w->status = ST_ERROR;
+                break;
+            }
+        }
         int nstart = f->start + f->count;
         n = children(r, st, buf);
         if (w->id == 1) reverse_moves(buf, n);
@@ -833,7 +1036,9 @@ static void *worker_run(void *arg) {
             if (nh) w->pk.hash = nh;
             uint8_t *nl = realloc(w->pk.len, ncap);
             if (nl) w->pk.len = nl;
-            if (!nm || !nb || !nh || !nl) {
+            uint8_t *nloc = realloc(w->pk.local, ncap);
+            if (nloc) w->pk.local = nloc;
+            if (!nm || !nb || !nh || !nl || !nloc) {
                 w->status = ST_ERROR;
                 break;
             }
@@ -842,7 +1047,7 @@ static void *worker_run(void *arg) {
         memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
         prepare_children(st, origin, parts, r, w->mstack, nstart, n, &w->pk, table);
         w->depth++;
-        w->frames[w->depth] = (frame_t){nstart, n, 0};
+        w->frames[w->depth] = (frame_t){nstart, n, 0, !local && r->merge};
         if (w->nodes >= check_at) {
             check_at = w->nodes + 4096;
             if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {
@@ -904,7 +1109,7 @@ static Py_ssize_t read_cards(PyObject *seq, uint8_t *dst, Py_ssize_t max, const 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
                              "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
-                             "switch_at", NULL};
+                             "switch_at", "merge", NULL};
     PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
     Py_buffer fits;
     int build, kings_only, foundation_return;
@@ -913,9 +1118,10 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     long long memory_limit;
     int threads = 1;
     long long switch_at = 2000000;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiL", kwlist, &columns, &down_obj, &heights_obj,
+    int merge = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLp", kwlist, &columns, &down_obj, &heights_obj,
                                      &fits, &build, &kings_only, &foundation_return, &node_limit, &time_limit,
-                                     &memory_limit, &stop, &stock_obj, &waste_obj, &threads, &switch_at))
+                                     &memory_limit, &stop, &stock_obj, &waste_obj, &threads, &switch_at, &merge))
         return NULL;
     rules_t *r = calloc(1, sizeof(rules_t));
     state_t st;
@@ -936,6 +1142,11 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     for (int t = 0; t < NCARDS; t++)
         for (int c = 0; c < NCARDS; c++)
             if (r->fits[t * NCARDS + c] && r->nacc[t] < 4) r->acc[t][r->nacc[t]++] = (uint8_t)c;
+    for (int c = 0; c < NCARDS; c++)
+        for (int t = 0; t < NCARDS; t++)
+            if (r->fits[t * NCARDS + c] && r->ntgt[c] < 4) r->tgt[c][r->ntgt[c]++] = (uint8_t)t;
+    /* swaps need two cards to fit on (same-suit building has one) */
+    r->merge = merge && build != 1;
     r->build = build;
     r->kings_only = kings_only;
     r->foundation_return = foundation_return;
@@ -1095,7 +1306,8 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
-     "memory_limit, stop=None, stock=None, waste=None) -> (status, line, nodes, peak_table, seconds, reason)"},
+     "memory_limit, stop=None, stock=None, waste=None, threads=1, switch_at=2000000, merge=True) -> "
+     "(status, line, nodes, peak_table, seconds, reason)"},
     {NULL, NULL, 0, NULL},
 };
 

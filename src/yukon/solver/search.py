@@ -130,6 +130,9 @@ class Searcher:
     #: same answer every time) and the machine has two cores or more.
     compiled_threads = 2 if (os.cpu_count() or 1) >= 2 else 1
     compiled_switch_at = 2_000_000
+    #: The compiled search keeps one table entry per swap class (docs/solver.md); off, it visits exactly
+    #: the positions of ``run_python`` (the tests compare the two).
+    compiled_merge = True
 
     def __init__(self, game: Game, limits: Limits) -> None:
         self.game = game.copy()
@@ -268,6 +271,7 @@ class Searcher:
             list(g._waste) if self.rules.has_waste else None,
             self.compiled_threads if limits.node_limit is None else 1,
             self.compiled_switch_at,
+            self.compiled_merge,
         )
         stats.nodes = nodes
         stats.peak_table = peak

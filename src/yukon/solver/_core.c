@@ -47,6 +47,8 @@ typedef struct {
     uint8_t stock[NCARDS]; /* bottom first: cards leave from the end */
     uint8_t waste[NCARDS];
     int nstock, nwaste;
+    int8_t loc[NCARDS]; /* the column of each card in a column, else -1 */
+    uint8_t idx[NCARDS]; /* its place there, from the bottom */
 } state_t;
 
 typedef struct {
@@ -296,9 +298,11 @@ static void build_part(const state_t *s, const uint8_t *origin, int i, part_t *p
     p->b[1] = (uint8_t)fu;
     memcpy(p->b + 2, s->cols[i] + d, fu);
     p->len = 2 + fu;
-    uint64_t pre = 0;
-    for (int k = 0; k < 8; k++) pre = (pre << 8) | (k < p->len ? p->b[k] : 0);
-    p->pre = pre;
+    uint64_t w;
+    memcpy(&w, p->b, 8);
+    w = __builtin_bswap64(w); /* the first eight bytes as a big-endian number */
+    if (p->len < 8) w &= ~0ULL << (8 * (8 - p->len));
+    p->pre = w;
 }
 
 static int part_less(const part_t *x, const part_t *y) {
@@ -363,9 +367,15 @@ static int apply(state_t *s, move_t m) {
             s->len[a]--;
             s->height[SUIT(m.card)]++;
             s->on_found++;
+            s->loc[m.card] = -1;
         } else {
             int k = m.count;
-            memcpy(s->cols[m.dst] + s->len[m.dst], s->cols[a] + s->len[a] - k, k);
+            uint8_t *to = s->cols[m.dst] + s->len[m.dst];
+            memcpy(to, s->cols[a] + s->len[a] - k, k);
+            for (int q = 0; q < k; q++) {
+                s->loc[to[q]] = (int8_t)m.dst;
+                s->idx[to[q]] = (uint8_t)(s->len[m.dst] + q);
+            }
             s->len[m.dst] += k;
             s->len[a] -= k;
         }
@@ -376,6 +386,8 @@ static int apply(state_t *s, move_t m) {
     } else if (m.src == FOUNDATION) {
         s->height[SUIT(m.card)]--;
         s->on_found--;
+        s->loc[m.card] = (int8_t)m.dst;
+        s->idx[m.card] = s->len[m.dst];
         s->cols[m.dst][s->len[m.dst]++] = m.card;
     } else if (m.src == WASTE) {
         s->nwaste--;
@@ -383,6 +395,8 @@ static int apply(state_t *s, move_t m) {
             s->height[SUIT(m.card)]++;
             s->on_found++;
         } else {
+            s->loc[m.card] = (int8_t)m.dst;
+            s->idx[m.card] = s->len[m.dst];
             s->cols[m.dst][s->len[m.dst]++] = m.card;
         }
     } else { /* the stock: its top card to the waste */
@@ -396,17 +410,25 @@ static void undo(state_t *s, move_t m, int turned) {
         int a = m.src;
         if (turned) s->down[a]++;
         if (m.dst == FOUNDATION) {
+            s->loc[m.card] = (int8_t)a;
+            s->idx[m.card] = s->len[a];
             s->cols[a][s->len[a]++] = m.card;
             s->height[SUIT(m.card)]--;
             s->on_found--;
         } else {
             int k = m.count;
-            memcpy(s->cols[a] + s->len[a], s->cols[m.dst] + s->len[m.dst] - k, k);
+            uint8_t *to = s->cols[a] + s->len[a];
+            memcpy(to, s->cols[m.dst] + s->len[m.dst] - k, k);
+            for (int q = 0; q < k; q++) {
+                s->loc[to[q]] = (int8_t)a;
+                s->idx[to[q]] = (uint8_t)(s->len[a] + q);
+            }
             s->len[a] += k;
             s->len[m.dst] -= k;
         }
     } else if (m.src == FOUNDATION) {
         s->len[m.dst]--;
+        s->loc[m.card] = -1;
         s->height[SUIT(m.card)]++;
         s->on_found++;
     } else if (m.src == WASTE) {
@@ -415,6 +437,7 @@ static void undo(state_t *s, move_t m, int turned) {
             s->on_found--;
         } else {
             s->len[m.dst]--;
+            s->loc[m.card] = -1;
         }
         s->waste[s->nwaste++] = m.card;
     } else {
@@ -637,46 +660,46 @@ static int is_swap(const rules_t *r, const state_t *s, move_t m) {
 #define MAX_SWAPS 64
 
 /* Swaps every card it can onto its lower-numbered parent, never into a position where rule 1 forces
- * a move; logs the swaps (to undo them) and returns how many. The result is in the class of ``s``. */
-static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts, move_t *log) {
+ * a move; logs the swaps (to undo them) and returns how many. The result is in the class of ``s``.
+ * ``saved`` keeps the column parts as they were before the first swap (for denormalize). */
+static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts, move_t *log,
+                     part_t *saved) {
     int n = 0;
     if (is_forced(r, s)) return 0;
     for (;;) {
-        int8_t top_col[NCARDS];
-        memset(top_col, -1, sizeof top_col);
-        for (int i = 0; i < s->ncols; i++)
-            if (s->len[i]) top_col[s->cols[i][s->len[i] - 1]] = (int8_t)i;
         int swapped = 0;
-        for (int i = 0; i < s->ncols && !swapped; i++) {
-            for (int j = s->down[i] + 1; j < s->len[i] && !swapped; j++) {
-                int x = s->cols[i][j], a = s->cols[i][j - 1];
-                if (!r->fits[a * NCARDS + x]) continue;
-                for (int t = 0; t < r->ntgt[x]; t++) {
-                    int b = r->tgt[x][t];
-                    int k = b < a ? top_col[b] : -1;
-                    if (k < 0 || k == i) continue;
-                    move_t m = {(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
-                    apply(s, m); /* never turns a card: A stays face up */
-                    if (can_go_up(s, a) && safe_foundation_card(r, s, a)) { /* A, now free, would force */
-                        undo(s, m, 0);
-                        continue;
-                    }
-                    update_parts(s, origin, m, parts);
-                    log[n++] = m;
-                    swapped = 1;
-                    break;
+        for (int k = 0; k < s->ncols && !swapped; k++) {
+            if (!s->len[k]) continue;
+            int b = s->cols[k][s->len[k] - 1]; /* a free card, and what could be swapped onto it */
+            for (int q = 0; q < r->nacc[b]; q++) {
+                int x = r->acc[b][q];
+                int i = s->loc[x];
+                if (i < 0 || i == k) continue;
+                int j = s->idx[x];
+                if (j <= s->down[i]) continue; /* x must lie on a face-up card */
+                int a = s->cols[i][j - 1];
+                if (a <= b || !r->fits[a * NCARDS + x]) continue;
+                move_t m = {(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
+                apply(s, m); /* never turns a card: A stays face up */
+                if (can_go_up(s, a) && safe_foundation_card(r, s, a)) { /* A, now free, would force */
+                    undo(s, m, 0);
+                    continue;
                 }
+                if (!n) memcpy(saved, parts, s->ncols * sizeof(part_t));
+                update_parts(s, origin, m, parts);
+                log[n++] = m;
+                swapped = 1;
+                break;
             }
         }
         if (!swapped || n >= MAX_SWAPS) return n;
     }
 }
 
-static void denormalize(state_t *s, const uint8_t *origin, part_t *parts, const move_t *log, int n) {
-    for (int i = n - 1; i >= 0; i--) {
-        undo(s, log[i], 0);
-        update_parts(s, origin, log[i], parts);
-    }
+static void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part_t *saved) {
+    if (!n) return;
+    for (int i = n - 1; i >= 0; i--) undo(s, log[i], 0);
+    memcpy(parts, saved, s->ncols * sizeof(part_t));
 }
 
 /* The members of the classes being searched, one level per class on the search path (a class entered
@@ -801,6 +824,9 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
         int swap = r->merge && is_swap(r, st, m);
+        part_t keep_src, keep_dst;
+        if (m.src < FOUNDATION) keep_src = parts[m.src];
+        if (m.dst < FOUNDATION) keep_dst = parts[m.dst];
         int turned = apply(st, m);
         update_parts(st, origin, m, parts);
         uint8_t *k = pk->buf + (size_t)i * KSLOT;
@@ -808,9 +834,10 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         pk->local[i] = (uint8_t)local;
         if (r->merge && !local) {
             move_t log[MAX_SWAPS];
-            int nlog = normalize(r, st, origin, parts, log);
+            part_t saved[MAXCOLS];
+            int nlog = normalize(r, st, origin, parts, log, saved);
             klen = make_key(parts, st->ncols, st, r->has_stock, k);
-            denormalize(st, origin, parts, log, nlog);
+            denormalize(st, parts, log, nlog, saved);
         } else {
             klen = make_key(parts, st->ncols, st, r->has_stock, k);
         }
@@ -819,7 +846,8 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         pk->hash[i] = h;
         if (!local) __builtin_prefetch(&table->slots[h & (table->cap - 1)]);
         undo(st, m, turned);
-        update_parts(st, origin, m, parts);
+        if (m.src < FOUNDATION) parts[m.src] = keep_src;
+        if (m.dst < FOUNDATION && m.src != STOCK) parts[m.dst] = keep_dst;
     }
 }
 
@@ -946,9 +974,10 @@ static void *worker_run(void *arg) {
         if (w->id == 0) {
             if (r->merge) {
                 move_t log[MAX_SWAPS];
-                int nlog = normalize(r, st, origin, parts, log);
+                part_t saved[MAXCOLS];
+                int nlog = normalize(r, st, origin, parts, log, saved);
                 klen = make_key(parts, st->ncols, st, r->has_stock, key);
-                denormalize(st, origin, parts, log, nlog);
+                denormalize(st, parts, log, nlog, saved);
             }
             table_insert(table, key, klen, 1);
         }
@@ -1217,6 +1246,12 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "the position must hold 52 cards");
         return NULL;
     }
+    memset(st.loc, -1, sizeof st.loc);
+    for (int i = 0; i < st.ncols; i++)
+        for (int j = 0; j < st.len[i]; j++) {
+            st.loc[st.cols[i][j]] = (int8_t)i;
+            st.idx[st.cols[i][j]] = (uint8_t)j;
+        }
 
     shared_t *sh = calloc(1, sizeof(shared_t));
     worker_t *w = calloc(2, sizeof(worker_t));

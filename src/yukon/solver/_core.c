@@ -58,6 +58,7 @@ typedef struct {
     uint8_t tgt[NCARDS][4]; /* the cards that ``c`` may be placed on */
     uint8_t ntgt[NCARDS];
     int merge; /* one table entry per set of positions joined by swaps between twin parents */
+    int freeze; /* ...and other moves only from members where every idle swap is undone */
     int build; /* 0 alternate, 1 suit, 2 suit-updown */
     int kings_only;
     int foundation_return;
@@ -696,6 +697,40 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
     }
 }
 
+/* A swap that cannot change what the other moves lead to (docs/solver.md, "Idle swaps"), standing on
+ * the higher-numbered of its two parents: x on A, A's twin B free (alternating colours: B = A ^ 3),
+ * B < A, B not on x's side; the other card that fits on A and B not face up in a column; neither A nor
+ * B can go up; and no face-up card that fits on the top of x's pile lies under A in A's column or
+ * anywhere in B's column. The other moves of such a member are searched from the member with x on B. */
+static int has_idle_swap_undone(const rules_t *r, const state_t *s) {
+    for (int k = 0; k < s->ncols; k++) {
+        if (!s->len[k]) continue;
+        int b = s->cols[k][s->len[k] - 1];
+        int a = b ^ 3;
+        if (a <= b) continue;
+        int ca = s->loc[a];
+        if (ca < 0 || ca == k) continue;
+        int ia = s->idx[a];
+        if (ia < s->down[ca] || ia + 1 >= s->len[ca]) continue;
+        int x = s->cols[ca][ia + 1];
+        if (!r->fits[a * NCARDS + x]) continue;
+        int y = x ^ 3;
+        int cy = s->loc[y];
+        if (cy >= 0 && s->idx[y] >= s->down[cy]) continue;
+        if (can_go_up(s, a) || can_go_up(s, b)) continue;
+        int tx = s->cols[ca][s->len[ca] - 1];
+        int blocked = 0;
+        for (int q = 0; q < r->nacc[tx] && !blocked; q++) {
+            int z = r->acc[tx][q];
+            int cz = s->loc[z];
+            if (cz < 0 || s->idx[z] < s->down[cz]) continue;
+            if ((cz == ca && s->idx[z] <= ia) || cz == k) blocked = 1;
+        }
+        if (!blocked) return 1;
+    }
+    return 0;
+}
+
 static void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part_t *saved) {
     if (!n) return;
     for (int i = n - 1; i >= 0; i--) undo(s, log[i], 0);
@@ -1054,6 +1089,12 @@ static void *worker_run(void *arg) {
         }
         int nstart = f->start + f->count;
         n = children(r, st, buf);
+        if (r->freeze && n > 1 && has_idle_swap_undone(r, st)) { /* only its swaps (it is not forced) */
+            int kept = 0;
+            for (int q = 0; q < n; q++)
+                if (is_swap(r, st, buf[q])) buf[kept++] = buf[q];
+            n = kept;
+        }
         if (w->id == 1) reverse_moves(buf, n);
         if (nstart + n > w->moves_cap) {
             int ncap = w->moves_cap * 2;
@@ -1227,6 +1268,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     }
     total += st.on_found;
     r->has_stock = stock_obj != Py_None;
+    r->freeze = r->merge && build == 0 && !foundation_return && !r->has_stock;
     for (int w = 0; w < 2 && r->has_stock; w++) {
         PyObject *seq = w ? waste_obj : stock_obj;
         uint8_t *dst = w ? st.waste : st.stock;

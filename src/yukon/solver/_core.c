@@ -738,19 +738,19 @@ static void denormalize(state_t *s, part_t *parts, const move_t *log, int n, con
 }
 
 /* The members of the classes being searched, one level per class on the search path (a class entered
- * deeper is searched, and its level dropped, before the search goes on in the one above). Exact keys,
- * chained by hash; a level's entries are the newest, so dropping a level unlinks them in turn. */
+ * deeper is searched, and its level dropped, before the search goes on in the one above). Within a
+ * class a member is named exactly by which cards have been swapped an odd number of times since the
+ * class was entered: a swap changes only its card's parent, between the card's two parents, so the
+ * bit mask of cards on their other parent fixes every card's place. Chained by hash; a level's entries
+ * are the newest, so dropping a level unlinks them in turn. */
 #define LOCAL_BITS 16
 
 typedef struct {
-    uint64_t h;
-    uint32_t off, prev;
-    uint8_t len;
+    uint64_t mask;
+    uint32_t prev;
 } lentry_t;
 
 typedef struct {
-    uint8_t *keys;
-    size_t kcap, kused;
     lentry_t *e;
     uint32_t ecap, n;
     uint32_t *bucket; /* entry index + 1 of the newest in the chain, 0 none */
@@ -760,21 +760,23 @@ typedef struct {
 
 static int local_init(localset_t *L) {
     memset(L, 0, sizeof *L);
-    L->kcap = 1 << 16;
     L->ecap = 1 << 12;
     L->lcap = 1024;
-    L->keys = malloc(L->kcap);
     L->e = malloc(L->ecap * sizeof(lentry_t));
     L->bucket = calloc(1u << LOCAL_BITS, sizeof(uint32_t));
     L->levels = malloc(L->lcap * sizeof(uint32_t));
-    return L->keys && L->e && L->bucket && L->levels;
+    return L->e && L->bucket && L->levels;
 }
 
 static void local_free(localset_t *L) {
-    free(L->keys);
     free(L->e);
     free(L->bucket);
     free(L->levels);
+}
+
+static uint32_t local_slot(uint64_t mask) {
+    mask *= 0x9E3779B97F4A7C15ULL;
+    return (uint32_t)(mask >> (64 - LOCAL_BITS));
 }
 
 static int local_push_level(localset_t *L) {
@@ -790,35 +792,23 @@ static int local_push_level(localset_t *L) {
 
 static void local_pop_level(localset_t *L) {
     uint32_t start = L->levels[--L->nlev];
-    if (start == L->n) return;
-    for (uint32_t i = L->n; i-- > start;) L->bucket[L->e[i].h & ((1u << LOCAL_BITS) - 1)] = L->e[i].prev;
-    L->kused = L->e[start].off;
+    for (uint32_t i = L->n; i-- > start;) L->bucket[local_slot(L->e[i].mask)] = L->e[i].prev;
     L->n = start;
 }
 
 /* In the current level: 1 added, 0 already there, -1 out of memory. */
-static int local_insert(localset_t *L, const uint8_t *key, int len, uint64_t h) {
+static int local_insert(localset_t *L, uint64_t mask) {
     uint32_t start = L->levels[L->nlev - 1];
-    uint32_t *head = &L->bucket[h & ((1u << LOCAL_BITS) - 1)];
-    for (uint32_t v = *head; v && v - 1 >= start; v = L->e[v - 1].prev) {
-        const lentry_t *x = &L->e[v - 1];
-        if (x->h == h && x->len == len && memcmp(L->keys + x->off, key, len) == 0) return 0;
-    }
+    uint32_t *head = &L->bucket[local_slot(mask)];
+    for (uint32_t v = *head; v && v - 1 >= start; v = L->e[v - 1].prev)
+        if (L->e[v - 1].mask == mask) return 0;
     if (L->n == L->ecap) {
         lentry_t *ne = realloc(L->e, (size_t)L->ecap * 2 * sizeof(lentry_t));
         if (!ne) return -1;
         L->e = ne;
         L->ecap *= 2;
     }
-    if (L->kused + len > L->kcap) {
-        uint8_t *nk = realloc(L->keys, L->kcap * 2);
-        if (!nk) return -1;
-        L->keys = nk;
-        L->kcap *= 2;
-    }
-    memcpy(L->keys + L->kused, key, len);
-    L->e[L->n] = (lentry_t){h, (uint32_t)L->kused, *head, (uint8_t)len};
-    L->kused += len;
+    L->e[L->n] = (lentry_t){mask, *head};
     *head = ++L->n;
     return 1;
 }
@@ -833,7 +823,8 @@ static double now_seconds(void) {
 
 typedef struct {
     int start, count, next;
-    int entry; /* the search entered a class here: drop its level on the way back */
+    int entry;     /* the search entered a class here: drop its level on the way back */
+    uint64_t mask; /* which member of its class this position is (see localset_t) */
 } frame_t;
 
 typedef struct {
@@ -851,23 +842,28 @@ typedef struct {
     uint8_t *buf;
     uint64_t *hash;
     uint8_t *len;
-    uint8_t *local; /* a swap to a member of the same class: its exact key, for the class's own set */
+    uint8_t *local; /* a swap, to a member of the same class (no key: the class's own set names it) */
 } pending_t;
 
 static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, const rules_t *r,
                              const move_t *moves, int start, int n, pending_t *pk, const table_t *table) {
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
-        int swap = r->merge && is_swap(r, st, m);
+        if (r->merge && is_swap(r, st, m)) {
+            /* a swap from a position rule 1 does not force leads to one it does not force (the card
+             * it frees has a card that fits on it, x, off the foundations): a member of this class */
+            pk->local[i] = 1;
+            continue;
+        }
+        pk->local[i] = 0;
         part_t keep_src, keep_dst;
         if (m.src < FOUNDATION) keep_src = parts[m.src];
         if (m.dst < FOUNDATION) keep_dst = parts[m.dst];
         int turned = apply(st, m);
         update_parts(st, origin, m, parts);
         uint8_t *k = pk->buf + (size_t)i * KSLOT;
-        int klen, local = swap && !is_forced(r, st);
-        pk->local[i] = (uint8_t)local;
-        if (r->merge && !local) {
+        int klen;
+        if (r->merge) {
             move_t log[MAX_SWAPS];
             part_t saved[MAXCOLS];
             int nlog = normalize(r, st, origin, parts, log, saved);
@@ -879,7 +875,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         pk->len[i] = (uint8_t)klen;
         uint64_t h = hash_bytes(k, klen);
         pk->hash[i] = h;
-        if (!local) __builtin_prefetch(&table->slots[h & (table->cap - 1)]);
+        __builtin_prefetch(&table->slots[h & (table->cap - 1)]);
         undo(st, m, turned);
         if (m.src < FOUNDATION) parts[m.src] = keep_src;
         if (m.dst < FOUNDATION && m.src != STOCK) parts[m.dst] = keep_dst;
@@ -1005,7 +1001,7 @@ static void *worker_run(void *arg) {
     {
         int klen = make_key(parts, st->ncols, st, r->has_stock, key);
         local_push_level(&w->local); /* the root's class (the second thread searches it too) */
-        local_insert(&w->local, key, klen, hash_bytes(key, klen));
+        local_insert(&w->local, 0);
         if (w->id == 0) {
             if (r->merge) {
                 move_t log[MAX_SWAPS];
@@ -1021,7 +1017,7 @@ static void *worker_run(void *arg) {
     if (w->id == 1) reverse_moves(buf, n);
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, r, w->mstack, 0, n, &w->pk, table);
-    w->frames[0] = (frame_t){0, n, 0, 1};
+    w->frames[0] = (frame_t){0, n, 0, 1, 0};
     long long check_at = 4096;
     long long checks = 0;
     int shared = w->id == 1;
@@ -1045,7 +1041,8 @@ static void *worker_run(void *arg) {
         }
         const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;
         int local = w->pk.local[idx];
-        int ins = local    ? local_insert(&w->local, ck, w->pk.len[idx], w->pk.hash[idx])
+        uint64_t mask = local ? f->mask ^ (1ULL << m.card) : 0;
+        int ins = local    ? local_insert(&w->local, mask)
                   : shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx])
                            : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0);
         if (ins == -2) {
@@ -1081,8 +1078,7 @@ static void *worker_run(void *arg) {
         }
         w->path[w->depth] = (step_t){m, turned};
         if (!local && r->merge) { /* a new class: its members go in a level of their own */
-            int klen = make_key(parts, st->ncols, st, r->has_stock, key);
-            if (!local_push_level(&w->local) || local_insert(&w->local, key, klen, hash_bytes(key, klen)) < 0) {
+            if (!local_push_level(&w->local) || local_insert(&w->local, 0) < 0) {
                 w->status = ST_ERROR;
                 break;
             }
@@ -1117,7 +1113,7 @@ static void *worker_run(void *arg) {
         memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
         prepare_children(st, origin, parts, r, w->mstack, nstart, n, &w->pk, table);
         w->depth++;
-        w->frames[w->depth] = (frame_t){nstart, n, 0, !local && r->merge};
+        w->frames[w->depth] = (frame_t){nstart, n, 0, !local && r->merge, mask};
         if (w->nodes >= check_at) {
             check_at = w->nodes + 4096;
             if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {

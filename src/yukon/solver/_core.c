@@ -114,6 +114,12 @@ static uint64_t hash_bytes(const uint8_t *p, int n) {
 
 #define INITIAL_CAP (1ULL << 12)
 
+/* The home slot of a hash: its low 32 bits scaled to the slot count (any count, not only powers of
+ * two, so that the slots can take just their share of the budget); the tag uses the high bits. */
+static inline uint64_t slot_of(uint64_t h, uint64_t cap) { return ((h & 0xFFFFFFFFULL) * cap) >> 32; }
+
+static inline uint64_t next_slot(uint64_t j, uint64_t cap) { return j + 1 == cap ? 0 : j + 1; }
+
 static int table_init(table_t *t, uint64_t budget) {
     memset(t, 0, sizeof *t);
     t->budget = budget;
@@ -135,16 +141,15 @@ static const uint8_t *key_at(const table_t *t, uint64_t v) {
     return t->chunks[(v >> MAX_CHUNK_BITS) & (MAX_CHUNKS - 1)] + (v & ((1ULL << MAX_CHUNK_BITS) - 1));
 }
 
-static int table_grow(table_t *t) {
-    uint64_t ncap = t->cap * 2;
+static int table_resize(table_t *t, uint64_t ncap) {
     uint64_t *ns = calloc(ncap, sizeof(uint64_t));
     if (!ns) return 0;
     for (uint64_t i = 0; i < t->cap; i++) {
         uint64_t v = t->slots[i];
         if (!v) continue;
         const uint8_t *k = key_at(t, v);
-        uint64_t j = hash_bytes(k + 1, k[0]) & (ncap - 1);
-        while (ns[j]) j = (j + 1) & (ncap - 1);
+        uint64_t j = slot_of(hash_bytes(k + 1, k[0]), ncap);
+        while (ns[j]) j = next_slot(j, ncap);
         ns[j] = v;
     }
     free(t->slots);
@@ -153,11 +158,19 @@ static int table_grow(table_t *t) {
     return 1;
 }
 
+/* The slot count that uses the whole budget when 90% full, at the keys' mean length so far. */
+static uint64_t slots_share(const table_t *t) {
+    double mean = t->count ? (double)(t->chunk_bytes - (t->nchunks ? t->chunk_size[t->nchunks - 1] - t->used : 0)) /
+                                 (double)t->count
+                           : 48.0;
+    return (uint64_t)((double)t->budget / (8.0 + 0.9 * mean));
+}
+
 /* 1 inserted, 0 already there, -1 out of memory, -2 over budget (nothing changed; ``force`` ignores it).
  * ``h`` is hash_bytes(key, n). */
 static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h, int force) {
     uint64_t tag = SLOT_TAG(h);
-    uint64_t j = h & (t->cap - 1);
+    uint64_t j = slot_of(h, t->cap);
     for (;;) {
         uint64_t v = t->slots[j];
         if (!v) break;
@@ -165,7 +178,7 @@ static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h
             const uint8_t *k = key_at(t, v);
             if (k[0] == n && memcmp(k + 1, key, n) == 0) return 0;
         }
-        j = (j + 1) & (t->cap - 1);
+        j = next_slot(j, t->cap);
     }
     int need_chunk = t->nchunks == 0 || t->used + n + 1 > t->chunk_size[t->nchunks - 1];
     uint64_t next_size = 0;
@@ -174,11 +187,18 @@ static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h
         if (next_size > (1ULL << MAX_CHUNK_BITS)) next_size = 1ULL << MAX_CHUNK_BITS;
     }
     int need_grow = (t->count + 1) * 10 > t->cap * 7;
+    uint64_t ncap = t->cap * 2;
     if (t->budget && !force) {
         if (need_grow && table_bytes(t) + next_size + t->cap * 16 > t->budget) {
-            /* no room to double the slots: fill these up to 90% instead (slower probes, more keys) */
-            if ((t->count + 1) * 10 > t->cap * 9) return -2;
-            need_grow = 0;
+            /* no room to double the slots: take the slots' share of the budget once, then fill them up
+             * to 90% (slower probes, more keys) */
+            uint64_t share = slots_share(t);
+            if (share > t->cap + t->cap / 8 && table_bytes(t) + next_size + share * 8 <= t->budget) {
+                ncap = share;
+            } else {
+                if ((t->count + 1) * 10 > t->cap * 9) return -2;
+                need_grow = 0;
+            }
         }
         if (table_bytes(t) + next_size > t->budget) return -2;
     }
@@ -199,7 +219,7 @@ static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h
     t->used += n + 1;
     t->slots[j] = v;
     t->count++;
-    if (need_grow && !table_grow(t)) return -1;
+    if (need_grow && !table_resize(t, ncap)) return -1;
     return 1;
 }
 
@@ -220,7 +240,7 @@ typedef struct {
 static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, const uint8_t *key, int n,
                                uint64_t h) {
     uint64_t tag = SLOT_TAG(h);
-    uint64_t j = h & (t->cap - 1);
+    uint64_t j = slot_of(h, t->cap);
     uint64_t mine = 0;
     for (;;) {
         uint64_t v = __atomic_load_n(&t->slots[j], __ATOMIC_ACQUIRE);
@@ -265,18 +285,20 @@ static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, co
             const uint8_t *k = key_at(t, v);
             if (k[0] == n && memcmp(k + 1, key, n) == 0) return 0;
         }
-        j = (j + 1) & (t->cap - 1);
+        j = next_slot(j, t->cap);
     }
 }
 
 /* Before the second thread starts: the slots at their final size (they cannot grow while shared). */
 static int table_presize(table_t *t) {
     uint64_t want = 1ULL << 20;
-    uint64_t limit = t->budget ? t->budget / 5 : (1ULL << 29); /* slots take at most a fifth */
-    while (want * 2 * 8 <= limit) want *= 2;
-    while (t->cap < want)
-        if (!table_grow(t)) return 0;
-    return 1;
+    if (t->budget) {
+        uint64_t share = slots_share(t);
+        if (share > want) want = share;
+    } else {
+        want = 1ULL << 26;
+    }
+    return want <= t->cap || table_resize(t, want);
 }
 
 /* ------------------------------------------------------------------ positions */
@@ -875,7 +897,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         pk->len[i] = (uint8_t)klen;
         uint64_t h = hash_bytes(k, klen);
         pk->hash[i] = h;
-        __builtin_prefetch(&table->slots[h & (table->cap - 1)]);
+        __builtin_prefetch(&table->slots[slot_of(h, table->cap)]);
         undo(st, m, turned);
         if (m.src < FOUNDATION) parts[m.src] = keep_src;
         if (m.dst < FOUNDATION && m.src != STOCK) parts[m.dst] = keep_dst;
@@ -1036,7 +1058,7 @@ static void *worker_run(void *arg) {
         move_t m = w->mstack[idx];
         w->nodes++;
         if (f->next < f->count && !w->pk.local[idx + 1]) { /* fetch the next child's stored key meanwhile */
-            uint64_t v = __atomic_load_n(&table->slots[w->pk.hash[idx + 1] & (table->cap - 1)], __ATOMIC_ACQUIRE);
+            uint64_t v = __atomic_load_n(&table->slots[slot_of(w->pk.hash[idx + 1], table->cap)], __ATOMIC_ACQUIRE);
             if (v) __builtin_prefetch(key_at(table, v));
         }
         const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;

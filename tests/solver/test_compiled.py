@@ -9,6 +9,7 @@ two decks and dealt rows) ``run`` must fall back to Python.
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
@@ -71,6 +72,31 @@ def test_swap_classes_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
             assert replays_to_win(game, merged.moves), where
         if merged.status == "lost":
             assert merged.stats.peak_table <= plain.stats.peak_table, where
+
+
+@pytest.mark.parametrize("empty_column", ["kings", "any"])
+def test_swap_classes_on_positions_deep_in_games(empty_column: str) -> None:
+    """Positions deep into random Yukon games, where swaps abound: the same verdict with and without
+    the compiled search's own reductions (swap classes, undone swaps), whenever both decide."""
+    decided = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        game = Game.deal("yukon", seed=1000 + seed, empty_column=empty_column)
+        for _ in range(rnd.randint(30, 150)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            tableau = [m for m in moves if m.dst < 16]
+            game.push(rnd.choice(tableau if tableau and rnd.random() < 0.85 else moves))
+        merged = compiled(game, node_limit=300_000)
+        plain = compiled(game, node_limit=300_000, merge=False)
+        if "unknown" in (merged.status, plain.status):
+            continue
+        decided += 1
+        assert merged.status == plain.status, game.to_text()
+        if merged.status == "won":
+            assert replays_to_win(game, merged.moves), game.to_text()
+    assert decided >= 30
 
 
 @pytest.mark.parametrize("seed", [28, 80, 123])

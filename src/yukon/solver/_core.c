@@ -58,7 +58,7 @@ typedef struct {
     uint8_t tgt[NCARDS][4]; /* the cards that ``c`` may be placed on */
     uint8_t ntgt[NCARDS];
     int merge; /* one table entry per set of positions joined by swaps between twin parents */
-    int freeze; /* ...and other moves only from members where every idle swap is undone */
+    int freeze; /* ...and most other moves only from members where no swap stands undone */
     int build; /* 0 alternate, 1 suit, 2 suit-updown */
     int kings_only;
     int foundation_return;
@@ -719,12 +719,15 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
     }
 }
 
-/* A swap that cannot change what the other moves lead to (docs/solver.md, "Idle swaps"), standing on
- * the higher-numbered of its two parents: x on A, A's twin B free (alternating colours: B = A ^ 3),
- * B < A, B not on x's side; the other card that fits on A and B not face up in a column; neither A nor
- * B can go up; and no face-up card that fits on the top of x's pile lies under A in A's column or
- * anywhere in B's column. The other moves of such a member are searched from the member with x on B. */
-static int has_idle_swap_undone(const rules_t *r, const state_t *s) {
+/* A swap standing undone (docs/solver.md, "Undone swaps"): x on A, A's twin B free (alternating
+ * colours: B = A ^ 3), B < A, B not on x's pile. Then the member with x on B has a counterpart for
+ * every move of this one except a few, which this one must search itself: the pile of y (the other card
+ * that fits on A and B) onto B, B up, and piles from B's column onto the top of x's pile. */
+typedef struct {
+    int b, y, cb, ca;
+} undone_t;
+
+static int find_undone_swap(const rules_t *r, const state_t *s, undone_t *u) {
     for (int k = 0; k < s->ncols; k++) {
         if (!s->len[k]) continue;
         int b = s->cols[k][s->len[k] - 1];
@@ -736,20 +739,17 @@ static int has_idle_swap_undone(const rules_t *r, const state_t *s) {
         if (ia < s->down[ca] || ia + 1 >= s->len[ca]) continue;
         int x = s->cols[ca][ia + 1];
         if (!r->fits[a * NCARDS + x]) continue;
-        int y = x ^ 3;
-        int cy = s->loc[y];
-        if (cy >= 0 && s->idx[y] >= s->down[cy]) continue;
-        if (can_go_up(s, a) || can_go_up(s, b)) continue;
-        int tx = s->cols[ca][s->len[ca] - 1];
-        int blocked = 0;
-        for (int q = 0; q < r->nacc[tx] && !blocked; q++) {
-            int z = r->acc[tx][q];
-            int cz = s->loc[z];
-            if (cz < 0 || s->idx[z] < s->down[cz]) continue;
-            if ((cz == ca && s->idx[z] <= ia) || cz == k) blocked = 1;
-        }
-        if (!blocked) return 1;
+        *u = (undone_t){b, x ^ 3, k, ca};
+        return 1;
     }
+    return 0;
+}
+
+/* Must the member with the undone swap ``u`` search ``m`` itself (no counterpart in the other member)? */
+static int undone_swap_needs(const undone_t *u, move_t m) {
+    if (m.card == u->y && m.dst == u->cb) return 1;                     /* y's pile onto B */
+    if (m.dst == FOUNDATION && m.card == u->b) return 1;                 /* B up */
+    if (m.src == u->cb && m.dst == u->ca) return 1;                      /* from B's column onto x's pile */
     return 0;
 }
 
@@ -1107,10 +1107,11 @@ static void *worker_run(void *arg) {
         }
         int nstart = f->start + f->count;
         n = children(r, st, buf);
-        if (r->freeze && n > 1 && has_idle_swap_undone(r, st)) { /* only its swaps (it is not forced) */
+        undone_t u;
+        if (r->freeze && n > 1 && find_undone_swap(r, st, &u)) { /* (it is not forced) */
             int kept = 0;
             for (int q = 0; q < n; q++)
-                if (is_swap(r, st, buf[q])) buf[kept++] = buf[q];
+                if (is_swap(r, st, buf[q]) || undone_swap_needs(&u, buf[q])) buf[kept++] = buf[q];
             n = kept;
         }
         if (w->id == 1) reverse_moves(buf, n);

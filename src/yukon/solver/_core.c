@@ -745,12 +745,34 @@ static int find_undone_swap(const rules_t *r, const state_t *s, undone_t *u) {
     return 0;
 }
 
-/* Must the member with the undone swap ``u`` search ``m`` itself (no counterpart in the other member)? */
-static int undone_swap_needs(const undone_t *u, move_t m) {
-    if (m.card == u->y && m.dst == u->cb) return 1;                     /* y's pile onto B */
-    if (m.dst == FOUNDATION && m.card == u->b) return 1;                 /* B up */
-    if (m.src == u->cb && m.dst == u->ca) return 1;                      /* from B's column onto x's pile */
-    return 0;
+/* The moves a member with the undone swap ``u`` searches (it is not forced): its swaps, then the moves
+ * the member with x on B has no counterpart for: y's pile onto B, B up, piles from B's column onto the
+ * top of x's pile. */
+static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, move_t *out) {
+    int n = 0;
+    for (int k = 0; k < s->ncols; k++) {
+        if (!s->len[k]) continue;
+        int b = s->cols[k][s->len[k] - 1];
+        for (int q = 0; q < r->nacc[b]; q++) {
+            int x = r->acc[b][q];
+            int i = s->loc[x];
+            if (i < 0 || i == k) continue;
+            int j = s->idx[x];
+            if (j <= s->down[i] || !r->fits[s->cols[i][j - 1] * NCARDS + x]) continue;
+            out[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
+        }
+    }
+    int cy = s->loc[u->y];
+    if (cy >= 0 && cy != u->cb && s->idx[u->y] >= s->down[cy])
+        out[n++] = (move_t){(uint8_t)cy, (uint8_t)u->cb, (uint8_t)u->y, (uint8_t)(s->len[cy] - s->idx[u->y])};
+    if (can_go_up(s, u->b)) out[n++] = (move_t){(uint8_t)u->cb, FOUNDATION, (uint8_t)u->b, 1};
+    int tx = s->cols[u->ca][s->len[u->ca] - 1];
+    for (int j = s->down[u->cb]; j < s->len[u->cb]; j++)
+        if (r->fits[tx * NCARDS + s->cols[u->cb][j]]) {
+            move_t m = {(uint8_t)u->cb, (uint8_t)u->ca, s->cols[u->cb][j], (uint8_t)(s->len[u->cb] - j)};
+            if (!is_swap(r, s, m)) out[n++] = m; /* (swaps are in already) */
+        }
+    return n;
 }
 
 static void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part_t *saved) {
@@ -1106,14 +1128,11 @@ static void *worker_run(void *arg) {
             }
         }
         int nstart = f->start + f->count;
-        n = children(r, st, buf);
         undone_t u;
-        if (r->freeze && n > 1 && find_undone_swap(r, st, &u)) { /* (it is not forced) */
-            int kept = 0;
-            for (int q = 0; q < n; q++)
-                if (is_swap(r, st, buf[q]) || undone_swap_needs(&u, buf[q])) buf[kept++] = buf[q];
-            n = kept;
-        }
+        if (r->freeze && !is_forced(r, st) && find_undone_swap(r, st, &u))
+            n = undone_children(r, st, &u, buf);
+        else
+            n = children(r, st, buf);
         if (w->id == 1) reverse_moves(buf, n);
         if (nstart + n > w->moves_cap) {
             int ncap = w->moves_cap * 2;

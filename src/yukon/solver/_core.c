@@ -889,7 +889,21 @@ typedef struct {
     uint8_t *local; /* a swap, to a member of the same class (no key: the class's own set names it) */
 } pending_t;
 
-static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, const rules_t *r,
+/* Marks the parts of the columns ``m`` changed as out of date (they are rebuilt when a key is needed:
+ * members of a class that only try swaps never need one). */
+static uint32_t touched(move_t m) {
+    uint32_t d = 0;
+    if (m.src < FOUNDATION) d |= 1u << m.src;
+    if (m.dst < FOUNDATION) d |= 1u << m.dst;
+    return d;
+}
+
+static void refresh_parts(const state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty) {
+    for (uint32_t d = *dirty; d; d &= d - 1) build_part(st, origin, __builtin_ctz(d), &parts[__builtin_ctz(d)]);
+    *dirty = 0;
+}
+
+static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
                              const move_t *moves, int start, int n, pending_t *pk, const table_t *table) {
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
@@ -900,6 +914,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
             continue;
         }
         pk->local[i] = 0;
+        if (*dirty) refresh_parts(st, origin, parts, dirty);
         part_t keep_src, keep_dst;
         if (m.src < FOUNDATION) keep_src = parts[m.src];
         if (m.dst < FOUNDATION) keep_dst = parts[m.dst];
@@ -958,6 +973,7 @@ typedef struct {
     arena_t arena;
     int frames_cap, moves_cap, depth;
     long long nodes;
+    uint32_t dirty; /* columns whose parts are out of date */
     int status;
     const char *reason;
     int done; /* atomic, second thread only */
@@ -1060,7 +1076,7 @@ static void *worker_run(void *arg) {
     int n = children(r, st, buf);
     if (w->id == 1) reverse_moves(buf, n);
     memcpy(w->mstack, buf, n * sizeof(move_t));
-    prepare_children(st, origin, parts, r, w->mstack, 0, n, &w->pk, table);
+    prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table);
     w->frames[0] = (frame_t){0, n, 0, 1, 0};
     long long check_at = 4096;
     long long checks = 0;
@@ -1072,7 +1088,7 @@ static void *worker_run(void *arg) {
             w->depth--;
             if (w->depth >= 0) {
                 undo(st, w->path[w->depth].m, w->path[w->depth].turned);
-                update_parts(st, origin, w->path[w->depth].m, parts);
+                w->dirty |= touched(w->path[w->depth].m);
             }
             continue;
         }
@@ -1100,7 +1116,7 @@ static void *worker_run(void *arg) {
         }
         if (ins == 0) continue;
         int turned = apply(st, m);
-        update_parts(st, origin, m, parts);
+        w->dirty |= touched(m);
         if (st->on_found == NCARDS) {
             w->path[w->depth] = (step_t){m, turned};
             w->depth++;
@@ -1153,7 +1169,7 @@ static void *worker_run(void *arg) {
             w->moves_cap = ncap;
         }
         memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
-        prepare_children(st, origin, parts, r, w->mstack, nstart, n, &w->pk, table);
+        prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table);
         w->depth++;
         w->frames[w->depth] = (frame_t){nstart, n, 0, !local && r->merge, mask};
         if (w->nodes >= check_at) {

@@ -889,6 +889,17 @@ typedef struct {
     uint8_t *local; /* a swap, to a member of the same class (no key: the class's own set names it) */
 } pending_t;
 
+/* The key the table stores for this position: with swap classes, that of its class's normal form. */
+static int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out) {
+    if (!r->merge) return make_key(parts, st->ncols, st, r->has_stock, out);
+    move_t log[MAX_SWAPS];
+    part_t saved[MAXCOLS];
+    int nlog = normalize(r, st, origin, parts, log, saved);
+    int klen = make_key(parts, st->ncols, st, r->has_stock, out);
+    denormalize(st, parts, log, nlog, saved);
+    return klen;
+}
+
 /* Marks the parts of the columns ``m`` changed as out of date (they are rebuilt when a key is needed:
  * members of a class that only try swaps never need one). */
 static uint32_t touched(move_t m) {
@@ -921,16 +932,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         int turned = apply(st, m);
         update_parts(st, origin, m, parts);
         uint8_t *k = pk->buf + (size_t)i * KSLOT;
-        int klen;
-        if (r->merge) {
-            move_t log[MAX_SWAPS];
-            part_t saved[MAXCOLS];
-            int nlog = normalize(r, st, origin, parts, log, saved);
-            klen = make_key(parts, st->ncols, st, r->has_stock, k);
-            denormalize(st, parts, log, nlog, saved);
-        } else {
-            klen = make_key(parts, st->ncols, st, r->has_stock, k);
-        }
+        int klen = table_key(r, st, origin, parts, k);
         pk->len[i] = (uint8_t)klen;
         uint64_t h = hash_bytes(k, klen);
         pk->hash[i] = h;
@@ -1058,21 +1060,9 @@ static void *worker_run(void *arg) {
         return NULL;
     }
     for (int i = 0; i < st->ncols; i++) build_part(st, origin, i, &parts[i]);
-    {
-        int klen = make_key(parts, st->ncols, st, r->has_stock, key);
-        local_push_level(&w->local); /* the root's class (the second thread searches it too) */
-        local_insert(&w->local, 0);
-        if (w->id == 0) {
-            if (r->merge) {
-                move_t log[MAX_SWAPS];
-                part_t saved[MAXCOLS];
-                int nlog = normalize(r, st, origin, parts, log, saved);
-                klen = make_key(parts, st->ncols, st, r->has_stock, key);
-                denormalize(st, parts, log, nlog, saved);
-            }
-            table_insert(table, key, klen, 1);
-        }
-    }
+    local_push_level(&w->local); /* the root's class (the second thread searches it too) */
+    local_insert(&w->local, 0);
+    if (w->id == 0) table_insert(table, key, table_key(r, st, origin, parts, key), 1);
     int n = children(r, st, buf);
     if (w->id == 1) reverse_moves(buf, n);
     memcpy(w->mstack, buf, n * sizeof(move_t));

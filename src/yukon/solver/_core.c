@@ -63,6 +63,7 @@ typedef struct {
     int kings_only;
     int foundation_return;
     int has_stock; /* a stock dealt one card at a time to a waste */
+    int acyclic; /* no move sequence returns to a class it left (docs/solver.md, "Two threads") */
 } rules_t;
 
 #define RANK(c) ((c) / 4 + 1)
@@ -137,6 +138,11 @@ static void table_free(table_t *t) {
 
 static uint64_t table_bytes(const table_t *t) { return t->cap * 8 + t->chunk_bytes; }
 
+/* A stored key is its length byte, then the key. The length is below 128; the length byte's top bit
+ * (KEY_DONE) is set once a search has finished the position (or class) to the end. */
+#define KEY_DONE 0x80
+#define KEY_LEN(k) ((k)[0] & 0x7F)
+
 static const uint8_t *key_at(const table_t *t, uint64_t v) {
     return t->chunks[(v >> MAX_CHUNK_BITS) & (MAX_CHUNKS - 1)] + (v & ((1ULL << MAX_CHUNK_BITS) - 1));
 }
@@ -148,7 +154,7 @@ static int table_resize(table_t *t, uint64_t ncap) {
         uint64_t v = t->slots[i];
         if (!v) continue;
         const uint8_t *k = key_at(t, v);
-        uint64_t j = slot_of(hash_bytes(k + 1, k[0]), ncap);
+        uint64_t j = slot_of(hash_bytes(k + 1, KEY_LEN(k)), ncap);
         while (ns[j]) j = next_slot(j, ncap);
         ns[j] = v;
     }
@@ -167,8 +173,8 @@ static uint64_t slots_share(const table_t *t) {
 }
 
 /* 1 inserted, 0 already there, -1 out of memory, -2 over budget (nothing changed; ``force`` ignores it).
- * ``h`` is hash_bytes(key, n). */
-static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h, int force) {
+ * ``h`` is hash_bytes(key, n). On 1 or 0, ``*at`` is the stored key (its length byte). */
+static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h, int force, uint8_t **at) {
     uint64_t tag = SLOT_TAG(h);
     uint64_t j = slot_of(h, t->cap);
     for (;;) {
@@ -176,7 +182,10 @@ static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h
         if (!v) break;
         if ((v & SLOT_TAG_MASK) == tag) {
             const uint8_t *k = key_at(t, v);
-            if (k[0] == n && memcmp(k + 1, key, n) == 0) return 0;
+            if (KEY_LEN(k) == n && memcmp(k + 1, key, n) == 0) {
+                *at = (uint8_t *)k;
+                return 0;
+            }
         }
         j = next_slot(j, t->cap);
     }
@@ -219,12 +228,13 @@ static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h
     t->used += n + 1;
     t->slots[j] = v;
     t->count++;
+    *at = dst;
     if (need_grow && !table_resize(t, ncap)) return -1;
     return 1;
 }
 
-static int table_insert(table_t *t, const uint8_t *key, int n, int force) {
-    return table_insert_hashed(t, key, n, hash_bytes(key, n), force);
+static int table_insert(table_t *t, const uint8_t *key, int n, int force, uint8_t **at) {
+    return table_insert_hashed(t, key, n, hash_bytes(key, n), force, at);
 }
 
 /* Where one thread writes its keys once two threads share the table. */
@@ -238,7 +248,7 @@ typedef struct {
  * compare-and-swap, so a slot seen set always points at a whole key. Chunks are added under ``lock``.
  * Same results as table_insert_hashed. */
 static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, const uint8_t *key, int n,
-                               uint64_t h) {
+                               uint64_t h, uint8_t **at) {
     uint64_t tag = SLOT_TAG(h);
     uint64_t j = slot_of(h, t->cap);
     uint64_t mine = 0;
@@ -275,6 +285,7 @@ static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, co
                 mine = SLOT_USED | tag | ((uint64_t)a->chunk << MAX_CHUNK_BITS) | a->used;
             }
             if (__atomic_compare_exchange_n(&t->slots[j], &v, mine, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
+                *at = t->chunks[a->chunk] + a->used;
                 a->used += n + 1;
                 __atomic_fetch_add(&t->count, 1, __ATOMIC_RELAXED);
                 return 1;
@@ -283,7 +294,10 @@ static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, co
         }
         if ((v & SLOT_TAG_MASK) == tag) {
             const uint8_t *k = key_at(t, v);
-            if (k[0] == n && memcmp(k + 1, key, n) == 0) return 0;
+            if (KEY_LEN(k) == n && memcmp(k + 1, key, n) == 0) {
+                *at = (uint8_t *)k;
+                return 0;
+            }
         }
         j = next_slot(j, t->cap);
     }
@@ -869,6 +883,7 @@ typedef struct {
     int start, count, next;
     int entry;     /* the search entered a class here: drop its level on the way back */
     uint64_t mask; /* which member of its class this position is (see localset_t) */
+    uint8_t *key;  /* the stored key of the class entered here (NULL for a member reached by a swap) */
 } frame_t;
 
 typedef struct {
@@ -960,6 +975,9 @@ typedef struct {
     pthread_t second;
     int second_started;
     uint64_t peak;
+    uint8_t *root_key; /* the root's stored key */
+    int help;          /* acyclic: each thread enters the classes the other has not finished */
+    int finished;      /* atomic: with ``help``, a thread searched the root to the end: lost */
 } shared_t;
 
 typedef struct {
@@ -1023,6 +1041,14 @@ static void reverse_moves(move_t *m, int n) {
     }
 }
 
+/* Is the class whose stored key is ``key`` on this thread's own path? (Never, where ``help`` is on and the
+ * graph between classes has no cycle; checked all the same, so that a cycle could only cost time.) */
+static int on_path(const worker_t *w, const uint8_t *key) {
+    for (int i = 0; i <= w->depth; i++)
+        if (w->frames[i].key == key) return 1;
+    return 0;
+}
+
 /* One depth-first search from the root. The first thread stores the root; the second (if any) tries
  * children in the opposite order. Each skips every position already stored, by either: the thread
  * that stored a position searches it. So every reachable position is searched once, by one of them,
@@ -1062,12 +1088,16 @@ static void *worker_run(void *arg) {
     for (int i = 0; i < st->ncols; i++) build_part(st, origin, i, &parts[i]);
     local_push_level(&w->local); /* the root's class (the second thread searches it too) */
     local_insert(&w->local, 0);
-    if (w->id == 0) table_insert(table, key, table_key(r, st, origin, parts, key), 1);
+    if (w->id == 0 && table_insert(table, key, table_key(r, st, origin, parts, key), 1, &sh->root_key) < 0) {
+        w->status = ST_ERROR;
+        __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
+        return NULL;
+    }
     int n = children(r, st, buf);
     if (w->id == 1) reverse_moves(buf, n);
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table);
-    w->frames[0] = (frame_t){0, n, 0, 1, 0};
+    w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key};
     long long check_at = 4096;
     long long checks = 0;
     int shared = w->id == 1;
@@ -1075,6 +1105,8 @@ static void *worker_run(void *arg) {
         frame_t *f = &w->frames[w->depth];
         if (f->next >= f->count) {
             if (f->entry) local_pop_level(&w->local);
+            /* searched to the end: with two threads the other skips it from now on */
+            if (f->key) __atomic_fetch_or(f->key, KEY_DONE, __ATOMIC_RELEASE);
             w->depth--;
             if (w->depth >= 0) {
                 undo(st, w->path[w->depth].m, w->path[w->depth].turned);
@@ -1092,9 +1124,11 @@ static void *worker_run(void *arg) {
         const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;
         int local = w->pk.local[idx];
         uint64_t mask = local ? f->mask ^ (1ULL << m.card) : 0;
+        uint8_t *stored = NULL;
         int ins = local    ? local_insert(&w->local, mask)
-                  : shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx])
-                           : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0);
+                  : shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx],
+                                                 &stored)
+                           : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0, &stored);
         if (ins == -2) {
             w->status = ST_UNKNOWN;
             w->reason = "memory limit";
@@ -1104,7 +1138,11 @@ static void *worker_run(void *arg) {
             w->status = ST_ERROR;
             break;
         }
-        if (ins == 0) continue;
+        /* a class already there is skipped; with ``help``, only once some thread has finished it (the
+         * other may be in the middle of it: then both search it, each skipping what the other finished) */
+        if (ins == 0 && (local || !shared || !sh->help || (__atomic_load_n(stored, __ATOMIC_ACQUIRE) & KEY_DONE) ||
+                         on_path(w, stored)))
+            continue;
         int turned = apply(st, m);
         w->dirty |= touched(m);
         if (st->on_found == NCARDS) {
@@ -1161,7 +1199,7 @@ static void *worker_run(void *arg) {
         memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
         prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table);
         w->depth++;
-        w->frames[w->depth] = (frame_t){nstart, n, 0, !local && r->merge, mask};
+        w->frames[w->depth] = (frame_t){nstart, n, 0, !local && r->merge, mask, local ? NULL : stored};
         if (w->nodes >= check_at) {
             check_at = w->nodes + 4096;
             if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {
@@ -1190,13 +1228,15 @@ static void *worker_run(void *arg) {
                     w->status = ST_ERROR;
                     break;
                 }
+                sh->help = r->acyclic;
                 __atomic_store_n(&sh->concurrent, 1, __ATOMIC_RELEASE);
                 shared = 1;
                 if (pthread_create(&sh->second, NULL, second_thread, &w[1]) == 0) sh->second_started = 1;
             }
         }
     }
-    if (w->status != ST_LOST) __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
+    if (w->status == ST_LOST && sh->help && w->depth < 0) __atomic_store_n(&sh->finished, 1, __ATOMIC_RELEASE);
+    if (w->status != ST_LOST || sh->help) __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
     return NULL;
 }
 
@@ -1313,6 +1353,12 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     total += st.on_found;
     r->has_stock = stock_obj != Py_None;
     r->freeze = r->merge && build == 0 && !foundation_return && !r->has_stock;
+    /* every move but a swap is one way when only Kings go to empty columns, a King fits on no card (in
+     * Alaska it fits on its Queen, and could go back and forth between her and an empty column) and
+     * nothing comes down from the foundations; swaps stay inside a class (or there are none) */
+    r->acyclic = kings_only && !foundation_return;
+    for (int c = 0; c < NCARDS; c++)
+        if ((IS_KING(c) && r->ntgt[c]) || (r->ntgt[c] > 1 && !r->merge)) r->acyclic = 0;
     for (int w = 0; w < 2 && r->has_stock; w++) {
         PyObject *seq = w ? waste_obj : stock_obj;
         uint8_t *dst = w ? st.waste : st.stock;
@@ -1384,6 +1430,8 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     if (w[0].status == ST_WON || (two && w[1].status == ST_WON)) {
         by = w[0].status == ST_WON ? &w[0] : &w[1];
         status = ST_WON;
+    } else if (__atomic_load_n(&sh->finished, __ATOMIC_ACQUIRE)) {
+        status = ST_LOST; /* one thread searched the root to the end (it skipped only finished classes) */
     } else if (w[0].status == ST_ERROR || (two && w[1].status == ST_ERROR)) {
         status = ST_ERROR;
     } else if (w[0].status == ST_UNKNOWN || (two && w[1].status == ST_UNKNOWN)) {

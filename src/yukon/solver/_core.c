@@ -741,28 +741,39 @@ typedef struct {
     int b, y, cb, ca;
 } undone_t;
 
+/* Is the free card in column ``k`` the lower twin B of an undone swap (x on A = B ^ 3, fitting it, in
+ * another column)? Then x, or -1. */
+static int undone_at(const rules_t *r, const state_t *s, int k) {
+    if (!s->len[k]) return -1;
+    int b = s->cols[k][s->len[k] - 1];
+    int a = b ^ 3;
+    if (a <= b) return -1;
+    int ca = s->loc[a];
+    if (ca < 0 || ca == k) return -1;
+    int ia = s->idx[a];
+    if (ia < s->down[ca] || ia + 1 >= s->len[ca]) return -1;
+    int x = s->cols[ca][ia + 1];
+    return r->fits[a * NCARDS + x] ? x : -1;
+}
+
+/* The number of undone swaps here (counted up to 3); ``u``, the first (by B's column). */
 static int find_undone_swap(const rules_t *r, const state_t *s, undone_t *u) {
-    for (int k = 0; k < s->ncols; k++) {
-        if (!s->len[k]) continue;
-        int b = s->cols[k][s->len[k] - 1];
-        int a = b ^ 3;
-        if (a <= b) continue;
-        int ca = s->loc[a];
-        if (ca < 0 || ca == k) continue;
-        int ia = s->idx[a];
-        if (ia < s->down[ca] || ia + 1 >= s->len[ca]) continue;
-        int x = s->cols[ca][ia + 1];
-        if (!r->fits[a * NCARDS + x]) continue;
-        *u = (undone_t){b, x ^ 3, k, ca};
-        return 1;
+    int count = 0;
+    for (int k = 0; k < s->ncols && count < 3; k++) {
+        int x = undone_at(r, s, k);
+        if (x < 0) continue;
+        if (!count++) {
+            int b = s->cols[k][s->len[k] - 1];
+            *u = (undone_t){b, x ^ 3, k, s->loc[b ^ 3]};
+        }
     }
-    return 0;
+    return count;
 }
 
 /* The moves a member with the undone swap ``u`` searches (it is not forced): its swaps, then the moves
  * the member with x on B has no counterpart for: y's pile onto B, B up, piles from B's column onto the
  * top of x's pile. */
-static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, move_t *out) {
+static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int undone, move_t *out) {
     int n = 0;
     for (int k = 0; k < s->ncols; k++) {
         if (!s->len[k]) continue;
@@ -776,10 +787,18 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
             out[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
         }
     }
-    int cy = s->loc[u->y];
-    if (cy >= 0 && cy != u->cb && s->idx[u->y] >= s->down[cy])
-        out[n++] = (move_t){(uint8_t)cy, (uint8_t)u->cb, (uint8_t)u->y, (uint8_t)(s->len[cy] - s->idx[u->y])};
-    if (can_go_up(s, u->b)) out[n++] = (move_t){(uint8_t)u->cb, FOUNDATION, (uint8_t)u->b, 1};
+    /* with two undone swaps or more, the member with one of the others done has a counterpart for all
+     * but one kind of these moves (docs/solver.md, "Several undone swaps"): with exactly two, piles
+     * onto the top of x's pile when that top is the other swap's free twin */
+    if (undone >= 3) return n;
+    if (undone == 1) {
+        int cy = s->loc[u->y];
+        if (cy >= 0 && cy != u->cb && s->idx[u->y] >= s->down[cy])
+            out[n++] = (move_t){(uint8_t)cy, (uint8_t)u->cb, (uint8_t)u->y, (uint8_t)(s->len[cy] - s->idx[u->y])};
+        if (can_go_up(s, u->b)) out[n++] = (move_t){(uint8_t)u->cb, FOUNDATION, (uint8_t)u->b, 1};
+    } else if (undone_at(r, s, u->ca) < 0) {
+        return n;
+    }
     int tx = s->cols[u->ca][s->len[u->ca] - 1];
     for (int j = s->down[u->cb]; j < s->len[u->cb]; j++)
         if (r->fits[tx * NCARDS + s->cols[u->cb][j]]) {
@@ -1173,8 +1192,9 @@ static void *worker_run(void *arg) {
         }
         int nstart = f->start + f->count;
         undone_t u;
-        if (r->freeze && !is_forced(r, st) && find_undone_swap(r, st, &u))
-            n = undone_children(r, st, &u, buf);
+        int undone = r->freeze && !is_forced(r, st) ? find_undone_swap(r, st, &u) : 0;
+        if (undone)
+            n = undone_children(r, st, &u, undone, buf);
         else
             n = children(r, st, buf);
         if (w->id == 1) reverse_moves(buf, n);

@@ -775,6 +775,15 @@ static int find_undone_swap(const rules_t *r, const state_t *s, undone_t *u) {
  * top of x's pile. */
 static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int undone, move_t *out) {
     int n = 0;
+    /* The swaps, which lead to the other members of the class. Only members with at most two undone swaps
+     * search moves out of the class, so only they are visited, and those on the way to them: with three
+     * or more, only the first undone swap is done; with two, either is done (undoing one more would lead
+     * to a member with three). */
+    if (undone >= 3) {
+        int x = u->y ^ 3;
+        out[n++] = (move_t){(uint8_t)u->ca, (uint8_t)u->cb, (uint8_t)x, (uint8_t)(s->len[u->ca] - s->idx[x])};
+        return n;
+    }
     for (int k = 0; k < s->ncols; k++) {
         if (!s->len[k]) continue;
         int b = s->cols[k][s->len[k] - 1];
@@ -784,13 +793,13 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
             if (i < 0 || i == k) continue;
             int j = s->idx[x];
             if (j <= s->down[i] || !r->fits[s->cols[i][j - 1] * NCARDS + x]) continue;
+            if (undone == 2 && b > s->cols[i][j - 1]) continue; /* an undo */
             out[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
         }
     }
     /* with two undone swaps or more, the member with one of the others done has a counterpart for all
      * but one kind of these moves (docs/solver.md, "Several undone swaps"): with exactly two, piles
      * onto the top of x's pile when that top is the other swap's free twin */
-    if (undone >= 3) return n;
     if (undone == 1) {
         int cy = s->loc[u->y];
         if (cy >= 0 && cy != u->cb && s->idx[u->y] >= s->down[cy])

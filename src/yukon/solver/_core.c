@@ -738,7 +738,8 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
  * every move of this one except a few, which this one must search itself: the pile of y (the other card
  * that fits on A and B) onto B, B up, and piles from B's column onto the top of x's pile. */
 typedef struct {
-    int b, y, cb, ca;
+    int b, y, cb, ca; /* B, y, B's column, A's column (x's) */
+    int b2, x2;       /* with two undone swaps or more: the second one's B and x */
 } undone_t;
 
 /* Is the free card in column ``k`` the lower twin B of an undone swap (x on A = B ^ 3, fitting it, in
@@ -756,16 +757,20 @@ static int undone_at(const rules_t *r, const state_t *s, int k) {
     return r->fits[a * NCARDS + x] ? x : -1;
 }
 
-/* The number of undone swaps here (counted up to 3); ``u``, the first (by B's column). */
+/* The number of undone swaps here (counted up to 3); ``u``, the first (by B's column) and the second. */
 static int find_undone_swap(const rules_t *r, const state_t *s, undone_t *u) {
     int count = 0;
     for (int k = 0; k < s->ncols && count < 3; k++) {
         int x = undone_at(r, s, k);
         if (x < 0) continue;
-        if (!count++) {
-            int b = s->cols[k][s->len[k] - 1];
-            *u = (undone_t){b, x ^ 3, k, s->loc[b ^ 3]};
+        int b = s->cols[k][s->len[k] - 1];
+        if (!count)
+            *u = (undone_t){b, x ^ 3, k, s->loc[b ^ 3], -1, -1};
+        else if (count == 1) {
+            u->b2 = b;
+            u->x2 = x;
         }
+        count++;
     }
     return count;
 }
@@ -775,15 +780,6 @@ static int find_undone_swap(const rules_t *r, const state_t *s, undone_t *u) {
  * top of x's pile. */
 static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int undone, move_t *out) {
     int n = 0;
-    /* The swaps, which lead to the other members of the class. Only members with at most two undone swaps
-     * search moves out of the class, so only they are visited, and those on the way to them: with three
-     * or more, only the first undone swap is done; with two, either is done (undoing one more would lead
-     * to a member with three). */
-    if (undone >= 3) {
-        int x = u->y ^ 3;
-        out[n++] = (move_t){(uint8_t)u->ca, (uint8_t)u->cb, (uint8_t)x, (uint8_t)(s->len[u->ca] - s->idx[x])};
-        return n;
-    }
     for (int k = 0; k < s->ncols; k++) {
         if (!s->len[k]) continue;
         int b = s->cols[k][s->len[k] - 1];
@@ -793,22 +789,26 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
             if (i < 0 || i == k) continue;
             int j = s->idx[x];
             if (j <= s->down[i] || !r->fits[s->cols[i][j - 1] * NCARDS + x]) continue;
-            if (undone == 2 && b > s->cols[i][j - 1]) continue; /* an undo */
             out[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
         }
     }
-    /* with two undone swaps or more, the member with one of the others done has a counterpart for all
-     * but one kind of these moves (docs/solver.md, "Several undone swaps"): with exactly two, piles
-     * onto the top of x's pile when that top is the other swap's free twin */
-    if (undone == 1) {
-        int cy = s->loc[u->y];
-        if (cy >= 0 && cy != u->cb && s->idx[u->y] >= s->down[cy])
-            out[n++] = (move_t){(uint8_t)cy, (uint8_t)u->cb, (uint8_t)u->y, (uint8_t)(s->len[cy] - s->idx[u->y])};
-        if (can_go_up(s, u->b)) out[n++] = (move_t){(uint8_t)u->cb, FOUNDATION, (uint8_t)u->b, 1};
-    } else if (undone_at(r, s, u->ca) < 0) {
-        return n;
-    }
+    /* With two undone swaps or more, the member with another one done has a counterpart for these moves
+     * but in two cases (docs/solver.md, "Several undone swaps"), both with exactly two: (a) when B is the
+     * top of the other's pile and the other's B is the top of y's column; (c) when the top of x's pile
+     * is the other's B. With three or more, another one always has counterparts. */
+    if (undone >= 3) return n;
     int tx = s->cols[u->ca][s->len[u->ca] - 1];
+    int cy = s->loc[u->y];
+    int a_ok = 1, c_ok = 1;
+    if (undone == 2) {
+        int c2 = s->loc[u->x2];
+        a_ok = cy >= 0 && u->b == s->cols[c2][s->len[c2] - 1] && u->b2 == s->cols[cy][s->len[cy] - 1];
+        c_ok = tx == u->b2;
+    }
+    if (a_ok && cy >= 0 && cy != u->cb && s->idx[u->y] >= s->down[cy])
+        out[n++] = (move_t){(uint8_t)cy, (uint8_t)u->cb, (uint8_t)u->y, (uint8_t)(s->len[cy] - s->idx[u->y])};
+    if (undone == 1 && can_go_up(s, u->b)) out[n++] = (move_t){(uint8_t)u->cb, FOUNDATION, (uint8_t)u->b, 1};
+    if (!c_ok) return n;
     for (int j = s->down[u->cb]; j < s->len[u->cb]; j++)
         if (r->fits[tx * NCARDS + s->cols[u->cb][j]]) {
             move_t m = {(uint8_t)u->cb, (uint8_t)u->ca, s->cols[u->cb][j], (uint8_t)(s->len[u->cb] - j)};
@@ -1200,7 +1200,7 @@ static void *worker_run(void *arg) {
             }
         }
         int nstart = f->start + f->count;
-        undone_t u;
+        undone_t u = {0};
         int undone = r->freeze && !is_forced(r, st) ? find_undone_swap(r, st, &u) : 0;
         if (undone)
             n = undone_children(r, st, &u, undone, buf);

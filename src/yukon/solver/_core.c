@@ -672,6 +672,28 @@ static int children(const rules_t *r, const state_t *s, move_t *out) {
  * its lower-numbered parent where it can), and the search visits every member of a class it enters
  * (docs/solver.md, "Swap classes"). */
 
+/* The move rule 1 forces here, the one children() tries alone (the first safe card that can go up,
+ * from the columns in order, then the waste); 0 when there is none. */
+static int forced_move(const rules_t *r, const state_t *s, move_t *out) {
+    if (r->foundation_return) return 0;
+    for (int i = 0; i < s->ncols; i++)
+        if (s->len[i]) {
+            int c = s->cols[i][s->len[i] - 1];
+            if (can_go_up(s, c) && safe_foundation_card(r, s, c)) {
+                *out = (move_t){(uint8_t)i, FOUNDATION, (uint8_t)c, 1};
+                return 1;
+            }
+        }
+    if (s->nwaste) {
+        int c = s->waste[s->nwaste - 1];
+        if (can_go_up(s, c) && safe_foundation_card(r, s, c)) {
+            *out = (move_t){WASTE, FOUNDATION, (uint8_t)c, 1};
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Rule 1 forces a move here: a free card (or the waste's top) is a safe card that can go up. */
 static int is_forced(const rules_t *r, const state_t *s) {
     if (r->foundation_return) return 0;
@@ -929,8 +951,14 @@ typedef struct {
     uint8_t *buf;
     uint64_t *hash;
     uint8_t *len;
-    uint8_t *local; /* a swap, to a member of the same class (no key: the class's own set names it) */
+    uint8_t *local; /* CHILD_TABLE, CHILD_SWAP or CHILD_FORCED */
 } pending_t;
+
+enum {
+    CHILD_TABLE,  /* looked up in the table by its class's key */
+    CHILD_SWAP,   /* a swap, to a member of the same class (no key: the class's own set names it) */
+    CHILD_FORCED, /* rule 1 forces a move there: entered without a table entry */
+};
 
 /* The key the table stores for this position: with swap classes, that of its class's normal form. */
 static int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out) {
@@ -964,22 +992,28 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         if (r->merge && is_swap(r, st, m)) {
             /* a swap from a position rule 1 does not force leads to one it does not force (the card
              * it frees has a card that fits on it, x, off the foundations): a member of this class */
-            pk->local[i] = 1;
+            pk->local[i] = CHILD_SWAP;
             continue;
         }
-        pk->local[i] = 0;
+        pk->local[i] = CHILD_TABLE;
         if (*dirty) refresh_parts(st, origin, parts, dirty);
         part_t keep_src, keep_dst;
         if (m.src < FOUNDATION) keep_src = parts[m.src];
         if (m.dst < FOUNDATION) keep_dst = parts[m.dst];
         int turned = apply(st, m);
         update_parts(st, origin, m, parts);
-        uint8_t *k = pk->buf + (size_t)i * KSLOT;
-        int klen = table_key(r, st, origin, parts, k);
-        pk->len[i] = (uint8_t)klen;
-        uint64_t h = hash_bytes(k, klen);
-        pk->hash[i] = h;
-        __builtin_prefetch(&table->slots[slot_of(h, table->cap)]);
+        if (r->merge && is_forced(r, st)) {
+            /* rule 1 forces a move there: the search goes through without a table entry (the class
+             * its forced moves lead to gets one; docs/solver.md, "Forced positions") */
+            pk->local[i] = CHILD_FORCED;
+        } else {
+            uint8_t *k = pk->buf + (size_t)i * KSLOT;
+            int klen = table_key(r, st, origin, parts, k);
+            pk->len[i] = (uint8_t)klen;
+            uint64_t h = hash_bytes(k, klen);
+            pk->hash[i] = h;
+            __builtin_prefetch(&table->slots[slot_of(h, table->cap)]);
+        }
         undo(st, m, turned);
         if (m.src < FOUNDATION) parts[m.src] = keep_src;
         if (m.dst < FOUNDATION && m.src != STOCK) parts[m.dst] = keep_dst;
@@ -1145,15 +1179,17 @@ static void *worker_run(void *arg) {
         int idx = f->start + f->next++;
         move_t m = w->mstack[idx];
         w->nodes++;
-        if (f->next < f->count && !w->pk.local[idx + 1]) { /* fetch the next child's stored key meanwhile */
+        if (f->next < f->count && w->pk.local[idx + 1] == CHILD_TABLE) { /* fetch its stored key meanwhile */
             uint64_t v = __atomic_load_n(&table->slots[slot_of(w->pk.hash[idx + 1], table->cap)], __ATOMIC_ACQUIRE);
             if (v) __builtin_prefetch(key_at(table, v));
         }
         const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;
-        int local = w->pk.local[idx];
+        int kind = w->pk.local[idx];
+        int local = kind == CHILD_SWAP;
         uint64_t mask = local ? f->mask ^ (1ULL << m.card) : 0;
         uint8_t *stored = NULL;
-        int ins = local    ? local_insert(&w->local, mask)
+        int ins = local                 ? local_insert(&w->local, mask)
+                  : kind == CHILD_FORCED ? 1
                   : shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx],
                                                  &stored)
                            : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0, &stored);
@@ -1193,7 +1229,8 @@ static void *worker_run(void *arg) {
             f = &w->frames[w->depth];
         }
         w->path[w->depth] = (step_t){m, turned};
-        if (!local && r->merge) { /* a new class: its members go in a level of their own */
+        int entry = kind == CHILD_TABLE && r->merge;
+        if (entry) { /* a new class: its members go in a level of their own */
             if (!local_push_level(&w->local) || local_insert(&w->local, 0) < 0) {
                 w->status = ST_ERROR;
                 break;
@@ -1201,8 +1238,10 @@ static void *worker_run(void *arg) {
         }
         int nstart = f->start + f->count;
         undone_t u = {0};
-        int undone = r->freeze && !is_forced(r, st) ? find_undone_swap(r, st, &u) : 0;
-        if (undone)
+        int undone = kind != CHILD_FORCED && r->freeze && !is_forced(r, st) ? find_undone_swap(r, st, &u) : 0;
+        if (kind == CHILD_FORCED)
+            n = forced_move(r, st, buf);
+        else if (undone)
             n = undone_children(r, st, &u, undone, buf);
         else
             n = children(r, st, buf);
@@ -1228,7 +1267,7 @@ static void *worker_run(void *arg) {
         memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
         prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table);
         w->depth++;
-        w->frames[w->depth] = (frame_t){nstart, n, 0, !local && r->merge, mask, local ? NULL : stored};
+        w->frames[w->depth] = (frame_t){nstart, n, 0, entry, mask, stored};
         if (w->nodes >= check_at) {
             check_at = w->nodes + 4096;
             if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {

@@ -722,9 +722,9 @@ static int is_swap(const rules_t *r, const state_t *s, move_t m) {
  * a move; logs the swaps (to undo them) and returns how many. The result is in the class of ``s``.
  * ``saved`` keeps the column parts as they were before the first swap (for denormalize). */
 static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts, move_t *log,
-                     part_t *saved) {
+                     part_t *saved, int forced) {
     int n = 0;
-    if (is_forced(r, s)) return 0;
+    if (forced) return 0;
     for (;;) {
         int swapped = 0;
         for (int k = 0; k < s->ncols && !swapped; k++) {
@@ -802,17 +802,19 @@ static int find_undone_swap(const rules_t *r, const state_t *s, undone_t *u) {
  * top of x's pile. */
 static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int undone, move_t *out) {
     int n = 0;
+    /* the swaps: with alternating colours a card that fits on the free card b lies on a card it fits
+     * only if that card is b's twin b ^ 3, so look there */
     for (int k = 0; k < s->ncols; k++) {
         if (!s->len[k]) continue;
         int b = s->cols[k][s->len[k] - 1];
-        for (int q = 0; q < r->nacc[b]; q++) {
-            int x = r->acc[b][q];
-            int i = s->loc[x];
-            if (i < 0 || i == k) continue;
-            int j = s->idx[x];
-            if (j <= s->down[i] || !r->fits[s->cols[i][j - 1] * NCARDS + x]) continue;
-            out[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
-        }
+        int a = b ^ 3;
+        int i = s->loc[a];
+        if (i < 0 || i == k) continue;
+        int j = s->idx[a] + 1;
+        if (j - 1 < s->down[i] || j >= s->len[i]) continue;
+        int x = s->cols[i][j];
+        if (!r->fits[a * NCARDS + x]) continue;
+        out[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
     }
     /* With two undone swaps or more, the member with another one done has a counterpart for these moves
      * but in two cases (docs/solver.md, "Several undone swaps"), both with exactly two: (a) when B is the
@@ -961,11 +963,11 @@ enum {
 };
 
 /* The key the table stores for this position: with swap classes, that of its class's normal form. */
-static int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out) {
+static int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out, int forced) {
     if (!r->merge) return make_key(parts, st->ncols, st, r->has_stock, out);
     move_t log[MAX_SWAPS];
     part_t saved[MAXCOLS];
-    int nlog = normalize(r, st, origin, parts, log, saved);
+    int nlog = normalize(r, st, origin, parts, log, saved, forced);
     int klen = make_key(parts, st->ncols, st, r->has_stock, out);
     denormalize(st, parts, log, nlog, saved);
     return klen;
@@ -1002,13 +1004,14 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         if (m.dst < FOUNDATION) keep_dst = parts[m.dst];
         int turned = apply(st, m);
         update_parts(st, origin, m, parts);
-        if (r->merge && is_forced(r, st)) {
+        int forced = r->merge && is_forced(r, st);
+        if (forced) {
             /* rule 1 forces a move there: the search goes through without a table entry (the class
              * its forced moves lead to gets one; docs/solver.md, "Forced positions") */
             pk->local[i] = CHILD_FORCED;
         } else {
             uint8_t *k = pk->buf + (size_t)i * KSLOT;
-            int klen = table_key(r, st, origin, parts, k);
+            int klen = table_key(r, st, origin, parts, k, 0);
             pk->len[i] = (uint8_t)klen;
             uint64_t h = hash_bytes(k, klen);
             pk->hash[i] = h;
@@ -1150,7 +1153,7 @@ static void *worker_run(void *arg) {
     for (int i = 0; i < st->ncols; i++) build_part(st, origin, i, &parts[i]);
     local_push_level(&w->local); /* the root's class (the second thread searches it too) */
     local_insert(&w->local, 0);
-    if (w->id == 0 && table_insert(table, key, table_key(r, st, origin, parts, key), 1, &sh->root_key) < 0) {
+    if (w->id == 0 && table_insert(table, key, table_key(r, st, origin, parts, key, is_forced(r, st)), 1, &sh->root_key) < 0) {
         w->status = ST_ERROR;
         __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
         return NULL;
@@ -1238,7 +1241,9 @@ static void *worker_run(void *arg) {
         }
         int nstart = f->start + f->count;
         undone_t u = {0};
-        int undone = kind != CHILD_FORCED && r->freeze && !is_forced(r, st) ? find_undone_swap(r, st, &u) : 0;
+        /* (with classes, only a CHILD_FORCED position is forced: a swap from one that is not forced
+         * leads to one that is not) */
+        int undone = kind != CHILD_FORCED && r->freeze ? find_undone_swap(r, st, &u) : 0;
         if (kind == CHILD_FORCED)
             n = forced_move(r, st, buf);
         else if (undone)

@@ -764,46 +764,11 @@ typedef struct {
     int b2, x2;       /* with two undone swaps or more: the second one's B and x */
 } undone_t;
 
-/* Is the free card in column ``k`` the lower twin B of an undone swap (x on A = B ^ 3, fitting it, in
- * another column)? Then x, or -1. */
-static int undone_at(const rules_t *r, const state_t *s, int k) {
-    if (!s->len[k]) return -1;
-    int b = s->cols[k][s->len[k] - 1];
-    int a = b ^ 3;
-    if (a <= b) return -1;
-    int ca = s->loc[a];
-    if (ca < 0 || ca == k) return -1;
-    int ia = s->idx[a];
-    if (ia < s->down[ca] || ia + 1 >= s->len[ca]) return -1;
-    int x = s->cols[ca][ia + 1];
-    return r->fits[a * NCARDS + x] ? x : -1;
-}
-
-/* The number of undone swaps here (counted up to 3); ``u``, the first (by B's column) and the second. */
-static int find_undone_swap(const rules_t *r, const state_t *s, undone_t *u) {
-    int count = 0;
-    for (int k = 0; k < s->ncols && count < 3; k++) {
-        int x = undone_at(r, s, k);
-        if (x < 0) continue;
-        int b = s->cols[k][s->len[k] - 1];
-        if (!count)
-            *u = (undone_t){b, x ^ 3, k, s->loc[b ^ 3], -1, -1};
-        else if (count == 1) {
-            u->b2 = b;
-            u->x2 = x;
-        }
-        count++;
-    }
-    return count;
-}
-
-/* The moves a member with the undone swap ``u`` searches (it is not forced): its swaps, then the moves
- * the member with x on B has no counterpart for: y's pile onto B, B up, piles from B's column onto the
- * top of x's pile. */
-static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int undone, move_t *out) {
-    int n = 0;
-    /* the swaps: with alternating colours a card that fits on the free card b lies on a card it fits
-     * only if that card is b's twin b ^ 3, so look there */
+/* The swaps here, into ``swaps`` by the free card's column (with alternating colours a card that fits
+ * on the free card b lies on a card it fits only if that card is b's twin b ^ 3, so look there), and
+ * how many of them stand undone (b < b ^ 3); ``u``, the first two of those. */
+static int scan_swaps(const rules_t *r, const state_t *s, undone_t *u, move_t *swaps, int *nswaps) {
+    int count = 0, n = 0;
     for (int k = 0; k < s->ncols; k++) {
         if (!s->len[k]) continue;
         int b = s->cols[k][s->len[k] - 1];
@@ -814,8 +779,24 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
         if (j - 1 < s->down[i] || j >= s->len[i]) continue;
         int x = s->cols[i][j];
         if (!r->fits[a * NCARDS + x]) continue;
-        out[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
+        swaps[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
+        if (a < b) continue;
+        if (!count)
+            *u = (undone_t){b, x ^ 3, k, i, -1, -1};
+        else if (count == 1) {
+            u->b2 = b;
+            u->x2 = x;
+        }
+        count++;
     }
+    *nswaps = n;
+    return count;
+}
+
+/* The moves a member with the undone swap ``u`` searches (it is not forced): its swaps (``out`` holds
+ * them already, ``n`` of them), then the moves the member with x on B has no counterpart for: y's pile
+ * onto B, B up, piles from B's column onto the top of x's pile. */
+static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int undone, move_t *out, int n) {
     /* With two undone swaps or more, the member with another one done has a counterpart for these moves
      * but in two cases (docs/solver.md, "Several undone swaps"), both with exactly two: (a) when B is the
      * top of the other's pile and the other's B is the top of y's column; (c) when the top of x's pile
@@ -1243,11 +1224,12 @@ static void *worker_run(void *arg) {
         undone_t u = {0};
         /* (with classes, only a CHILD_FORCED position is forced: a swap from one that is not forced
          * leads to one that is not) */
-        int undone = kind != CHILD_FORCED && r->freeze ? find_undone_swap(r, st, &u) : 0;
+        int nswaps = 0;
+        int undone = kind != CHILD_FORCED && r->freeze ? scan_swaps(r, st, &u, buf, &nswaps) : 0;
         if (kind == CHILD_FORCED)
             n = forced_move(r, st, buf);
         else if (undone)
-            n = undone_children(r, st, &u, undone, buf);
+            n = undone_children(r, st, &u, undone, buf, nswaps);
         else
             n = children(r, st, buf);
         if (w->id == 1) reverse_moves(buf, n);

@@ -30,7 +30,7 @@ PROBE_MIN_NODES = 50_000
 #: positions the best-first phase may store before the depth-first search takes over
 BEST_FIRST_POSITIONS = 20_000
 
-SOLVER_VERSION = "8"
+SOLVER_VERSION = "9"
 
 
 @dataclass

@@ -969,10 +969,11 @@ static void refresh_parts(const state_t *st, const uint8_t *origin, part_t *part
 }
 
 static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
-                             const move_t *moves, int start, int n, pending_t *pk, const table_t *table) {
+                             const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps) {
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
-        if (r->merge && is_swap(r, st, m)) {
+        /* ``nswaps`` >= 0: the first ``nswaps`` moves are the swaps, no other is one; -1: not known */
+        if (r->merge && (nswaps < 0 ? is_swap(r, st, m) : i - start < nswaps)) {
             /* a swap from a position rule 1 does not force leads to one it does not force (the card
              * it frees has a card that fits on it, x, off the foundations): a member of this class */
             pk->local[i] = CHILD_SWAP;
@@ -1142,7 +1143,7 @@ static void *worker_run(void *arg) {
     int n = children(r, st, buf);
     if (w->id == 1) reverse_moves(buf, n);
     memcpy(w->mstack, buf, n * sizeof(move_t));
-    prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table);
+    prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1);
     w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key};
     long long check_at = 4096;
     long long checks = 0;
@@ -1252,7 +1253,8 @@ static void *worker_run(void *arg) {
             w->moves_cap = ncap;
         }
         memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
-        prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table);
+        prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table,
+                         undone && w->id == 0 ? nswaps : -1); /* (thread 1 reversed them) */
         w->depth++;
         w->frames[w->depth] = (frame_t){nstart, n, 0, entry, mask, stored};
         if (w->nodes >= check_at) {

@@ -718,6 +718,22 @@ static int is_swap(const rules_t *r, const state_t *s, move_t m) {
 
 #define MAX_SWAPS 64
 
+/* With alternating colours: the swap onto the free card b of column ``k`` (a card that fits on b lies
+ * on a card it fits only if that card is b's twin b ^ 3, so look there). Returns the twin b ^ 3 and
+ * sets ``*m``, or -1 when there is none. */
+static int twin_swap(const rules_t *r, const state_t *s, int k, move_t *m) {
+    if (!s->len[k]) return -1;
+    int a = s->cols[k][s->len[k] - 1] ^ 3;
+    int i = s->loc[a];
+    if (i < 0 || i == k) return -1;
+    int j = s->idx[a] + 1;
+    if (j - 1 < s->down[i] || j >= s->len[i]) return -1;
+    int x = s->cols[i][j];
+    if (!r->fits[a * NCARDS + x]) return -1;
+    *m = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
+    return a;
+}
+
 /* Swaps every card it can onto its lower-numbered parent, never into a position where rule 1 forces
  * a move; logs the swaps (to undo them) and returns how many. The result is in the class of ``s``.
  * ``saved`` keeps the column parts as they were before the first swap (for denormalize). */
@@ -764,28 +780,22 @@ typedef struct {
     int b2, x2;       /* with two undone swaps or more: the second one's B and x */
 } undone_t;
 
-/* The swaps here, into ``swaps`` by the free card's column (with alternating colours a card that fits
- * on the free card b lies on a card it fits only if that card is b's twin b ^ 3, so look there), and
- * how many of them stand undone (b < b ^ 3); ``u``, the first two of those. */
+/* The swaps here, into ``swaps`` by the free card's column (alternating colours), and how many of them
+ * stand undone (the free card b lower than its twin, x's parent); ``u``, the first two of those. */
 static int scan_swaps(const rules_t *r, const state_t *s, undone_t *u, move_t *swaps, int *nswaps) {
     int count = 0, n = 0;
     for (int k = 0; k < s->ncols; k++) {
-        if (!s->len[k]) continue;
-        int b = s->cols[k][s->len[k] - 1];
-        int a = b ^ 3;
-        int i = s->loc[a];
-        if (i < 0 || i == k) continue;
-        int j = s->idx[a] + 1;
-        if (j - 1 < s->down[i] || j >= s->len[i]) continue;
-        int x = s->cols[i][j];
-        if (!r->fits[a * NCARDS + x]) continue;
-        swaps[n++] = (move_t){(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
+        move_t m;
+        int a = twin_swap(r, s, k, &m);
+        if (a < 0) continue;
+        swaps[n++] = m;
+        int b = a ^ 3;
         if (a < b) continue;
         if (!count)
-            *u = (undone_t){b, x ^ 3, k, i, -1, -1};
+            *u = (undone_t){b, m.card ^ 3, k, m.src, -1, -1};
         else if (count == 1) {
             u->b2 = b;
-            u->x2 = x;
+            u->x2 = m.card;
         }
         count++;
     }

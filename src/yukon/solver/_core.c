@@ -88,13 +88,15 @@ typedef struct {
 typedef struct {
     uint64_t *slots;
     uint64_t cap; /* power of two */
-    uint64_t count;
     uint8_t *chunks[MAX_CHUNKS];
     uint64_t chunk_size[MAX_CHUNKS];
     uint64_t chunk_bytes; /* total of chunk_size */
     int nchunks;
     uint64_t used; /* bytes used in the last chunk */
     uint64_t budget;
+    /* on a cache line of its own: the threads add to it (in batches) while reading the fields above */
+    _Alignas(64) uint64_t count;
+    char pad[56];
 } table_t;
 
 static uint64_t hash_bytes(const uint8_t *p, int n) {
@@ -273,7 +275,16 @@ static int table_insert(table_t *t, const uint8_t *key, int n, int force, uint8_
 typedef struct {
     int chunk; /* -1: none yet */
     uint64_t used, size;
+    uint64_t uncounted; /* keys inserted and not yet added to the table's count */
 } arena_t;
+
+#define COUNT_BATCH 256
+
+/* Adds the arena's keys to the table's count (in batches: the count is read by both threads). */
+static void arena_count(table_t *t, arena_t *a) {
+    __atomic_fetch_add(&t->count, a->uncounted, __ATOMIC_RELAXED);
+    a->uncounted = 0;
+}
 
 /* The insert for two threads: the slots are sized once before the second thread starts (no growth);
  * a key is written into the thread's own chunk, then published by setting its slot with a
@@ -288,6 +299,7 @@ static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, co
         uint64_t v = __atomic_load_n(&t->slots[j], __ATOMIC_ACQUIRE);
         if (!v) {
             if (!mine) {
+                /* (the count lags by less than COUNT_BATCH keys per thread: the slots are millions) */
                 if (__atomic_load_n(&t->count, __ATOMIC_RELAXED) * 10 >= t->cap * 9) return -2;
                 if (a->chunk < 0 || a->used + n + 1 > a->size) {
                     uint64_t size = 1ULL << MAX_CHUNK_BITS;
@@ -319,7 +331,7 @@ static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, co
             if (__atomic_compare_exchange_n(&t->slots[j], &v, mine, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
                 *at = t->chunks[a->chunk] + a->used;
                 a->used += n + 1;
-                __atomic_fetch_add(&t->count, 1, __ATOMIC_RELAXED);
+                if (++a->uncounted == COUNT_BATCH) arena_count(t, a);
                 return 1;
             }
             /* another thread set this slot first: v is now its value, compare as usual */
@@ -1070,7 +1082,7 @@ typedef struct {
 } shared_t;
 
 typedef struct {
-    shared_t *sh;
+    _Alignas(64) shared_t *sh; /* (the two workers lie side by side: no cache line in common) */
     int id;
     state_t st;
     part_t parts[MAXCOLS];
@@ -1086,7 +1098,17 @@ typedef struct {
     int status;
     const char *reason;
     int done; /* atomic, second thread only */
+    char pad[64];
 } worker_t;
+
+/* Zeroed memory aligned to a cache line (the structures the two threads share have fields aligned
+ * so that what one thread writes all the time is not on a line the other reads). */
+static void *line_calloc(size_t n, size_t size) {
+    size_t bytes = (n * size + 63) / 64 * 64;
+    void *p = aligned_alloc(64, bytes);
+    if (p) memset(p, 0, bytes);
+    return p;
+}
 
 static void worker_free(worker_t *w) {
     free(w->frames);
@@ -1334,6 +1356,7 @@ static void *worker_run(void *arg) {
             }
         }
     }
+    arena_count(table, &w->arena);
     if (w->status == ST_LOST && sh->help && w->depth < 0) __atomic_store_n(&sh->finished, 1, __ATOMIC_RELEASE);
     if (w->status != ST_LOST || sh->help) __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
     return NULL;
@@ -1484,8 +1507,8 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
             st.idx[st.cols[i][j]] = (uint8_t)j;
         }
 
-    shared_t *sh = calloc(1, sizeof(shared_t));
-    worker_t *w = calloc(2, sizeof(worker_t));
+    shared_t *sh = line_calloc(1, sizeof(shared_t));
+    worker_t *w = line_calloc(2, sizeof(worker_t));
     if (!sh || !w || !table_init(&sh->table, memory_limit > 0 ? (uint64_t)memory_limit : 0)) {
         free(sh);
         free(w);

@@ -28,7 +28,7 @@ from .search import Limits, Searcher, best_first
 PROBE_MIN_TIME = 0.2
 PROBE_MIN_NODES = 50_000
 #: positions the best-first phase may store before the depth-first search takes over
-BEST_FIRST_POSITIONS = 20_000
+BEST_FIRST_POSITIONS = 4_000
 
 SOLVER_VERSION = "9"
 

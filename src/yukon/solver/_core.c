@@ -541,16 +541,10 @@ static int safe_foundation_card(const rules_t *r, const state_t *s, int c) {
 
 /* The legal moves in yukon.game's order (Game._legal_moves_indexed). */
 static int legal_moves(const rules_t *r, const state_t *s, move_t *out) {
-    int8_t loc[NCARDS];
-    int8_t idx[NCARDS];
+    const int8_t *loc = s->loc; /* (face-down cards too: a lead must be face up) */
+    const uint8_t *idx = s->idx;
     int n = 0;
     int empties[MAXCOLS], nempty = 0;
-    memset(loc, -1, sizeof loc);
-    for (int i = 0; i < s->ncols; i++)
-        for (int j = s->down[i]; j < s->len[i]; j++) {
-            loc[s->cols[i][j]] = (int8_t)i;
-            idx[s->cols[i][j]] = (int8_t)j;
-        }
     for (int d = 0; d < s->ncols; d++) {
         if (!s->len[d]) {
             empties[nempty++] = d;
@@ -560,7 +554,7 @@ static int legal_moves(const rules_t *r, const state_t *s, move_t *out) {
         for (int a = 0; a < r->nacc[top]; a++) {
             int c = r->acc[top][a];
             int src = loc[c];
-            if (src >= 0 && src != d)
+            if (src >= 0 && src != d && idx[c] >= s->down[src])
                 out[n++] = (move_t){(uint8_t)src, (uint8_t)d, (uint8_t)c, (uint8_t)(s->len[src] - idx[c])};
         }
     }
@@ -568,7 +562,7 @@ static int legal_moves(const rules_t *r, const state_t *s, move_t *out) {
         if (r->kings_only) {
             for (int c = 48; c < 52; c++) {
                 int src = loc[c];
-                if (src >= 0 && idx[c] > 0)
+                if (src >= 0 && idx[c] > 0 && idx[c] >= s->down[src])
                     for (int e = 0; e < nempty; e++)
                         out[n++] = (move_t){(uint8_t)src, (uint8_t)empties[e], (uint8_t)c,
                                             (uint8_t)(s->len[src] - idx[c])};

@@ -192,6 +192,22 @@ def test_unsupported_positions_fall_back_to_python(monkeypatch: pytest.MonkeyPat
     assert out.stats.nodes >= 1
 
 
+def test_forced_positions_get_no_table_entry() -> None:
+    """Where rule 1 forces every move, the search goes through without storing the positions on the
+    way (docs/solver.md, "Forced positions"): a deal won by forced moves alone keeps its root and
+    little else, against one entry per position without classes."""
+    columns = ["".join(rank + suit for rank in "KQJT98765432A") for suit in "SHDC"]
+    game = Game.from_text("yukon,kings,noreturn " + "/".join([*columns, "-", "-", "-"]) + " -/-/-/-")
+    with_classes = Searcher(game, Limits()).run_compiled()
+    plain = Searcher(game, Limits())
+    plain.compiled_merge = False
+    without = plain.run_compiled()
+    assert with_classes.status == without.status == "won"
+    assert replays_to_win(game, with_classes.moves)
+    assert without.stats.peak_table == 53  # the root and the 52 positions after it, one per card up
+    assert with_classes.stats.peak_table <= 2
+
+
 def test_compiled_memory_budget_gives_unknown() -> None:
     """A table budget too small for the search ends it with ``unknown`` (never a guess)."""
     game = Game.deal("yukon", seed=80)  # lost, about 81,000 positions, 21,000 table entries

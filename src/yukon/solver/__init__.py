@@ -18,11 +18,12 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from ..cards import NAME
 from ..game import Game
 from ..notation import Move
 from .heuristic import best_heuristic_move
 from .probe import SCORERS, greedy_probe
-from .search import Limits, Searcher, best_first
+from .search import Limits, Searcher, best_first, stuck_cards
 
 #: the greedy probes run first when the time limit allows (each takes milliseconds)
 PROBE_MIN_TIME = 0.2
@@ -32,7 +33,7 @@ BEST_FIRST_POSITIONS = 4_000
 #: ...and, when the depth-first search wins, to look for a shorter line than its (docs/solver.md)
 BEST_FIRST_LINE_POSITIONS = 20_000
 
-SOLVER_VERSION = "9"
+SOLVER_VERSION = "10"
 
 
 @dataclass
@@ -100,6 +101,10 @@ def solve(
         raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
     started = time.perf_counter()
     limits = Limits(time_limit, node_limit, memory_limit, stop)
+    stuck = stuck_cards(game)  # (rule 3: proves a loss before any move is tried)
+    if stuck:
+        reason = "stuck: " + " ".join(NAME[c] for c in stuck)
+        return SolveResult("lost", [], 0, time.perf_counter() - started, 0, reason)
     probed = 0
     probe_allowed = time_limit is None or time_limit >= PROBE_MIN_TIME
     if probe_allowed and (node_limit is None or node_limit >= PROBE_MIN_NODES):

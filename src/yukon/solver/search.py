@@ -395,35 +395,52 @@ def stuck_cards(game: Game) -> list[int]:
 
     One-deck variants with the kings-only empty-column rule. A card Y with no
     face-up card beneath it in its column (a face-down card, or the lowest
-    face-up one) can leave only as the lead of a move or to its foundation. It
-    never can when every card it could be placed on lies beneath it in the
-    same column, it is not a King (only Kings lead into empty columns), and a
-    lower card of its suit lies beneath it too or is itself stuck. Cards
-    beneath a stuck card are stuck. See docs/solver.md, rule 3.
+    face-up one) can leave only as the lead of a move or to its foundation.
+    The stuck set S is the largest set of such cards, none a King (only Kings
+    lead into empty columns), where for each Y in S every card Y could be
+    placed on lies beneath Y, beneath another card of S, or (without
+    foundation returns) on a foundation, and a lower card of Y's suit, not
+    up, lies beneath Y, beneath a card of S or is in S. No card of S ever
+    leaves (the first to leave would need one of those cards), so S not empty
+    means lost. Returns S and the cards beneath it. See docs/solver.md, rule 3.
     """
     rules = game.rules
     if not rules.kings_only or rules.decks != 1:
         return []
     targets_of = placeable_on(rules.build)
-    stuck: set[int] = set()
-    columns = [(c, game._down[i]) for i, c in enumerate(game._cols)]
+    cols = game._cols
+    place: dict[int, tuple[int, int]] = {}
+    for ci, col in enumerate(cols):
+        for i, c in enumerate(col):
+            place[c] = (ci, i)
+    heights = [0, 0, 0, 0]
+    for pile in game._found:
+        if pile:
+            heights[SUIT[pile[0]]] = len(pile)
+    keep_up = not rules.foundation_return
+    stuck = {col[i] for col, nd in zip(cols, game._down, strict=False)
+             for i in range(min(nd + 1, len(col))) if RANK[col[i]] != 13}
+
+    def covered(c: int) -> bool:
+        """Is ``c`` in a column, beneath a card of the current S?"""
+        if c not in place:
+            return False
+        ci, i = place[c]
+        return any(x in stuck for x in cols[ci][i + 1:])
+
     changed = True
-    while changed:
+    while changed and stuck:
         changed = False
-        for col, nd in columns:
-            for i in range(min(nd + 1, len(col))):
-                y = col[i]
-                if y in stuck or RANK[y] == 13:
-                    continue
-                beneath = set(col[:i])
-                if not all(t in beneath for t in targets_of[y]):
-                    continue
-                suit = SUIT[y]
-                lower = [r * 4 + suit for r in range(RANK[y] - 1)]
-                if any(c in beneath or c in stuck for c in lower):
-                    stuck.update(col[:i + 1])
-                    changed = True
-    return sorted(stuck)
+        for y in sorted(stuck):
+            blocked = all((keep_up and RANK[t] <= heights[SUIT[t]]) or covered(t) for t in targets_of[y])
+            if blocked:
+                lower = (r * 4 + SUIT[y] for r in range(heights[SUIT[y]], RANK[y] - 1))
+                blocked = any(c in place and (c in stuck or covered(c)) for c in lower)
+            if not blocked:
+                stuck.discard(y)
+                changed = True
+    beneath = {c for y in stuck for c in cols[place[y][0]][:place[y][1]]}
+    return sorted(stuck | beneath)
 
 
 def placeable_on(build: str) -> tuple[tuple[int, ...], ...]:

@@ -870,6 +870,49 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
     return n;
 }
 
+/* In the canonical member of a class (no swap undone), with its ``n`` swaps: are they independent, so
+ * that the class's members are exactly the 2^n ways to place each swap's pile, each swap legal in every
+ * one and no other swap in any? Piles may lie in piles (and move with them), and a pile may land on
+ * another's column (its free card is the top of a column with piles) when no pile of that column lands
+ * anywhere; and no card may lie on one of its parents, in a column with piles, while the other is that
+ * column's top and not in its top pile (moving that pile would make a new swap). docs/solver.md,
+ * "Independent swaps". */
+static int independent_swaps(const rules_t *r, const state_t *s, const move_t *swaps, int n) {
+    uint32_t srcs = 0, landing = 0;
+    int base[MAXCOLS]; /* where each column's top pile starts */
+    for (int g = 0; g < n; g++) {
+        int i = swaps[g].src, j = s->idx[swaps[g].card];
+        if (!(srcs >> i & 1) || j > base[i]) base[i] = j;
+        srcs |= 1u << i;
+    }
+    for (int g = 0; g < n; g++)
+        if (srcs >> swaps[g].dst & 1) landing |= 1u << swaps[g].src;
+    for (int g = 0; g < n; g++)
+        if ((srcs >> swaps[g].dst & 1) && (landing >> swaps[g].dst & 1)) return 0;
+    uint64_t xs = 0; /* (a card that lies on a parent while the other is free elsewhere is a swap itself) */
+    for (int g = 0; g < n; g++) xs |= 1ULL << swaps[g].card;
+    for (int i = 0; i < s->ncols; i++) {
+        if (!(srcs >> i & 1)) continue;
+        int top = s->cols[i][s->len[i] - 1];
+        for (int q = 0; q < r->nacc[top]; q++) {
+            int z = r->acc[top][q], c = s->loc[z];
+            if (c < 0 || (c == i && s->idx[z] >= base[i]) || (xs >> z & 1)) continue;
+            int j = s->idx[z];
+            if (j >= 1 && j - 1 >= s->down[c] && s->cols[c][j - 1] == (top ^ 3)) return 0;
+        }
+    }
+    return 1;
+}
+
+/* The moves of a canonical member but its swaps, appended at ``out + n``; the new count. */
+static int other_children(const rules_t *r, const state_t *s, move_t *out, int n) {
+    move_t all[1024];
+    int k = children(r, s, all);
+    for (int i = 0; i < k; i++)
+        if (!is_swap(r, s, all[i])) out[n++] = all[i];
+    return n;
+}
+
 static void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part_t *saved) {
     if (!n) return;
     for (int i = n - 1; i >= 0; i--) undo(s, log[i], 0);
@@ -965,6 +1008,7 @@ typedef struct {
     int entry;     /* the search entered a class here: drop its level on the way back */
     uint64_t mask; /* which member of its class this position is (see localset_t) */
     uint8_t *key;  /* the stored key of the class entered here (NULL for a member reached by a swap) */
+    int mode;      /* MODE_... */
 } frame_t;
 
 typedef struct {
@@ -989,6 +1033,17 @@ enum {
     CHILD_TABLE,  /* looked up in the table by its class's key */
     CHILD_SWAP,   /* a swap, to a member of the same class (no key: the class's own set names it) */
     CHILD_FORCED, /* rule 1 forces a move there: entered without a table entry */
+    CHILD_PASS,   /* a swap on the way from where the search entered a class to its canonical member */
+};
+
+/* How a position is searched (docs/solver.md, "Independent swaps") */
+enum {
+    MODE_FULL,   /* all the moves its member searches */
+    MODE_PASS,   /* only the swap towards its class's canonical member */
+    MODE_CANON,  /* the canonical member of a class whose swaps are independent: its swaps and other moves */
+    MODE_MEMBER, /* a member of such a class with one swap undone: its moves (a), (b), (c), and the swaps
+                    undone in a pile on its own */
+    MODE_PAIR,   /* a member of such a class with two swaps undone, one pile on the other's: its exceptions */
 };
 
 /* The key the table stores for this position: with swap classes, that of its class's normal form. */
@@ -1092,6 +1147,8 @@ typedef struct {
     int status;
     const char *reason;
     int done; /* atomic, second thread only */
+    uint64_t rng;        /* the second thread's move order, where it restarts */
+    long long restarts;
     char pad[64];
 } worker_t;
 
@@ -1132,6 +1189,10 @@ static const char *poll_reason(shared_t *sh) { return sh->stopped ? "stopped" : 
 
 static void *worker_run(void *arg);
 
+/* where the classes have no cycle, the second thread starts again from the root after luby(i) times
+ * this many nodes (docs/solver.md, "Two threads") */
+#define RESTART_NODES 100000
+
 static void *second_thread(void *arg) {
     worker_run(arg);
     __atomic_store_n(&((worker_t *)arg)->done, 1, __ATOMIC_RELEASE);
@@ -1143,6 +1204,51 @@ static void reverse_moves(move_t *m, int n) {
         move_t x = m[i];
         m[i] = m[n - 1 - i];
         m[n - 1 - i] = x;
+    }
+}
+
+/* xorshift64 */
+static uint64_t next_random(uint64_t *x) {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+static void shuffle_moves(move_t *m, int n, uint64_t *rng) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(((unsigned __int128)next_random(rng) * (uint64_t)(i + 1)) >> 64);
+        move_t x = m[i];
+        m[i] = m[j];
+        m[j] = x;
+    }
+}
+
+/* The second thread's order: with ``help`` (no cycles), random, since it starts again from the root now
+ * and then (the first ``nswaps`` moves, the swaps when > 0, stay first); otherwise the first thread's
+ * order reversed. Returns the swaps' count to pass on (-1: not known). */
+static int second_order(const shared_t *sh, move_t *m, int n, int nswaps, uint64_t *rng) {
+    if (!sh->help) {
+        reverse_moves(m, n);
+        return -1;
+    }
+    if (nswaps > 0) {
+        shuffle_moves(m, nswaps, rng);
+        shuffle_moves(m + nswaps, n - nswaps, rng);
+        return nswaps;
+    }
+    shuffle_moves(m, n, rng);
+    return -1;
+}
+
+/* The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: run lengths for
+ * restarts that are within a log factor of the best fixed length, whatever the distribution. */
+static long long luby(long long i) {
+    for (;;) {
+        long long p = 1;
+        while (2 * p - 1 < i) p *= 2;
+        if (2 * p - 1 == i) return p;
+        i -= p - 1;
     }
 }
 
@@ -1198,16 +1304,36 @@ static void *worker_run(void *arg) {
         __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
         return NULL;
     }
-    int n = children(r, st, buf);
-    if (w->id == 1) reverse_moves(buf, n);
+    w->rng = 0x9E3779B97F4A7C15ULL;
+    long long restart_at = -1;
+    int n;
+restart:
+    n = children(r, st, buf);
+    if (w->id == 1) second_order(sh, buf, n, -1, &w->rng);
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1);
-    w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key};
-    long long check_at = 4096;
+    w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL};
+    if (w->id == 1 && sh->help) restart_at = w->nodes + luby(w->restarts + 1) * RESTART_NODES;
+    long long check_at = w->nodes + 4096;
     long long checks = 0;
     int shared = w->id == 1;
     while (w->depth >= 0) {
         frame_t *f = &w->frames[w->depth];
+        if (restart_at >= 0 && w->nodes >= restart_at) {
+            /* the second thread leaves its path (nothing on it is marked finished: the first thread
+             * enters those classes when it meets them) and starts again from the root in a new order */
+            while (w->depth > 0) {
+                if (w->frames[w->depth].entry) local_pop_level(&w->local);
+                w->depth--;
+                undo(st, w->path[w->depth].m, w->path[w->depth].turned);
+                w->dirty |= touched(w->path[w->depth].m);
+            }
+            local_pop_level(&w->local);
+            local_push_level(&w->local);
+            local_insert(&w->local, 0);
+            w->restarts++;
+            goto restart;
+        }
         if (f->next >= f->count) {
             if (f->entry) local_pop_level(&w->local);
             /* searched to the end: with two threads the other skips it from now on */
@@ -1229,10 +1355,10 @@ static void *worker_run(void *arg) {
         const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;
         int kind = w->pk.local[idx];
         int local = kind == CHILD_SWAP;
-        uint64_t mask = local ? f->mask ^ (1ULL << m.card) : 0;
+        uint64_t mask = local || kind == CHILD_PASS ? f->mask ^ (1ULL << m.card) : 0;
         uint8_t *stored = NULL;
         int ins = local                 ? local_insert(&w->local, mask)
-                  : kind == CHILD_FORCED ? 1
+                  : kind == CHILD_FORCED || kind == CHILD_PASS ? 1
                   : shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx],
                                                  &stored)
                            : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0, &stored);
@@ -1273,11 +1399,9 @@ static void *worker_run(void *arg) {
         }
         w->path[w->depth] = (step_t){m, turned};
         int entry = kind == CHILD_TABLE && r->merge;
-        if (entry) { /* a new class: its members go in a level of their own */
-            if (!local_push_level(&w->local) || local_insert(&w->local, 0) < 0) {
-                w->status = ST_ERROR;
-                break;
-            }
+        if (entry && !local_push_level(&w->local)) { /* a new class: its members go in a level of their own */
+            w->status = ST_ERROR;
+            break;
         }
         int nstart = f->start + f->count;
         undone_t u = {0};
@@ -1285,13 +1409,46 @@ static void *worker_run(void *arg) {
          * leads to one that is not) */
         int nswaps = 0;
         int undone = kind != CHILD_FORCED && r->freeze ? scan_swaps(r, st, &u, buf, &nswaps) : 0;
-        if (kind == CHILD_FORCED)
+        int mode = MODE_FULL, hint = -1; /* (children() does not put the swaps first) */
+        int arriving = entry || kind == CHILD_PASS;
+        if (kind == CHILD_FORCED) {
             n = forced_move(r, st, buf);
-        else if (undone)
-            n = undone_children(r, st, &u, undone, buf, nswaps);
-        else
-            n = children(r, st, buf);
-        if (w->id == 1) reverse_moves(buf, n);
+        } else if (arriving && undone) {
+            /* a class is searched from its canonical member: go there first, one undone swap at a time */
+            int x = u.y ^ 3;
+            buf[0] = (move_t){(uint8_t)u.ca, (uint8_t)u.cb, (uint8_t)x, (uint8_t)(st->len[u.ca] - st->idx[x])};
+            n = 1;
+            mode = MODE_PASS;
+        } else if (kind == CHILD_SWAP && f->mode == MODE_CANON && undone == 1) {
+            /* the swaps undone within its own pile lead to the members that may have exceptions */
+            int x = u.y ^ 3, k = 0;
+            for (int q = 0; q < nswaps; q++)
+                if (st->loc[buf[q].card] == st->loc[x] && st->idx[buf[q].card] > st->idx[x]) buf[k++] = buf[q];
+            n = undone_children(r, st, &u, 1, buf, k);
+            hint = k;
+            mode = MODE_MEMBER;
+        } else if (kind == CHILD_SWAP && f->mode == MODE_MEMBER && undone == 2) {
+            n = undone_children(r, st, &u, 2, buf, 0);
+            mode = MODE_PAIR;
+        } else {
+            if (arriving && local_insert(&w->local, mask) < 0) {
+                w->status = ST_ERROR;
+                break;
+            }
+            if (arriving && r->freeze && independent_swaps(r, st, buf, nswaps)) {
+                /* its members but this one only matter for the moves (a), (b), (c) of the one swap
+                 * each has undone: visit only those, one swap away */
+                n = other_children(r, st, buf, nswaps);
+                hint = nswaps;
+                mode = MODE_CANON;
+            } else if (undone) {
+                n = undone_children(r, st, &u, undone, buf, nswaps);
+                hint = nswaps;
+            } else {
+                n = children(r, st, buf);
+            }
+        }
+        if (w->id == 1 && mode != MODE_PASS) hint = second_order(sh, buf, n, hint, &w->rng);
         if (nstart + n > w->moves_cap) {
             int ncap = w->moves_cap * 2;
             move_t *nm = realloc(w->mstack, ncap * sizeof(move_t));
@@ -1311,10 +1468,12 @@ static void *worker_run(void *arg) {
             w->moves_cap = ncap;
         }
         memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
-        prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table,
-                         undone && w->id == 0 ? nswaps : -1); /* (thread 1 reversed them) */
+        if (mode == MODE_PASS)
+            w->pk.local[nstart] = CHILD_PASS;
+        else
+            prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table, hint);
         w->depth++;
-        w->frames[w->depth] = (frame_t){nstart, n, 0, entry, mask, stored};
+        w->frames[w->depth] = (frame_t){nstart, n, 0, entry, mask, stored, mode};
         if (w->nodes >= check_at) {
             check_at = w->nodes + 4096;
             if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {

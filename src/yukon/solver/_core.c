@@ -1072,8 +1072,34 @@ static void refresh_parts(const state_t *st, const uint8_t *origin, part_t *part
     *dirty = 0;
 }
 
+/* After move ``m`` from a member with no undone swap (alternating colours): can one stand undone now?
+ * Only where a free card changed: the new tops of m's columns (a card on the twin of one of them may now
+ * swap onto it), and the twin of the card m's lead now lies on (the lead may swap back onto it). */
+static int may_be_undone(const rules_t *r, const state_t *s, move_t m) {
+    int cols[2] = {m.src, m.dst};
+    for (int q = 0; q < 2; q++) {
+        int k = cols[q];
+        if (k >= FOUNDATION || !s->len[k]) continue;
+        int b = s->cols[k][s->len[k] - 1], a = b ^ 3;
+        int i = s->loc[a];
+        if (a <= b || i < 0 || i == k) continue;
+        int j = s->idx[a] + 1;
+        if (j - 1 >= s->down[i] && j < s->len[i] && r->fits[a * NCARDS + s->cols[i][j]]) return 1;
+    }
+    if (m.dst < FOUNDATION && m.src < FOUNDATION) {
+        int j = s->idx[m.card];
+        if (j >= 1) {
+            int a = s->cols[m.dst][j - 1], b = a ^ 3;
+            int k = s->loc[b];
+            if (b < a && k >= 0 && k != m.dst && s->idx[b] == s->len[k] - 1) return 1;
+        }
+    }
+    return 0;
+}
+
 static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
-                             const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps) {
+                             const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps,
+                             int canonical) {
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
         /* ``nswaps`` >= 0: the first ``nswaps`` moves are the swaps, no other is one; -1: not known */
@@ -1097,7 +1123,8 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
             pk->local[i] = CHILD_FORCED;
         } else {
             uint8_t *k = pk->buf + (size_t)i * KSLOT;
-            int klen = table_key(r, st, origin, parts, k, 0);
+            int klen = canonical && !may_be_undone(r, st, m) ? make_key(parts, st->ncols, st, r->has_stock, k)
+                                                             : table_key(r, st, origin, parts, k, 0);
             pk->len[i] = (uint8_t)klen;
             uint64_t h = hash_bytes(k, klen);
             pk->hash[i] = h;
@@ -1313,7 +1340,7 @@ restart:
     n = children(r, st, buf);
     if (w->id == 1) second_order(sh, buf, n, -1, &w->rng);
     memcpy(w->mstack, buf, n * sizeof(move_t));
-    prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1);
+    prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0);
     w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL};
     if (w->id == 1 && sh->help) restart_at = w->nodes + luby(w->restarts + 1) * RESTART_NODES;
     long long check_at = w->nodes + 4096;
@@ -1474,7 +1501,8 @@ restart:
         if (mode == MODE_PASS)
             w->pk.local[nstart] = CHILD_PASS;
         else
-            prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table, hint);
+            prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table, hint,
+                             r->freeze && !undone && kind != CHILD_FORCED);
         w->depth++;
         w->frames[w->depth] = (frame_t){nstart, n, 0, entry, mask, stored, mode};
         if (w->nodes >= check_at) {

@@ -11,7 +11,7 @@ setup(
         Extension(
             "yukon.solver._core",
             ["src/yukon/solver/_core.c"],
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
             optional=True,
         )
     ]

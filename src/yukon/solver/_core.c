@@ -905,15 +905,6 @@ static int independent_swaps(const rules_t *r, const state_t *s, const move_t *s
     return 1;
 }
 
-/* The moves of a canonical member but its swaps, appended at ``out + n``; the new count. */
-static int other_children(const rules_t *r, const state_t *s, move_t *out, int n) {
-    move_t all[1024];
-    int k = children(r, s, all);
-    for (int i = 0; i < k; i++)
-        if (!is_swap(r, s, all[i])) out[n++] = all[i];
-    return n;
-}
-
 static void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part_t *saved) {
     if (!n) return;
     for (int i = n - 1; i >= 0; i--) undo(s, log[i], 0);
@@ -1468,8 +1459,7 @@ restart:
             if (arriving && r->freeze && independent_swaps(r, st, buf, nswaps)) {
                 /* its members but this one only matter for the moves (a), (b), (c) of the one swap
                  * each has undone: visit only those, one swap away */
-                n = other_children(r, st, buf, nswaps);
-                hint = nswaps;
+                n = children(r, st, buf); /* (its swaps among them, in the order of the move scores) */
                 mode = MODE_CANON;
             } else if (undone) {
                 n = undone_children(r, st, &u, undone, buf, nswaps);

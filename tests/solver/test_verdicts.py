@@ -331,6 +331,21 @@ def test_stuck_card_whose_targets_are_up() -> None:
     assert won is not None and won.status == "won"
 
 
+def test_cards_that_hold_each_other_are_stuck() -> None:
+    """JH lies on TH, TD and 8C (face down); 9C on QS and QC. JH fits only on QS and QC, under the 9C;
+    the 9C only on TH and TD, under the JH; each has a lower card of its suit beneath it: neither can
+    ever leave, though neither is stuck within its own column. With the QC elsewhere the deal is won."""
+    game = Game.from_text("yukon,kings,noreturn THTD8C.JH/QSQC.9C/KHQH/KDJD/KSQD/KCTC/JC JS/9H/9D/7C")
+    assert not stuck_within_its_column(game)
+    assert {NAME[c] for c in search.stuck_cards(game)} == {"8C", "9C", "TH", "TD", "JH", "QS", "QC"}
+    ref = reference_solve(game)
+    assert ref is not None and ref.status == "lost"
+    free = Game.from_text("yukon,kings,noreturn THTD8C.JH/QS.9C/KHQH/KDJD/KSQD/KCTC/JCQC JS/9H/9D/7C")
+    assert search.stuck_cards(free) == []
+    won = reference_solve(free)
+    assert won is not None and won.status == "won"
+
+
 def test_stuck_cards_only_for_one_deck_kings() -> None:
     game = Game.from_text("russian,any,noreturn 4S6S.5S/KS/QS/JS/TS/9S/8S7S 3S/KH/KD/KC")
     assert search.stuck_cards(game) == []  # any card may lead into an empty column: 5S can leave

@@ -877,7 +877,6 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
  * anywhere; and no card may lie on one of its parents, in a column with piles, while the other is that
  * column's top and not in its top pile (moving that pile would make a new swap). docs/solver.md,
  * "Independent swaps". */
-static long long dbg_r[8];
 static int independent_swaps(const rules_t *r, const state_t *s, const move_t *swaps, int n) {
     uint32_t srcs = 0, landing = 0;
     int base[MAXCOLS]; /* where each column's top pile starts */
@@ -889,7 +888,7 @@ static int independent_swaps(const rules_t *r, const state_t *s, const move_t *s
     for (int g = 0; g < n; g++)
         if (srcs >> swaps[g].dst & 1) landing |= 1u << swaps[g].src;
     for (int g = 0; g < n; g++)
-        if ((srcs >> swaps[g].dst & 1) && (landing >> swaps[g].dst & 1)) { dbg_r[0]++; return 0; }
+        if ((srcs >> swaps[g].dst & 1) && (landing >> swaps[g].dst & 1)) return 0;
     uint64_t xs = 0; /* (a card that lies on a parent while the other is free elsewhere is a swap itself) */
     for (int g = 0; g < n; g++) xs |= 1ULL << swaps[g].card;
     for (int i = 0; i < s->ncols; i++) {
@@ -899,7 +898,7 @@ static int independent_swaps(const rules_t *r, const state_t *s, const move_t *s
             int z = r->acc[top][q], c = s->loc[z];
             if (c < 0 || (c == i && s->idx[z] >= base[i]) || (xs >> z & 1)) continue;
             int j = s->idx[z];
-            if (j >= 1 && j - 1 >= s->down[c] && s->cols[c][j - 1] == (top ^ 3)) { dbg_r[1 + (n > 1)]++; return 0; }
+            if (j >= 1 && j - 1 >= s->down[c] && s->cols[c][j - 1] == (top ^ 3)) return 0;
         }
     }
     return 1;
@@ -1035,7 +1034,7 @@ enum {
     MODE_CANON,  /* the canonical member of a class whose swaps are independent: its swaps and other moves */
     MODE_MEMBER, /* a member of such a class with one swap undone: its moves (a), (b), (c), and the swaps
                     undone in a pile on its own */
-    MODE_PAIR = MODE_MEMBER,   /* a member of such a class with two swaps undone, one pile on the other's: its exceptions */
+    MODE_PAIR,   /* a member of such a class with two swaps undone, one pile on the other's: its exceptions */
 };
 
 /* The key the table stores for this position: with swap classes, that of its class's normal form. */
@@ -1283,7 +1282,6 @@ static int on_path(const worker_t *w, const uint8_t *key) {
  * children in the opposite order. Each skips every position already stored, by either: the thread
  * that stored a position searches it. So every reachable position is searched once, by one of them,
  * and the position is lost when both run out. */
-static long long dbg_k[4][4];
 static void *worker_run(void *arg) {
     worker_t *w = arg;
     shared_t *sh = w->sh;
@@ -1374,7 +1372,6 @@ restart:
         }
         const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;
         int kind = w->pk.local[idx];
-        dbg_k[f->mode][kind]++;
         int local = kind == CHILD_SWAP;
         uint64_t mask = local || kind == CHILD_PASS ? f->mask ^ (1ULL << m.card) : 0;
         uint8_t *stored = NULL;
@@ -1737,12 +1734,6 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         status = ST_LOST;
     }
     long long nodes = w[0].nodes + w[1].nodes;
-    if (getenv("YUKON_DEBUG")) {
-        const char *mn[] = {"full", "pass", "canon", "member/pair"};
-        for (int a = 0; a < 4; a++) fprintf(stderr, "%s: table %lld swap %lld forced %lld pass %lld\n", mn[a], dbg_k[a][0], dbg_k[a][1], dbg_k[a][2], dbg_k[a][3]);
-        memset(dbg_k, 0, sizeof dbg_k);
-        fprintf(stderr, "chain %lld latent(1 swap) %lld latent(more) %lld\n", dbg_r[0], dbg_r[1], dbg_r[2]);
-    }
     uint64_t peak = sh->table.count > sh->peak ? sh->table.count : sh->peak;
     double seconds = now_seconds() - started;
     PyObject *line = NULL;

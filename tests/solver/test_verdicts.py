@@ -301,49 +301,44 @@ def check_stuck(game: Game) -> int:
     return 1
 
 
-def test_stuck_cards_example() -> None:
-    """5S lies on 6S and 4S (Russian Solitaire: it can only go onto the 6S or up after the 4S): stuck."""
-    text = "russian,kings,noreturn 4S6S.5S/KS/QS/JS/TS/9S/8S7S 3S/KH/KD/KC"
-    game = Game.from_text(text)
-    assert {NAME[c] for c in search.stuck_cards(game)} == {"4S", "5S", "6S"}
+def check_stuck_and_free(stuck_text: str, names: set[str], free_text: str) -> None:
+    """``stuck_text`` has exactly the stuck cards ``names`` and the plain search finds it lost; the
+    layout ``free_text``, the same but for one card, has none and the plain search wins it."""
+    game = Game.from_text(stuck_text)
+    assert {NAME[c] for c in search.stuck_cards(game)} == names
     ref = reference_solve(game)
     assert ref is not None and ref.status == "lost"
-    # without the lower card beneath, the same layout is not stuck
-    free = Game.from_text("russian,kings,noreturn 6S.5S/KS/QS/JS/TS/9S/4S8S7S 3S/KH/KD/KC")
+    free = Game.from_text(free_text)
     assert search.stuck_cards(free) == []
     won = reference_solve(free)
     assert won is not None and won.status == "won"
+
+
+def test_stuck_cards_example() -> None:
+    """5S lies on 6S and 4S (Russian Solitaire: it can only go onto the 6S or up after the 4S): stuck.
+    Without the lower card beneath, the same layout is not stuck."""
+    check_stuck_and_free("russian,kings,noreturn 4S6S.5S/KS/QS/JS/TS/9S/8S7S 3S/KH/KD/KC", {"4S", "5S", "6S"},
+                         "russian,kings,noreturn 6S.5S/KS/QS/JS/TS/9S/4S8S7S 3S/KH/KD/KC")
 
 
 def test_stuck_card_whose_targets_are_up() -> None:
     """5H lies on 4H, face down; both cards it fits on (6S, 6C) are on the foundations, where without
     foundation return they stay: 5H never leaves. With the 6C still in play the same layout is won."""
     layout = "4H.5H/KSQHJCTH9C8H7C/KHQCJHTC9H8C7H/QS/JS/TS9S8S7S6H/KC"
-    game = Game.from_text(f"yukon,kings,noreturn {layout} 6S/3H/KD/6C")
-    assert {NAME[c] for c in search.stuck_cards(game)} == {"4H", "5H"}
-    ref = reference_solve(game)
-    assert ref is not None and ref.status == "lost"
+    check_stuck_and_free(f"yukon,kings,noreturn {layout} 6S/3H/KD/6C", {"4H", "5H"},
+                         f"yukon,kings,noreturn {layout}6C 6S/3H/KD/5C")
     back = Game.from_text(f"yukon,kings,return {layout} 6S/3H/KD/6C")
     assert search.stuck_cards(back) == []  # the 6C may come back down
-    free = Game.from_text(f"yukon,kings,noreturn {layout}6C 6S/3H/KD/5C")
-    assert search.stuck_cards(free) == []
-    won = reference_solve(free)
-    assert won is not None and won.status == "won"
 
 
 def test_cards_that_hold_each_other_are_stuck() -> None:
     """JH lies on TH, TD and 8C (face down); 9C on QS and QC. JH fits only on QS and QC, under the 9C;
     the 9C only on TH and TD, under the JH; each has a lower card of its suit beneath it: neither can
     ever leave, though neither is stuck within its own column. With the QC elsewhere the deal is won."""
-    game = Game.from_text("yukon,kings,noreturn THTD8C.JH/QSQC.9C/KHQH/KDJD/KSQD/KCTC/JC JS/9H/9D/7C")
-    assert not stuck_within_its_column(game)
-    assert {NAME[c] for c in search.stuck_cards(game)} == {"8C", "9C", "TH", "TD", "JH", "QS", "QC"}
-    ref = reference_solve(game)
-    assert ref is not None and ref.status == "lost"
-    free = Game.from_text("yukon,kings,noreturn THTD8C.JH/QS.9C/KHQH/KDJD/KSQD/KCTC/JCQC JS/9H/9D/7C")
-    assert search.stuck_cards(free) == []
-    won = reference_solve(free)
-    assert won is not None and won.status == "won"
+    text = "yukon,kings,noreturn THTD8C.JH/QSQC.9C/KHQH/KDJD/KSQD/KCTC/JC JS/9H/9D/7C"
+    assert not stuck_within_its_column(Game.from_text(text))
+    check_stuck_and_free(text, {"8C", "9C", "TH", "TD", "JH", "QS", "QC"},
+                         "yukon,kings,noreturn THTD8C.JH/QS.9C/KHQH/KDJD/KSQD/KCTC/JCQC JS/9H/9D/7C")
 
 
 def test_stuck_cards_only_for_one_deck_kings() -> None:

@@ -20,8 +20,9 @@ import pytest
 
 import yukon
 from yukon import Game
+from yukon.cards import NAME
 from yukon.cli import main
-from yukon.solver import HintResult, SolveResult, hint, solve
+from yukon.solver import HintResult, SolveResult, hint, search, solve
 
 from .positions import VARIANTS, small_position
 from .reference import reference_solve, replays_to_win
@@ -264,6 +265,8 @@ def test_cli_position_file_lost(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     path.write_text(json.dumps(Game.from_text(STUCK).to_dict()))
     code, out, _ = run_cli([str(path)], capsys)
     assert code == 1 and out.startswith("LOST")
+    stuck = " ".join(NAME[c] for c in search.stuck_cards(Game.from_text(STUCK)))
+    assert stuck and f"these cards can never leave their places: {stuck}" in out  # the proof, named
 
 
 def test_cli_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

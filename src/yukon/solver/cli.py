@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
             "lost": "LOST: no sequence of moves wins this position",
             "unknown": f"UNKNOWN: stopped by the {result.reason or 'limit'} before deciding"}[result.status]
     print(what)
+    if result.status == "lost" and result.reason.startswith("stuck: "):
+        print(f"these cards can never leave their places: {result.reason.removeprefix('stuck: ')}")
     print(f"{result.seconds:.3f} s, {result.nodes:,} positions examined ({rate:,.0f}/s), "
           f"table peak {result.peak_table:,}")
     if result.status == "won":

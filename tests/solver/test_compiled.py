@@ -27,9 +27,12 @@ pytestmark = pytest.mark.skipif(search._core is None, reason="the compiled core 
 SUPPORTED = [o for o in ALL_OPTIONS if o[0] in ("yukon", "russian", "alaska", "australian")]
 
 
-def compiled(game: Game, node_limit: int | None = None, *, merge: bool = True) -> search.SearchOutcome:
+def compiled(
+    game: Game, node_limit: int | None = None, *, merge: bool = True, sleep: bool = True
+) -> search.SearchOutcome:
     searcher = Searcher(game, Limits(node_limit=node_limit))
     searcher.compiled_merge = merge
+    searcher.compiled_sleep = sleep
     return searcher.run_compiled()
 
 
@@ -170,6 +173,35 @@ def test_swap_classes_on_lost_deals(seed: int) -> None:
     plain = compiled(game, merge=False)
     assert (merged.status, plain.status) == ("lost", "lost")
     assert merged.stats.peak_table * 3 < plain.stats.peak_table * 2
+
+
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED])
+def test_sleep_sets_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
+    """Sleep sets (docs/solver.md) skip moves, never a verdict: with and without them the reference's
+    verdict, and on a loss the same classes stored (what they skip leads only to classes searched anyway)."""
+    small, _ = small_cases(opt)
+    late, _ = late_cases(opt)
+    for game, ref in [*small, *late]:
+        asleep = compiled(game)
+        awake = compiled(game, sleep=False)
+        where = game.to_text()
+        assert asleep.status == awake.status == ref.status, where
+        if asleep.status == "won":
+            assert replays_to_win(game, asleep.moves), where
+        if asleep.status == "lost":
+            assert asleep.stats.peak_table == awake.stats.peak_table, where
+            assert asleep.stats.nodes <= awake.stats.nodes, where
+
+
+@pytest.mark.parametrize("seed", [28, 80, 123, 155])
+def test_sleep_sets_skip_moves_on_lost_deals(seed: int) -> None:
+    """On lost Yukon deals: the same classes, and fewer moves looked up."""
+    game = Game.deal("yukon", seed=seed)
+    asleep = compiled(game)
+    awake = compiled(game, sleep=False)
+    assert (asleep.status, awake.status) == ("lost", "lost")
+    assert asleep.stats.peak_table == awake.stats.peak_table
+    assert asleep.stats.nodes < awake.stats.nodes
 
 
 @pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "australian"])

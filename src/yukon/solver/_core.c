@@ -67,6 +67,7 @@ typedef struct {
     int foundation_return;
     int has_stock; /* a stock dealt one card at a time to a waste */
     int acyclic; /* no move sequence returns to a class it left (docs/solver.md, "Two threads") */
+    int sleepy;  /* sleep sets: acyclic, no stock */
 } rules_t;
 
 #define RANK(c) ((c) / 4 + 1)
@@ -878,17 +879,27 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
  * column's top and not in its top pile (moving that pile would make a new swap). docs/solver.md,
  * "Independent swaps". */
 static int independent_swaps(const rules_t *r, const state_t *s, const move_t *swaps, int n) {
-    uint32_t srcs = 0, landing = 0;
+    uint32_t srcs = 0;
     int base[MAXCOLS]; /* where each column's top pile starts */
     for (int g = 0; g < n; g++) {
         int i = swaps[g].src, j = s->idx[swaps[g].card];
         if (!(srcs >> i & 1) || j > base[i]) base[i] = j;
         srcs |= 1u << i;
     }
+    /* no cycle of columns with piles, each landing on the next */
+    uint32_t lands_on[MAXCOLS] = {0};
     for (int g = 0; g < n; g++)
-        if (srcs >> swaps[g].dst & 1) landing |= 1u << swaps[g].src;
-    for (int g = 0; g < n; g++)
-        if ((srcs >> swaps[g].dst & 1) && (landing >> swaps[g].dst & 1)) return 0;
+        if (srcs >> swaps[g].dst & 1) lands_on[swaps[g].src] |= 1u << swaps[g].dst;
+    for (uint32_t left = srcs;;) {
+        uint32_t sinks = 0;
+        for (uint32_t d = left; d; d &= d - 1)
+            if (!(lands_on[__builtin_ctz(d)] & left)) sinks |= 1u << __builtin_ctz(d);
+        if (!sinks) {
+            if (left) return 0;
+            break;
+        }
+        left &= ~sinks;
+    }
     uint64_t xs = 0; /* (a card that lies on a parent while the other is free elsewhere is a swap itself) */
     for (int g = 0; g < n; g++) xs |= 1ULL << swaps[g].card;
     for (int i = 0; i < s->ncols; i++) {
@@ -994,12 +1005,16 @@ static double now_seconds(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+#define SLEEP_MAX 32
+
 typedef struct {
     int start, count, next;
     int entry;     /* the search entered a class here: drop its level on the way back */
     uint64_t mask; /* which member of its class this position is (see localset_t) */
     uint8_t *key;  /* the stored key of the class entered here (NULL for a member reached by a swap) */
     int mode;      /* MODE_... */
+    int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver.md, "Sleep sets") */
+    move_t sleep[SLEEP_MAX];
 } frame_t;
 
 typedef struct {
@@ -1025,6 +1040,7 @@ enum {
     CHILD_SWAP,   /* a swap, to a member of the same class (no key: the class's own set names it) */
     CHILD_FORCED, /* rule 1 forces a move there: entered without a table entry */
     CHILD_PASS,   /* a swap on the way from where the search entered a class to its canonical member */
+    CHILD_SLEEP,  /* in the position's sleep set: not tried */
 };
 
 /* How a position is searched (docs/solver.md, "Independent swaps") */
@@ -1089,9 +1105,19 @@ static int may_be_undone(const rules_t *r, const state_t *s, move_t m) {
 
 static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
                              const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps,
-                             int canonical) {
+                             int canonical, const move_t *sleep, int nsleep) {
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
+        int asleep = 0;
+        for (int q = 0; q < nsleep; q++)
+            if (sleep[q].card == m.card && sleep[q].dst == m.dst) {
+                asleep = 1;
+                break;
+            }
+        if (asleep) {
+            pk->local[i] = CHILD_SLEEP;
+            continue;
+        }
         /* ``nswaps`` >= 0: the first ``nswaps`` moves are the swaps, no other is one; -1: not known */
         if (r->merge && (nswaps < 0 ? is_swap(r, st, m) : i - start < nswaps)) {
             /* a swap from a position rule 1 does not force leads to one it does not force (the card
@@ -1167,6 +1193,7 @@ typedef struct {
     int done; /* atomic, second thread only */
     uint64_t rng;        /* the second thread's move order, where it restarts */
     long long restarts;
+    long long asleep; /* moves not tried, being in a sleep set */
     char pad[64];
 } worker_t;
 
@@ -1329,8 +1356,8 @@ restart:
     n = children(r, st, buf);
     if (w->id == 1) second_order(sh, buf, n, -1, &w->rng);
     memcpy(w->mstack, buf, n * sizeof(move_t));
-    prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0);
-    w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL};
+    prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0, NULL, 0);
+    w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL, 0};
     if (w->id == 1 && sh->help) restart_at = w->nodes + luby(w->restarts + 1) * RESTART_NODES;
     long long check_at = w->nodes + 4096;
     long long checks = 0;
@@ -1365,6 +1392,10 @@ restart:
         }
         int idx = f->start + f->next++;
         move_t m = w->mstack[idx];
+        if (w->pk.local[idx] == CHILD_SLEEP) {
+            w->asleep++;
+            continue;
+        }
         w->nodes++;
         if (f->next < f->count && w->pk.local[idx + 1] == CHILD_TABLE) { /* fetch its stored key meanwhile */
             uint64_t v = __atomic_load_n(&table->slots[slot_of(w->pk.hash[idx + 1], table->cap)], __ATOMIC_ACQUIRE);
@@ -1485,13 +1516,38 @@ restart:
             w->moves_cap = ncap;
         }
         memcpy(w->mstack + nstart, buf, n * sizeof(move_t));
+        /* the sleep set: earlier moves here that ``m`` commutes with, which led to finished classes */
+        move_t zs[SLEEP_MAX];
+        int nz = 0;
+        if (r->sleepy && (kind == CHILD_TABLE || kind == CHILD_FORCED) && !undone &&
+            (mode == MODE_FULL || mode == MODE_CANON)) {
+            uint32_t mm = touched(m);
+            for (int q = 0; q < f->nsleep; q++)
+                if (!(touched(f->sleep[q]) & mm)) zs[nz++] = f->sleep[q];
+            for (int j = f->start; j < idx && nz < SLEEP_MAX; j++) {
+                move_t z = w->mstack[j];
+                if ((w->pk.local[j] != CHILD_TABLE && w->pk.local[j] != CHILD_FORCED) || (touched(z) & mm) ||
+                    (z.dst < FOUNDATION && !st->len[z.dst]))
+                    continue;
+                zs[nz++] = z;
+            }
+        }
         if (mode == MODE_PASS)
             w->pk.local[nstart] = CHILD_PASS;
         else
             prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table, hint,
-                             r->freeze && !undone && kind != CHILD_FORCED);
+                             r->freeze && !undone && kind != CHILD_FORCED, zs, nz);
         w->depth++;
-        w->frames[w->depth] = (frame_t){nstart, n, 0, entry, mask, stored, mode};
+        frame_t *nf = &w->frames[w->depth];
+        nf->start = nstart;
+        nf->count = n;
+        nf->next = 0;
+        nf->entry = entry;
+        nf->mask = mask;
+        nf->key = stored;
+        nf->mode = mode;
+        nf->nsleep = nz;
+        memcpy(nf->sleep, zs, nz * sizeof(move_t));
         if (w->nodes >= check_at) {
             check_at = w->nodes + 4096;
             if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {
@@ -1556,7 +1612,7 @@ static Py_ssize_t read_cards(PyObject *seq, uint8_t *dst, Py_ssize_t max, const 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
                              "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
-                             "switch_at", "merge", NULL};
+                             "switch_at", "merge", "sleep", NULL};
     PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
     Py_buffer fits;
     int build, kings_only, foundation_return;
@@ -1565,10 +1621,10 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     long long memory_limit;
     int threads = 1;
     long long switch_at = 2000000;
-    int merge = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLp", kwlist, &columns, &down_obj, &heights_obj,
+    int merge = 1, sleep = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLpp", kwlist, &columns, &down_obj, &heights_obj,
                                      &fits, &build, &kings_only, &foundation_return, &node_limit, &time_limit,
-                                     &memory_limit, &stop, &stock_obj, &waste_obj, &threads, &switch_at, &merge))
+                                     &memory_limit, &stop, &stock_obj, &waste_obj, &threads, &switch_at, &merge, &sleep))
         return NULL;
     rules_t *r = calloc(1, sizeof(rules_t));
     state_t st;
@@ -1652,6 +1708,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     r->acyclic = kings_only && !foundation_return;
     for (int c = 0; c < NCARDS; c++)
         if ((IS_KING(c) && r->ntgt[c]) || (r->ntgt[c] > 1 && !r->merge)) r->acyclic = 0;
+    r->sleepy = sleep && merge && r->acyclic && !r->has_stock;
     for (int w = 0; w < 2 && r->has_stock; w++) {
         PyObject *seq = w ? waste_obj : stock_obj;
         uint8_t *dst = w ? st.waste : st.stock;

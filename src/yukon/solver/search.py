@@ -133,6 +133,9 @@ class Searcher:
     #: The compiled search keeps one table entry per swap class (docs/solver.md); off, it visits exactly
     #: the positions of ``run_python`` (the tests compare the two).
     compiled_merge = True
+    #: Sleep sets (docs/solver.md, "Sleep sets"): with swap classes, where the graph between classes has
+    #: no cycle, a position does not try the moves that lead where an earlier sibling's finished class led.
+    compiled_sleep = True
 
     def __init__(self, game: Game, limits: Limits) -> None:
         self.game = game.copy()
@@ -272,6 +275,7 @@ class Searcher:
             self.compiled_threads if limits.node_limit is None else 1,
             self.compiled_switch_at,
             self.compiled_merge,
+            self.compiled_sleep,
         )
         stats.nodes = nodes
         stats.peak_table = peak

@@ -209,6 +209,20 @@ static uint64_t slots_share(const table_t *t) {
 
 /* 1 inserted, 0 already there, -1 out of memory, -2 over budget (nothing changed; ``force`` ignores it).
  * ``h`` is hash_bytes(key, n). On 1 or 0, ``*at`` is the stored key (its length byte). */
+/* memcmp(a, b, n) == 0 without a library call (keys are short) */
+static inline int same_bytes(const uint8_t *a, const uint8_t *b, int n) {
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        if (x != y) return 0;
+    }
+    for (; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
 static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h, int force, uint8_t **at) {
     uint64_t tag = SLOT_TAG(h);
     uint64_t j = slot_of(h, t->cap);
@@ -217,7 +231,7 @@ static int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h
         if (!v) break;
         if ((v & SLOT_TAG_MASK) == tag) {
             const uint8_t *k = key_at(t, v);
-            if (KEY_LEN(k) == n && memcmp(k + 1, key, n) == 0) {
+            if (KEY_LEN(k) == n && same_bytes(k + 1, key, n)) {
                 *at = (uint8_t *)k;
                 return 0;
             }
@@ -339,7 +353,7 @@ static int table_insert_shared(table_t *t, arena_t *a, pthread_mutex_t *lock, co
         }
         if ((v & SLOT_TAG_MASK) == tag) {
             const uint8_t *k = key_at(t, v);
-            if (KEY_LEN(k) == n && memcmp(k + 1, key, n) == 0) {
+            if (KEY_LEN(k) == n && same_bytes(k + 1, key, n)) {
                 *at = (uint8_t *)k;
                 return 0;
             }
@@ -378,7 +392,10 @@ static void build_part(const state_t *s, const uint8_t *origin, int i, part_t *p
     int fu = s->len[i] - d;
     p->b[0] = d ? (uint8_t)(origin[i] + d) : 0;
     p->b[1] = (uint8_t)fu;
-    memcpy(p->b + 2, s->cols[i] + d, fu);
+    if (fu <= 32) /* a fixed-size copy (no library call); what lies past the part is never read */
+        memcpy(p->b + 2, s->cols[i] + d, 32);
+    else
+        memcpy(p->b + 2, s->cols[i] + d, fu);
     p->len = 2 + fu;
     uint64_t w;
     memcpy(&w, p->b, 8);
@@ -409,11 +426,15 @@ static int make_key(const part_t *parts, int n, const state_t *st, int stock_par
     }
     /* every byte of a part is below 64: four of them fit in three bytes of the key. (Parts are
      * self-delimiting, so the packed key still tells different positions apart.) */
-    uint8_t sym[MAXCOLS * (MAXLEN + 2) + NCARDS + 8];
+    uint8_t sym[MAXCOLS * (MAXLEN + 2) + NCARDS + 40];
     int len = 0;
     for (int i = 0; i < n; i++) {
-        memcpy(sym + len, parts[order[i]].b, parts[order[i]].len);
-        len += parts[order[i]].len;
+        const part_t *p = &parts[order[i]];
+        if (p->len <= 32)
+            memcpy(sym + len, p->b, 32);
+        else
+            memcpy(sym + len, p->b, p->len);
+        len += p->len;
     }
     if (stock_part) {
         sym[len++] = (uint8_t)s_nstock;
@@ -440,6 +461,15 @@ static void update_parts(const state_t *s, const uint8_t *origin, move_t m, part
 
 static int can_go_up(const state_t *s, int c) { return s->height[SUIT(c)] == RANK(c) - 1; }
 
+/* Copies ``k`` cards to a column with ``room`` places left: 16 bytes at once where they fit (the bytes
+ * past the column's length are never read; the source may run past its column, inside the state). */
+static inline void copy_cards(uint8_t *to, const uint8_t *from, int k, int room) {
+    if (k <= 16 && room >= 16)
+        memcpy(to, from, 16);
+    else
+        memcpy(to, from, k);
+}
+
 /* play a legal move; returns 1 when a card was turned */
 static int apply(state_t *s, move_t m) {
     int turned = 0;
@@ -453,7 +483,7 @@ static int apply(state_t *s, move_t m) {
         } else {
             int k = m.count;
             uint8_t *to = s->cols[m.dst] + s->len[m.dst];
-            memcpy(to, s->cols[a] + s->len[a] - k, k);
+            copy_cards(to, s->cols[a] + s->len[a] - k, k, MAXLEN - s->len[m.dst]);
             for (int q = 0; q < k; q++) {
                 s->loc[to[q]] = (int8_t)m.dst;
                 s->idx[to[q]] = (uint8_t)(s->len[m.dst] + q);
@@ -500,7 +530,7 @@ static void undo(state_t *s, move_t m, int turned) {
         } else {
             int k = m.count;
             uint8_t *to = s->cols[a] + s->len[a];
-            memcpy(to, s->cols[m.dst] + s->len[m.dst] - k, k);
+            copy_cards(to, s->cols[m.dst] + s->len[m.dst] - k, k, MAXLEN - s->len[a]);
             for (int q = 0; q < k; q++) {
                 s->loc[to[q]] = (int8_t)a;
                 s->idx[to[q]] = (uint8_t)(s->len[a] + q);

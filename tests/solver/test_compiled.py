@@ -204,6 +204,45 @@ def test_sleep_sets_skip_moves_on_lost_deals(seed: int) -> None:
     assert asleep.stats.nodes < awake.stats.nodes
 
 
+def lead_with_two_free_targets(game: Game) -> bool:
+    """Some legal move's lead could go onto either of its two targets (twins, both free, neither in its
+    column): the compiled search tries only the move onto the lower one (docs/solver.md, "Twin targets")."""
+    tops = {col[-1]: i for i, (_, col) in enumerate(game.columns) if col}
+    for m in game.legal_moves():
+        if m.is_tableau_move and m.src < 16 and m.dst < 16 and game.columns[m.dst][1]:
+            target = game.columns[m.dst][1][-1]
+            twin = target ^ 3
+            if twin in tops and tops[twin] not in (m.src, m.dst):
+                return True
+    return False
+
+
+def test_twin_targets_keep_the_verdict() -> None:
+    """Positions from random Yukon play where a lead has two free targets: the same verdict as the plain
+    search (no classes, every move), and the won lines replay."""
+    decided = 0
+    for seed in range(1000):
+        rnd = random.Random(seed)
+        game = Game.deal("yukon", seed=5000 + seed)
+        for _ in range(rnd.randint(5, 60)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            tableau = [m for m in moves if m.dst < 16]
+            game.push(rnd.choice(tableau if tableau and rnd.random() < 0.85 else moves))
+        if not lead_with_two_free_targets(game):
+            continue
+        merged = compiled(game, node_limit=300_000)
+        plain = compiled(game, node_limit=300_000, merge=False)
+        if "unknown" in (merged.status, plain.status):
+            continue
+        decided += 1
+        assert merged.status == plain.status, game.to_text()
+        if merged.status == "won":
+            assert replays_to_win(game, merged.moves), game.to_text()
+    assert decided >= 20
+
+
 @pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "australian"])
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_compiled_search_on_deals_mirrors_python(variant: str, seed: int) -> None:

@@ -803,12 +803,22 @@ static int twin_swap(const rules_t *r, const state_t *s, int k, move_t *m) {
     return a;
 }
 
+/* Marks the parts of the columns ``m`` changed as out of date (they are rebuilt when a key is needed:
+ * members of a class that only try swaps never need one). */
+static uint32_t touched(move_t m) {
+    uint32_t d = 0;
+    if (m.src < FOUNDATION) d |= 1u << m.src;
+    if (m.dst < FOUNDATION) d |= 1u << m.dst;
+    return d;
+}
+
 /* Swaps every card it can onto its lower-numbered parent, never into a position where rule 1 forces
  * a move; logs the swaps (to undo them) and returns how many. The result is in the class of ``s``.
  * ``saved`` keeps the column parts as they were before the first swap (for denormalize). */
 static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts, move_t *log,
-                     part_t *saved, int forced) {
+                     part_t *saved, uint32_t *kept, int forced) {
     int n = 0;
+    *kept = 0;
     if (forced) return 0;
     for (;;) {
         int swapped = 0;
@@ -829,7 +839,8 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
                     undo(s, m, 0);
                     continue;
                 }
-                if (!n) memcpy(saved, parts, s->ncols * sizeof(part_t));
+                for (uint32_t d = touched(m) & ~*kept; d; d &= d - 1) saved[__builtin_ctz(d)] = parts[__builtin_ctz(d)];
+                *kept |= touched(m);
                 update_parts(s, origin, m, parts);
                 log[n++] = m;
                 swapped = 1;
@@ -945,10 +956,10 @@ static int independent_swaps(const rules_t *r, const state_t *s, const move_t *s
     return 1;
 }
 
-static void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part_t *saved) {
+static void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part_t *saved, uint32_t kept) {
     if (!n) return;
     for (int i = n - 1; i >= 0; i--) undo(s, log[i], 0);
-    memcpy(parts, saved, s->ncols * sizeof(part_t));
+    for (; kept; kept &= kept - 1) parts[__builtin_ctz(kept)] = saved[__builtin_ctz(kept)];
 }
 
 /* The members of the classes being searched, one level per class on the search path (a class entered
@@ -1071,6 +1082,7 @@ enum {
     CHILD_FORCED, /* rule 1 forces a move there: entered without a table entry */
     CHILD_PASS,   /* a swap on the way from where the search entered a class to its canonical member */
     CHILD_SLEEP,  /* in the position's sleep set: not tried */
+    CHILD_TWIN,   /* the same lead onto the lower twin of its target is tried instead (the same class) */
 };
 
 /* How a position is searched (docs/solver.md, "Independent swaps") */
@@ -1088,20 +1100,13 @@ static int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_
     if (!r->merge) return make_key(parts, st->ncols, st, r->has_stock, out);
     move_t log[MAX_SWAPS];
     part_t saved[MAXCOLS];
-    int nlog = normalize(r, st, origin, parts, log, saved, forced);
+    uint32_t kept;
+    int nlog = normalize(r, st, origin, parts, log, saved, &kept, forced);
     int klen = make_key(parts, st->ncols, st, r->has_stock, out);
-    denormalize(st, parts, log, nlog, saved);
+    denormalize(st, parts, log, nlog, saved, kept);
     return klen;
 }
 
-/* Marks the parts of the columns ``m`` changed as out of date (they are rebuilt when a key is needed:
- * members of a class that only try swaps never need one). */
-static uint32_t touched(move_t m) {
-    uint32_t d = 0;
-    if (m.src < FOUNDATION) d |= 1u << m.src;
-    if (m.dst < FOUNDATION) d |= 1u << m.dst;
-    return d;
-}
 
 static void refresh_parts(const state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty) {
     for (uint32_t d = *dirty; d; d &= d - 1) build_part(st, origin, __builtin_ctz(d), &parts[__builtin_ctz(d)]);
@@ -1154,6 +1159,15 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
              * it frees has a card that fits on it, x, off the foundations): a member of this class */
             pk->local[i] = CHILD_SWAP;
             continue;
+        }
+        if (canonical && m.src < FOUNDATION && m.dst < FOUNDATION && st->len[m.dst]) {
+            /* the lead could go onto the target's twin as well (free, elsewhere): the two positions are
+             * one swap apart, in one class; the move onto the lower twin is in this list too */
+            int t = st->cols[m.dst][st->len[m.dst] - 1], t2 = t ^ 3, c2 = st->loc[t2];
+            if (t2 < t && c2 >= 0 && c2 != m.src && st->idx[t2] == st->len[c2] - 1) {
+                pk->local[i] = CHILD_TWIN;
+                continue;
+            }
         }
         pk->local[i] = CHILD_TABLE;
         if (*dirty) refresh_parts(st, origin, parts, dirty);
@@ -1422,7 +1436,7 @@ restart:
         }
         int idx = f->start + f->next++;
         move_t m = w->mstack[idx];
-        if (w->pk.local[idx] == CHILD_SLEEP) {
+        if (w->pk.local[idx] == CHILD_SLEEP || w->pk.local[idx] == CHILD_TWIN) {
             w->asleep++;
             continue;
         }

@@ -77,6 +77,30 @@ def test_swap_classes_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
             assert merged.stats.peak_table <= plain.stats.peak_table, where
 
 
+def played_at_random(game: Game, rnd: random.Random, plies: int) -> Game:
+    """``game`` after up to ``plies`` random moves, mostly tableau moves (where swaps abound)."""
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        tableau = [m for m in moves if m.dst < 16]
+        game.push(rnd.choice(tableau if tableau and rnd.random() < 0.85 else moves))
+    return game
+
+
+def same_verdict_with_and_without_reductions(game: Game) -> bool:
+    """Whether both searches decide (300,000 nodes each); when they do, the verdicts must agree and a won
+    line must replay."""
+    merged = compiled(game, node_limit=300_000)
+    plain = compiled(game, node_limit=300_000, merge=False)
+    if "unknown" in (merged.status, plain.status):
+        return False
+    assert merged.status == plain.status, game.to_text()
+    if merged.status == "won":
+        assert replays_to_win(game, merged.moves), game.to_text()
+    return True
+
+
 @pytest.mark.parametrize("empty_column", ["kings", "any"])
 def test_swap_classes_on_positions_deep_in_games(empty_column: str) -> None:
     """Positions deep into random Yukon games, where swaps abound: the same verdict with and without
@@ -85,20 +109,7 @@ def test_swap_classes_on_positions_deep_in_games(empty_column: str) -> None:
     for seed in range(40):
         rnd = random.Random(seed)
         game = Game.deal("yukon", seed=1000 + seed, empty_column=empty_column)
-        for _ in range(rnd.randint(30, 150)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            tableau = [m for m in moves if m.dst < 16]
-            game.push(rnd.choice(tableau if tableau and rnd.random() < 0.85 else moves))
-        merged = compiled(game, node_limit=300_000)
-        plain = compiled(game, node_limit=300_000, merge=False)
-        if "unknown" in (merged.status, plain.status):
-            continue
-        decided += 1
-        assert merged.status == plain.status, game.to_text()
-        if merged.status == "won":
-            assert replays_to_win(game, merged.moves), game.to_text()
+        decided += same_verdict_with_and_without_reductions(played_at_random(game, rnd, rnd.randint(30, 150)))
     assert decided >= 30
 
 
@@ -223,23 +234,9 @@ def test_twin_targets_keep_the_verdict() -> None:
     decided = 0
     for seed in range(1000):
         rnd = random.Random(seed)
-        game = Game.deal("yukon", seed=5000 + seed)
-        for _ in range(rnd.randint(5, 60)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            tableau = [m for m in moves if m.dst < 16]
-            game.push(rnd.choice(tableau if tableau and rnd.random() < 0.85 else moves))
-        if not lead_with_two_free_targets(game):
-            continue
-        merged = compiled(game, node_limit=300_000)
-        plain = compiled(game, node_limit=300_000, merge=False)
-        if "unknown" in (merged.status, plain.status):
-            continue
-        decided += 1
-        assert merged.status == plain.status, game.to_text()
-        if merged.status == "won":
-            assert replays_to_win(game, merged.moves), game.to_text()
+        game = played_at_random(Game.deal("yukon", seed=5000 + seed), rnd, rnd.randint(5, 60))
+        if lead_with_two_free_targets(game):
+            decided += same_verdict_with_and_without_reductions(game)
     assert decided >= 20
 
 

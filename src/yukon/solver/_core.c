@@ -820,10 +820,17 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
     int n = 0;
     *kept = 0;
     if (forced) return 0;
-    for (;;) {
-        int swapped = 0;
-        for (int k = 0; k < s->ncols && !swapped; k++) {
-            if (!s->len[k]) continue;
+    /* With alternating colours one pass over the columns suffices: a swap from column i onto the top b of
+     * column k changes only what could swap onto the tops of i (now A, onto which only x, lying on b, and
+     * its twin y, whose parents are A and the covered b, fit) and of k (now the top of x's pile), so
+     * column k is looked at again, and the columns before it still have no swap: the same swaps, in the
+     * same order, as starting over. (In Alaska the other card that fits on A has another parent, and may
+     * swap onto A now: there the scan starts over.) */
+    for (int k = 0; k < s->ncols && n < MAX_SWAPS; k++) {
+        int swapped;
+        do {
+            swapped = 0;
+            if (!s->len[k]) break;
             int b = s->cols[k][s->len[k] - 1]; /* a free card, and what could be swapped onto it */
             for (int q = 0; q < r->nacc[b]; q++) {
                 int x = r->acc[b][q];
@@ -846,9 +853,10 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
                 swapped = 1;
                 break;
             }
-        }
-        if (!swapped || n >= MAX_SWAPS) return n;
+        } while (swapped && n < MAX_SWAPS && r->build == 0);
+        if (swapped && r->build != 0) k = -1;
     }
+    return n;
 }
 
 /* A swap standing undone (docs/solver.md, "Undone swaps"): x on A, A's twin B free (alternating

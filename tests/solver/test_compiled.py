@@ -36,6 +36,13 @@ def compiled(
     return searcher.run_compiled()
 
 
+def positions_of(opt: tuple[str, str, bool]) -> list:
+    """The small and late test positions of a variant and option, each with the reference's outcome."""
+    small, _ = small_cases(opt)
+    late, _ = late_cases(opt)
+    return [*small, *late]
+
+
 def both(game: Game, node_limit: int | None = None) -> tuple[search.SearchOutcome, search.SearchOutcome]:
     """The C search without swap classes (the Python search has none) and the Python search."""
     c = compiled(game, node_limit, merge=False)
@@ -45,10 +52,9 @@ def both(game: Game, node_limit: int | None = None) -> tuple[search.SearchOutcom
 
 @pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED])
 def test_compiled_search_mirrors_python_and_reference(opt: tuple[str, str, bool]) -> None:
-    small, _ = small_cases(opt)
-    late, _ = late_cases(opt)
-    assert small or late
-    for game, ref in [*small, *late]:
+    cases = positions_of(opt)
+    assert cases
+    for game, ref in cases:
         assert compiled_supports(game)
         c, p = both(game)
         where = game.to_text()
@@ -64,9 +70,7 @@ def test_compiled_search_mirrors_python_and_reference(opt: tuple[str, str, bool]
 def test_swap_classes_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
     """One table entry per swap class (docs/solver.md): the same verdicts as the plain exhaustive
     search, and never more table entries than without classes."""
-    small, _ = small_cases(opt)
-    late, _ = late_cases(opt)
-    for game, ref in [*small, *late]:
+    for game, ref in positions_of(opt):
         merged = compiled(game)
         plain = compiled(game, merge=False)
         where = game.to_text()
@@ -190,9 +194,7 @@ def test_swap_classes_on_lost_deals(seed: int) -> None:
 def test_sleep_sets_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
     """Sleep sets (docs/solver.md) skip moves, never a verdict: with and without them the reference's
     verdict, and on a loss the same classes stored (what they skip leads only to classes searched anyway)."""
-    small, _ = small_cases(opt)
-    late, _ = late_cases(opt)
-    for game, ref in [*small, *late]:
+    for game, ref in positions_of(opt):
         asleep = compiled(game)
         awake = compiled(game, sleep=False)
         where = game.to_text()

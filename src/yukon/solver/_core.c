@@ -1245,7 +1245,6 @@ typedef struct {
     int done; /* atomic, second thread only */
     uint64_t rng;        /* the second thread's move order, where it restarts */
     long long restarts;
-    long long asleep; /* moves not tried, being in a sleep set */
     char pad[64];
 } worker_t;
 
@@ -1444,10 +1443,7 @@ restart:
         }
         int idx = f->start + f->next++;
         move_t m = w->mstack[idx];
-        if (w->pk.local[idx] == CHILD_SLEEP || w->pk.local[idx] == CHILD_TWIN) {
-            w->asleep++;
-            continue;
-        }
+        if (w->pk.local[idx] == CHILD_SLEEP || w->pk.local[idx] == CHILD_TWIN) continue;
         w->nodes++;
         if (f->next < f->count && w->pk.local[idx + 1] == CHILD_TABLE) { /* fetch its stored key meanwhile */
             uint64_t v = __atomic_load_n(&table->slots[slot_of(w->pk.hash[idx + 1], table->cap)], __ATOMIC_ACQUIRE);

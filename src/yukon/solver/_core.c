@@ -40,8 +40,28 @@ typedef struct {
     uint8_t src, dst, card, count;
 } move_t;
 
+/* Link keys (docs/solver.md, "Link keys"): a position up to column order is fixed by what each card lies
+ * on, since face-down cards never move. Each card lies on the card beneath it in the root position, on one
+ * of the cards it fits on, on the floor of a column, or on its foundation: a code per card (0 for the root
+ * base and the foundation), the foundation heights and the face-down counts, read as one number in mixed
+ * radix (below 2^125). Every move changes one card's code and maybe a height or a count: the number is
+ * kept up to date as moves are played, and two positions share it exactly when they are equal up to the
+ * order of the columns. */
+#define FLOOR_BASE NCARDS
+#define UP_BASE (NCARDS + 1)
+typedef unsigned __int128 u128;
+
+typedef struct {
+    u128 wcard[NCARDS];
+    u128 wheight[4];
+    u128 wdown[MAXCOLS];
+    uint8_t code[NCARDS][NCARDS + 2]; /* code[c][b]: c lying on card b, FLOOR_BASE or UP_BASE */
+} links_t;
+
 typedef struct {
     int ncols;
+    const links_t *links; /* NULL: no link key kept */
+    u128 lkey;
     uint8_t cols[MAXCOLS][MAXLEN];
     uint8_t len[MAXCOLS];
     uint8_t down[MAXCOLS];
@@ -68,6 +88,7 @@ typedef struct {
     int has_stock; /* a stock dealt one card at a time to a waste */
     int acyclic; /* no move sequence returns to a class it left (docs/solver.md, "Two threads") */
     int sleepy;  /* sleep sets: acyclic, no stock */
+    int linked;  /* link keys (no stock) */
 } rules_t;
 
 #define RANK(c) ((c) / 4 + 1)
@@ -86,8 +107,19 @@ typedef struct {
 #define SLOT_TAG(h) (((h) >> 39) << 38)
 #define SLOT_TAG_MASK (((1ULL << 25) - 1) << 38)
 
+/* With link keys the table holds the keys themselves, 16 bytes a slot: a lookup reads one cache line.
+ * The key's top bits (it is below 2^125) hold the flags; the top byte is the one KEY_DONE marks. */
+typedef struct {
+    uint64_t lo, hi;
+} lslot_t;
+#define LK_USED (1ULL << 62)
+#define LK_BUSY (1ULL << 61) /* a thread is writing this slot (two threads) */
+#define LK_HI_MASK (LK_BUSY - 1)
+
 typedef struct {
     uint64_t *slots;
+    lslot_t *lslots; /* instead of ``slots`` and the chunks, with link keys */
+    int linked;
     uint64_t cap; /* power of two */
     uint8_t *chunks[MAX_CHUNKS];
     uint64_t chunk_size[MAX_CHUNKS];
@@ -156,9 +188,19 @@ static inline uint64_t slot_of(uint64_t h, uint64_t cap) { return ((h & 0xFFFFFF
 
 static inline uint64_t next_slot(uint64_t j, uint64_t cap) { return j + 1 == cap ? 0 : j + 1; }
 
-static int table_init(table_t *t, uint64_t budget) {
+/* (the link table grows only between two checks of the clock, a few thousand inserts apart: it starts big
+ * enough to take them) */
+#define LINKED_INITIAL_CAP (1ULL << 16)
+
+static int table_init(table_t *t, uint64_t budget, int linked) {
     memset(t, 0, sizeof *t);
     t->budget = budget;
+    t->linked = linked;
+    if (linked) {
+        t->cap = LINKED_INITIAL_CAP;
+        t->lslots = big_alloc(t->cap * sizeof(lslot_t));
+        return t->lslots != NULL;
+    }
     t->cap = INITIAL_CAP;
     t->slots = big_alloc(t->cap * sizeof(uint64_t));
     return t->slots != NULL;
@@ -166,12 +208,123 @@ static int table_init(table_t *t, uint64_t budget) {
 
 static void table_free(table_t *t) {
     big_free(t->slots, t->cap * sizeof(uint64_t));
+    big_free(t->lslots, t->cap * sizeof(lslot_t));
     for (int i = 0; i < t->nchunks; i++) big_free(t->chunks[i], t->chunk_size[i]);
     t->slots = NULL;
+    t->lslots = NULL;
     t->nchunks = 0;
 }
 
-static uint64_t table_bytes(const table_t *t) { return t->cap * 8 + t->chunk_bytes; }
+static uint64_t table_bytes(const table_t *t) {
+    return t->linked ? t->cap * sizeof(lslot_t) : t->cap * 8 + t->chunk_bytes;
+}
+
+#define COUNT_BATCH 256 /* keys a thread inserts before it adds them to the table's count */
+
+/* ---- the link table */
+
+static inline uint64_t link_hash(uint64_t lo, uint64_t hi) {
+    uint64_t h = lo ^ (hi * 0x9E3779B97F4A7C15ULL);
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    h ^= h >> 33;
+    return h;
+}
+
+/* The byte of a slot that carries KEY_DONE (the top byte of ``hi``; little-endian only, see search()). */
+static inline uint8_t *lslot_flags(lslot_t *e) { return (uint8_t *)&e->hi + 7; }
+static inline lslot_t *lslot_of_flags(uint8_t *flags) { return (lslot_t *)(flags - 15); }
+
+/* 1 inserted, 0 already there, -2 the table is full (90%: it grows between inserts, see link_grow). */
+static int ltable_insert(table_t *t, uint64_t lo, uint64_t hi, uint64_t h, uint8_t **at) {
+    uint64_t j = slot_of(h, t->cap);
+    lslot_t *e;
+    for (;;) {
+        e = &t->lslots[j];
+        if (!e->hi) break;
+        if ((e->hi & LK_HI_MASK) == hi && e->lo == lo) {
+            *at = lslot_flags(e);
+            return 0;
+        }
+        j = next_slot(j, t->cap);
+    }
+    if ((t->count + 1) * 10 > t->cap * 9) return -2;
+    e->lo = lo;
+    e->hi = hi | LK_USED;
+    t->count++;
+    *at = lslot_flags(e);
+    return 1;
+}
+
+/* The same for two threads: a free slot is claimed by a compare-and-swap that marks it busy, its low word
+ * written, then the high word published; a thread that meets a busy slot waits the few instructions it
+ * takes to finish it, then compares. */
+static int ltable_insert_shared(table_t *t, uint64_t *uncounted, uint64_t lo, uint64_t hi, uint64_t h,
+                                uint8_t **at) {
+    uint64_t j = slot_of(h, t->cap);
+    for (;;) {
+        lslot_t *e = &t->lslots[j];
+        uint64_t v = __atomic_load_n(&e->hi, __ATOMIC_ACQUIRE);
+        if (!v) {
+            if (__atomic_load_n(&t->count, __ATOMIC_RELAXED) * 10 >= t->cap * 9) return -2;
+            if (__atomic_compare_exchange_n(&e->hi, &v, LK_BUSY, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+                __atomic_store_n(&e->lo, lo, __ATOMIC_RELAXED);
+                __atomic_store_n(&e->hi, hi | LK_USED, __ATOMIC_RELEASE);
+                *at = lslot_flags(e);
+                if (++*uncounted == COUNT_BATCH) {
+                    __atomic_fetch_add(&t->count, *uncounted, __ATOMIC_RELAXED);
+                    *uncounted = 0;
+                }
+                return 1;
+            }
+        }
+        while (v & LK_BUSY) v = __atomic_load_n(&e->hi, __ATOMIC_ACQUIRE);
+        if ((v & LK_HI_MASK) == hi && __atomic_load_n(&e->lo, __ATOMIC_RELAXED) == lo) {
+            *at = lslot_flags(e);
+            return 0;
+        }
+        j = next_slot(j, t->cap);
+    }
+}
+
+static uint8_t *ltable_find(table_t *t, uint64_t lo, uint64_t hi) {
+    for (uint64_t j = slot_of(link_hash(lo, hi), t->cap);; j = next_slot(j, t->cap)) {
+        lslot_t *e = &t->lslots[j];
+        if (!e->hi) return NULL;
+        if ((e->hi & LK_HI_MASK) == hi && e->lo == lo) return lslot_flags(e);
+    }
+}
+
+/* The slot count to grow to now (0: stay): twice as many past 70% full, or once the budget's share. */
+static uint64_t ltable_grow_target(const table_t *t) {
+    uint64_t count = __atomic_load_n(&t->count, __ATOMIC_RELAXED);
+    if (count * 10 <= t->cap * 7) return 0;
+    uint64_t ncap = t->cap * 2;
+    if (t->budget && ncap * sizeof(lslot_t) > t->budget) {
+        uint64_t share = t->budget / sizeof(lslot_t);
+        if (share <= t->cap + t->cap / 8) return 0;
+        ncap = share;
+    }
+    return ncap;
+}
+
+static int ltable_resize(table_t *t, uint64_t ncap) {
+    lslot_t *ns = big_alloc(ncap * sizeof(lslot_t));
+    if (!ns) return 0;
+    for (uint64_t i = 0; i < t->cap; i++) {
+        lslot_t e = t->lslots[i];
+        if (!e.hi) continue;
+        uint64_t j = slot_of(link_hash(e.lo, e.hi & LK_HI_MASK), ncap);
+        while (ns[j].hi) j = next_slot(j, ncap);
+        ns[j] = e;
+    }
+    big_free(t->lslots, t->cap * sizeof(lslot_t));
+    t->lslots = ns;
+    t->cap = ncap;
+    return 1;
+}
 
 /* A stored key is its length byte, then the key. The length is below 128; the length byte's top bit
  * (KEY_DONE) is set once a search has finished the position (or class) to the end. */
@@ -293,7 +446,6 @@ typedef struct {
     uint64_t uncounted; /* keys inserted and not yet added to the table's count */
 } arena_t;
 
-#define COUNT_BATCH 256
 
 /* Adds the arena's keys to the table's count (in batches: the count is read by both threads). */
 static void arena_count(table_t *t, arena_t *a) {
@@ -459,6 +611,57 @@ static void update_parts(const state_t *s, const uint8_t *origin, move_t m, part
     if (m.dst < FOUNDATION) build_part(s, origin, m.dst, &parts[m.dst]);
 }
 
+/* What ``c`` lies on if it lies at ``j`` in column ``k`` (FLOOR_BASE at the bottom). */
+static inline int base_at(const state_t *s, int k, int j) { return j ? s->cols[k][j - 1] : FLOOR_BASE; }
+
+/* The link key of ``s`` from scratch (kept up to date by apply and undo; the tests compare the two). */
+static u128 link_key_of(const state_t *s) {
+    const links_t *L = s->links;
+    u128 k = 0;
+    for (int i = 0; i < s->ncols; i++) {
+        k += L->wdown[i] * s->down[i];
+        for (int j = 0; j < s->len[i]; j++) {
+            int c = s->cols[i][j];
+            k += L->wcard[c] * L->code[c][base_at(s, i, j)];
+        }
+    }
+    for (int u = 0; u < 4; u++) k += L->wheight[u] * s->height[u];
+    return k;
+}
+
+/* The codes and weights of the link key for the root ``s`` (no stock), or NULL where the number could
+ * reach 2^125 (then the table keeps column keys). */
+static links_t *build_links(const rules_t *r, const state_t *s) {
+    links_t *L = calloc(1, sizeof *L);
+    if (!L) return NULL;
+    const u128 limit = (u128)1 << 125;
+    u128 w = 1;
+    for (int c = 0; c < NCARDS; c++) {
+        int root = s->loc[c] >= 0 ? base_at(s, s->loc[c], s->idx[c]) : UP_BASE;
+        int next = 1; /* code 0: the root base, and the foundation */
+        for (int t = 0; t < NCARDS; t++)
+            if (r->fits[t * NCARDS + c] && t != root) L->code[c][t] = (uint8_t)next++;
+        if ((r->kings_only ? IS_KING(c) : 1) && root != FLOOR_BASE) L->code[c][FLOOR_BASE] = (uint8_t)next++;
+        L->wcard[c] = w;
+        if (w > limit / (unsigned)next) goto too_big;
+        w *= (unsigned)next;
+    }
+    for (int u = 0; u < 4; u++) {
+        L->wheight[u] = w;
+        if (w > limit / 14) goto too_big;
+        w *= 14;
+    }
+    for (int i = 0; i < s->ncols; i++) {
+        L->wdown[i] = w;
+        if (w > limit / (unsigned)(s->down[i] + 1)) goto too_big;
+        w *= (unsigned)(s->down[i] + 1);
+    }
+    return L;
+too_big:
+    free(L);
+    return NULL;
+}
+
 static int can_go_up(const state_t *s, int c) { return s->height[SUIT(c)] == RANK(c) - 1; }
 
 /* Copies ``k`` cards to a column with ``room`` places left: 16 bytes at once where they fit (the bytes
@@ -470,11 +673,24 @@ static inline void copy_cards(uint8_t *to, const uint8_t *from, int k, int room)
         memcpy(to, from, k);
 }
 
+
+/* The link key after card ``c`` went from lying on ``from`` to lying on ``to``. */
+static inline void link_change(state_t *s, int c, int from, int to) {
+    const links_t *L = s->links;
+    s->lkey += L->wcard[c] * (u128)(int64_t)((int)L->code[c][to] - (int)L->code[c][from]);
+}
+
 /* play a legal move; returns 1 when a card was turned */
 static int apply(state_t *s, move_t m) {
     int turned = 0;
     if (m.src < FOUNDATION) {
         int a = m.src;
+        if (s->links) {
+            link_change(s, m.card, base_at(s, a, s->len[a] - m.count),
+                        m.dst == FOUNDATION ? UP_BASE : base_at(s, m.dst, s->len[m.dst]));
+            if (m.dst == FOUNDATION) s->lkey += s->links->wheight[SUIT(m.card)];
+            if (s->down[a] && s->len[a] - m.count == s->down[a]) s->lkey -= s->links->wdown[a];
+        }
         if (m.dst == FOUNDATION) {
             s->len[a]--;
             s->height[SUIT(m.card)]++;
@@ -496,6 +712,10 @@ static int apply(state_t *s, move_t m) {
             turned = 1;
         }
     } else if (m.src == FOUNDATION) {
+        if (s->links) {
+            link_change(s, m.card, UP_BASE, base_at(s, m.dst, s->len[m.dst]));
+            s->lkey -= s->links->wheight[SUIT(m.card)];
+        }
         s->height[SUIT(m.card)]--;
         s->on_found--;
         s->loc[m.card] = (int8_t)m.dst;
@@ -520,6 +740,12 @@ static int apply(state_t *s, move_t m) {
 static void undo(state_t *s, move_t m, int turned) {
     if (m.src < FOUNDATION) {
         int a = m.src;
+        if (s->links) {
+            link_change(s, m.card, m.dst == FOUNDATION ? UP_BASE : base_at(s, m.dst, s->len[m.dst] - m.count),
+                        base_at(s, a, s->len[a]));
+            if (m.dst == FOUNDATION) s->lkey -= s->links->wheight[SUIT(m.card)];
+            if (turned) s->lkey += s->links->wdown[a];
+        }
         if (turned) s->down[a]++;
         if (m.dst == FOUNDATION) {
             s->loc[m.card] = (int8_t)a;
@@ -539,6 +765,10 @@ static void undo(state_t *s, move_t m, int turned) {
             s->len[m.dst] -= k;
         }
     } else if (m.src == FOUNDATION) {
+        if (s->links) {
+            link_change(s, m.card, base_at(s, m.dst, s->len[m.dst] - 1), UP_BASE);
+            s->lkey += s->links->wheight[SUIT(m.card)];
+        }
         s->len[m.dst]--;
         s->loc[m.card] = -1;
         s->height[SUIT(m.card)]++;
@@ -846,9 +1076,12 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
                     undo(s, m, 0);
                     continue;
                 }
-                for (uint32_t d = touched(m) & ~*kept; d; d &= d - 1) saved[__builtin_ctz(d)] = parts[__builtin_ctz(d)];
-                *kept |= touched(m);
-                update_parts(s, origin, m, parts);
+                if (parts) { /* (none with link keys) */
+                    for (uint32_t d = touched(m) & ~*kept; d; d &= d - 1)
+                        saved[__builtin_ctz(d)] = parts[__builtin_ctz(d)];
+                    *kept |= touched(m);
+                    update_parts(s, origin, m, parts);
+                }
                 log[n++] = m;
                 swapped = 1;
                 break;
@@ -1103,8 +1336,37 @@ enum {
     MODE_PAIR,   /* a member of such a class with two swaps undone, one pile on the other's: its exceptions */
 };
 
+#define LINK_KEY_LEN 16
+
+static inline int put_link_key(const state_t *st, uint8_t *out) {
+    uint64_t w[2] = {(uint64_t)st->lkey, (uint64_t)(st->lkey >> 64)};
+    memcpy(out, w, LINK_KEY_LEN);
+    return LINK_KEY_LEN;
+}
+
+static inline void get_link_key(const uint8_t *k, uint64_t *lo, uint64_t *hi) {
+    memcpy(lo, k, 8);
+    memcpy(hi, k + 8, 8);
+}
+
+static inline uint64_t key_hash(const rules_t *r, const uint8_t *k, int n) {
+    if (!r->linked) return hash_bytes(k, n);
+    uint64_t lo, hi;
+    get_link_key(k, &lo, &hi);
+    return link_hash(lo, hi);
+}
+
 /* The key the table stores for this position: with swap classes, that of its class's normal form. */
 static int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out, int forced) {
+    if (r->linked) {
+        if (!r->merge) return put_link_key(st, out);
+        move_t log[MAX_SWAPS];
+        uint32_t kept;
+        int nlog = normalize(r, st, origin, NULL, log, NULL, &kept, forced);
+        put_link_key(st, out);
+        denormalize(st, NULL, log, nlog, NULL, 0);
+        return LINK_KEY_LEN;
+    }
     if (!r->merge) return make_key(parts, st->ncols, st, r->has_stock, out);
     move_t log[MAX_SWAPS];
     part_t saved[MAXCOLS];
@@ -1178,6 +1440,24 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
             }
         }
         pk->local[i] = CHILD_TABLE;
+        if (r->linked) {
+            int turned = apply(st, m);
+            if (r->merge && is_forced(r, st)) {
+                pk->local[i] = CHILD_FORCED;
+            } else {
+                uint8_t *k = pk->buf + (size_t)i * KSLOT;
+                if (canonical && !may_be_undone(r, st, m))
+                    put_link_key(st, k);
+                else
+                    table_key(r, st, origin, NULL, k, 0);
+                pk->len[i] = LINK_KEY_LEN;
+                uint64_t h = key_hash(r, k, LINK_KEY_LEN);
+                pk->hash[i] = h;
+                __builtin_prefetch(&table->lslots[slot_of(h, table->cap)]);
+            }
+            undo(st, m, turned);
+            continue;
+        }
         if (*dirty) refresh_parts(st, origin, parts, dirty);
         part_t keep_src, keep_dst;
         if (m.src < FOUNDATION) keep_src = parts[m.src];
@@ -1224,9 +1504,15 @@ typedef struct {
     uint8_t *root_key; /* the root's stored key */
     int help;          /* acyclic: each thread enters the classes the other has not finished */
     int finished;      /* atomic: with ``help``, a thread searched the root to the end: lost */
+    /* the link table grows while both threads wait at a check (under ``lock``) */
+    pthread_cond_t grow_cond;
+    int want_grow; /* atomic */
+    int waiting, active, grow_gen, grow_ok;
+    struct worker *workers;
+    int verify_links; /* (tests) recompute the link key at every position searched */
 } shared_t;
 
-typedef struct {
+typedef struct worker {
     _Alignas(64) shared_t *sh; /* (the two workers lie side by side: no cache line in common) */
     int id;
     state_t st;
@@ -1289,8 +1575,11 @@ static void *worker_run(void *arg);
  * this many nodes (docs/solver.md, "Two threads") */
 #define RESTART_NODES 100000
 
+static void link_leave(shared_t *sh);
+
 static void *second_thread(void *arg) {
     worker_run(arg);
+    link_leave(((worker_t *)arg)->sh);
     __atomic_store_n(&((worker_t *)arg)->done, 1, __ATOMIC_RELEASE);
     return NULL;
 }
@@ -1356,6 +1645,68 @@ static int on_path(const worker_t *w, const uint8_t *key) {
     return 0;
 }
 
+/* Grows the link table, if it should, and points the threads' frames (and the root) at their classes'
+ * slots in the new one. Only while no thread searches: the first thread alone, or both at a rendezvous. */
+static int link_grow(shared_t *sh, int nworkers) {
+    table_t *t = &sh->table;
+    uint64_t ncap = ltable_grow_target(t);
+    if (!ncap) return 1;
+    size_t n = 1;
+    for (int i = 0; i < nworkers; i++)
+        if (sh->workers[i].frames) n += sh->workers[i].depth + 1;
+    uint64_t(*keys)[2] = malloc(n * sizeof *keys);
+    if (!keys) return 0;
+    uint8_t **refs[n];
+    size_t k = 0;
+    refs[k++] = &sh->root_key;
+    for (int i = 0; i < nworkers; i++) {
+        worker_t *w = &sh->workers[i];
+        if (!w->frames) continue;
+        for (int d = 0; d <= w->depth; d++) refs[k++] = &w->frames[d].key;
+    }
+    for (size_t q = 0; q < k; q++)
+        if (*refs[q]) {
+            lslot_t *e = lslot_of_flags(*refs[q]);
+            keys[q][0] = e->lo;
+            keys[q][1] = e->hi & LK_HI_MASK;
+        }
+    int ok = ltable_resize(t, ncap);
+    if (ok)
+        for (size_t q = 0; q < k; q++)
+            if (*refs[q]) *refs[q] = ltable_find(t, keys[q][0], keys[q][1]);
+    free(keys);
+    return ok;
+}
+
+/* Both threads meet here when the link table must grow: the last to come grows it. */
+static int link_rendezvous(shared_t *sh) {
+    pthread_mutex_lock(&sh->lock);
+    int gen = sh->grow_gen;
+    sh->waiting++;
+    while (sh->grow_gen == gen) {
+        if (sh->waiting >= sh->active) {
+            sh->grow_ok = link_grow(sh, 2);
+            __atomic_store_n(&sh->want_grow, 0, __ATOMIC_RELAXED);
+            sh->waiting = 0;
+            sh->grow_gen++;
+            pthread_cond_broadcast(&sh->grow_cond);
+            break;
+        }
+        pthread_cond_wait(&sh->grow_cond, &sh->lock);
+    }
+    int ok = sh->grow_ok;
+    pthread_mutex_unlock(&sh->lock);
+    return ok;
+}
+
+/* A thread has stopped searching: the other no longer waits for it. */
+static void link_leave(shared_t *sh) {
+    pthread_mutex_lock(&sh->lock);
+    sh->active--;
+    pthread_cond_broadcast(&sh->grow_cond);
+    pthread_mutex_unlock(&sh->lock);
+}
+
 /* One depth-first search from the root. The first thread stores the root; the second (if any) tries
  * children in the opposite order. Each skips every position already stored, by either: the thread
  * that stored a position searches it. So every reachable position is searched once, by one of them,
@@ -1395,7 +1746,11 @@ static void *worker_run(void *arg) {
     for (int i = 0; i < st->ncols; i++) build_part(st, origin, i, &parts[i]);
     local_push_level(&w->local); /* the root's class (the second thread searches it too) */
     local_insert(&w->local, 0);
-    if (w->id == 0 && table_insert(table, key, table_key(r, st, origin, parts, key, is_forced(r, st)), 1, &sh->root_key) < 0) {
+    int root_len = table_key(r, st, origin, parts, key, is_forced(r, st));
+    uint64_t root_lo, root_hi;
+    get_link_key(key, &root_lo, &root_hi);
+    if (w->id == 0 && (r->linked ? ltable_insert(table, root_lo, root_hi, link_hash(root_lo, root_hi), &sh->root_key)
+                                 : table_insert(table, key, root_len, 1, &sh->root_key)) < 0) {
         w->status = ST_ERROR;
         __atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
         return NULL;
@@ -1445,7 +1800,7 @@ restart:
         move_t m = w->mstack[idx];
         if (w->pk.local[idx] == CHILD_SLEEP || w->pk.local[idx] == CHILD_TWIN) continue;
         w->nodes++;
-        if (f->next < f->count && w->pk.local[idx + 1] == CHILD_TABLE) { /* fetch its stored key meanwhile */
+        if (!r->linked && f->next < f->count && w->pk.local[idx + 1] == CHILD_TABLE) { /* fetch its stored key meanwhile */
             uint64_t v = __atomic_load_n(&table->slots[slot_of(w->pk.hash[idx + 1], table->cap)], __ATOMIC_ACQUIRE);
             if (v) __builtin_prefetch(key_at(table, v));
         }
@@ -1454,11 +1809,21 @@ restart:
         int local = kind == CHILD_SWAP;
         uint64_t mask = local || kind == CHILD_PASS ? f->mask ^ (1ULL << m.card) : 0;
         uint8_t *stored = NULL;
-        int ins = local                 ? local_insert(&w->local, mask)
-                  : kind == CHILD_FORCED || kind == CHILD_PASS ? 1
-                  : shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx],
-                                                 &stored)
-                           : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0, &stored);
+        int ins;
+        if (local) {
+            ins = local_insert(&w->local, mask);
+        } else if (kind == CHILD_FORCED || kind == CHILD_PASS) {
+            ins = 1;
+        } else if (r->linked) {
+            uint64_t lo, hi;
+            get_link_key(ck, &lo, &hi);
+            ins = shared ? ltable_insert_shared(table, &w->arena.uncounted, lo, hi, w->pk.hash[idx], &stored)
+                         : ltable_insert(table, lo, hi, w->pk.hash[idx], &stored);
+        } else {
+            ins = shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx],
+                                               &stored)
+                         : table_insert_hashed(table, ck, w->pk.len[idx], w->pk.hash[idx], 0, &stored);
+        }
         if (ins == -2) {
             w->status = ST_UNKNOWN;
             w->reason = "memory limit";
@@ -1475,6 +1840,11 @@ restart:
             continue;
         int turned = apply(st, m);
         w->dirty |= touched(m);
+        if (sh->verify_links && r->linked && st->lkey != link_key_of(st)) {
+            w->status = ST_ERROR;
+            w->reason = "link key out of step";
+            break;
+        }
         if (st->on_found == NCARDS) {
             w->path[w->depth] = (step_t){m, turned};
             w->depth++;
@@ -1598,6 +1968,19 @@ restart:
         memcpy(nf->sleep, zs, nz * sizeof(move_t));
         if (w->nodes >= check_at) {
             check_at = w->nodes + 4096;
+            if (r->linked) {
+                int grown = 1;
+                if (!shared) {
+                    grown = link_grow(sh, 1);
+                } else {
+                    if (ltable_grow_target(table)) __atomic_store_n(&sh->want_grow, 1, __ATOMIC_RELAXED);
+                    if (__atomic_load_n(&sh->want_grow, __ATOMIC_RELAXED)) grown = link_rendezvous(sh);
+                }
+                if (!grown) {
+                    w->status = ST_ERROR;
+                    break;
+                }
+            }
             if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {
                 w->status = ST_UNKNOWN;
                 w->reason = "";
@@ -1620,14 +2003,23 @@ restart:
                 break;
             }
             if (w->id == 0 && sh->switch_at && !sh->second_started && w->nodes >= sh->switch_at) {
-                if (!table_presize(table)) {
+                if (!r->linked && !table_presize(table)) {
                     w->status = ST_ERROR;
                     break;
                 }
                 sh->help = r->acyclic;
                 __atomic_store_n(&sh->concurrent, 1, __ATOMIC_RELEASE);
                 shared = 1;
-                if (pthread_create(&sh->second, NULL, second_thread, &w[1]) == 0) sh->second_started = 1;
+                pthread_mutex_lock(&sh->lock);
+                sh->active = 2;
+                pthread_mutex_unlock(&sh->lock);
+                if (pthread_create(&sh->second, NULL, second_thread, &w[1]) == 0) {
+                    sh->second_started = 1;
+                } else {
+                    pthread_mutex_lock(&sh->lock);
+                    sh->active = 1;
+                    pthread_mutex_unlock(&sh->lock);
+                }
             }
         }
     }
@@ -1660,7 +2052,7 @@ static Py_ssize_t read_cards(PyObject *seq, uint8_t *dst, Py_ssize_t max, const 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
                              "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
-                             "switch_at", "merge", "sleep", NULL};
+                             "switch_at", "merge", "sleep", "links", "verify_links", NULL};
     PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
     Py_buffer fits;
     int build, kings_only, foundation_return;
@@ -1669,10 +2061,11 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     long long memory_limit;
     int threads = 1;
     long long switch_at = 2000000;
-    int merge = 1, sleep = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLpp", kwlist, &columns, &down_obj, &heights_obj,
+    int merge = 1, sleep = 1, use_links = 1, verify_links = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLpppp", kwlist, &columns, &down_obj, &heights_obj,
                                      &fits, &build, &kings_only, &foundation_return, &node_limit, &time_limit,
-                                     &memory_limit, &stop, &stock_obj, &waste_obj, &threads, &switch_at, &merge, &sleep))
+                                     &memory_limit, &stop, &stock_obj, &waste_obj, &threads, &switch_at, &merge, &sleep,
+                                     &use_links, &verify_links))
         return NULL;
     rules_t *r = calloc(1, sizeof(rules_t));
     state_t st;
@@ -1783,14 +2176,28 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
             st.idx[st.cols[i][j]] = (uint8_t)j;
         }
 
+    links_t *links = NULL;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (use_links && !r->has_stock) links = build_links(r, &st);
+#endif
+    if (links) {
+        st.links = links;
+        st.lkey = link_key_of(&st);
+        r->linked = 1;
+    }
     shared_t *sh = line_calloc(1, sizeof(shared_t));
     worker_t *w = line_calloc(2, sizeof(worker_t));
-    if (!sh || !w || !table_init(&sh->table, memory_limit > 0 ? (uint64_t)memory_limit : 0)) {
+    if (!sh || !w || !table_init(&sh->table, memory_limit > 0 ? (uint64_t)memory_limit : 0, r->linked)) {
         free(sh);
         free(w);
         free(r);
+        free(links);
         return PyErr_NoMemory();
     }
+    sh->workers = w;
+    sh->active = 1;
+    sh->verify_links = verify_links;
+    pthread_cond_init(&sh->grow_cond, NULL);
     sh->r = r;
     memcpy(sh->origin, origin, sizeof origin);
     sh->root = st;
@@ -1808,6 +2215,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     }
     sh->tstate = PyEval_SaveThread();
     worker_run(&w[0]);
+    link_leave(sh);
     if (sh->second_started) {
         /* wait for the second thread, still polling the stop event and the clock */
         while (!__atomic_load_n(&w[1].done, __ATOMIC_ACQUIRE)) {
@@ -1842,8 +2250,12 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     uint64_t peak = sh->table.count > sh->peak ? sh->table.count : sh->peak;
     double seconds = now_seconds() - started;
     PyObject *line = NULL;
+    const char *error = w[0].status == ST_ERROR ? w[0].reason : (two && w[1].status == ST_ERROR ? w[1].reason : "");
     if (status == ST_ERROR) {
-        PyErr_NoMemory();
+        if (error && error[0])
+            PyErr_SetString(PyExc_RuntimeError, error);
+        else
+            PyErr_NoMemory();
     } else {
         line = PyList_New(0);
         if (line && status == ST_WON) {
@@ -1861,10 +2273,12 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     }
     for (int i = 0; i < 2; i++) worker_free(&w[i]);
     pthread_mutex_destroy(&sh->lock);
+    pthread_cond_destroy(&sh->grow_cond);
     table_free(&sh->table);
     free(sh);
     free(w);
     free(r);
+    free(links);
     if (!line) return NULL;
     static const char *names[] = {"won", "lost", "unknown"};
     return Py_BuildValue("(sNLKds)", names[status], line, nodes, (unsigned long long)peak, seconds, reason);

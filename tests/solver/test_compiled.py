@@ -28,11 +28,14 @@ SUPPORTED = [o for o in ALL_OPTIONS if o[0] in ("yukon", "russian", "alaska", "a
 
 
 def compiled(
-    game: Game, node_limit: int | None = None, *, merge: bool = True, sleep: bool = True
+    game: Game, node_limit: int | None = None, *, merge: bool = True, sleep: bool = True, links: bool = True,
+    verify_links: bool = True,
 ) -> search.SearchOutcome:
     searcher = Searcher(game, Limits(node_limit=node_limit))
     searcher.compiled_merge = merge
     searcher.compiled_sleep = sleep
+    searcher.compiled_links = links
+    searcher.compiled_verify_links = verify_links
     return searcher.run_compiled()
 
 
@@ -206,6 +209,45 @@ def test_sleep_sets_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
             assert asleep.stats.nodes <= awake.stats.nodes, where
 
 
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED])
+@pytest.mark.parametrize("merge", [True, False], ids=["classes", "positions"])
+def test_link_keys_search_exactly_like_column_keys(opt: tuple[str, str, bool], merge: bool) -> None:
+    """Link keys and sorted-column keys call exactly the same positions equal: the same search, node for
+    node, on every test position (and the link key, kept move by move, equals the one computed afresh at
+    every position searched: ``verify_links``, else the search fails)."""
+    for game, ref in positions_of(opt):
+        linked = compiled(game, merge=merge)
+        columns = compiled(game, merge=merge, links=False)
+        where = game.to_text()
+        assert linked.status == columns.status == ref.status, where
+        assert (linked.stats.nodes, linked.stats.peak_table) == (columns.stats.nodes, columns.stats.peak_table), where
+        assert [str(m) for m in linked.moves] == [str(m) for m in columns.moves], where
+
+
+@pytest.mark.parametrize("empty_column", ["kings", "any"])
+def test_link_keys_deep_in_games(empty_column: str) -> None:
+    """Positions deep into random Yukon games (cards on the foundations, Kings moved to emptied columns,
+    columns of any length): node for node the same search under both keys."""
+    for seed in range(25):
+        rnd = random.Random(500 + seed)
+        game = played_at_random(Game.deal("yukon", seed=2000 + seed, empty_column=empty_column), rnd,
+                                rnd.randint(20, 150))
+        linked = compiled(game, node_limit=200_000)
+        columns = compiled(game, node_limit=200_000, links=False)
+        assert (linked.status, linked.stats.nodes, linked.stats.peak_table) == (
+            columns.status, columns.stats.nodes, columns.stats.peak_table), game.to_text()
+
+
+def test_link_keys_on_a_big_search() -> None:
+    """Two million nodes of lost deal 2 (the table grows many times, keys move to new slots under the
+    search's feet): the same classes as with column keys, and the link key never out of step."""
+    game = Game.deal("yukon", seed=2)
+    linked = compiled(game, node_limit=2_000_000)
+    columns = compiled(game, node_limit=2_000_000, links=False)
+    assert linked.status == columns.status == "unknown"
+    assert (linked.stats.nodes, linked.stats.peak_table) == (columns.stats.nodes, columns.stats.peak_table)
+
+
 @pytest.mark.parametrize("seed", [28, 80, 123, 155])
 def test_sleep_sets_skip_moves_on_lost_deals(seed: int) -> None:
     """On lost Yukon deals: the same classes, and fewer moves looked up."""
@@ -282,7 +324,7 @@ def test_compiled_memory_budget_gives_unknown() -> None:
     """A table budget too small for the search ends it with ``unknown`` (never a guess)."""
     game = Game.deal("yukon", seed=80)  # lost, about 81,000 positions, 21,000 table entries
     free = Searcher(game, Limits()).run_compiled()
-    tight = Searcher(game, Limits(memory_limit=600_000)).run_compiled()
+    tight = Searcher(game, Limits(memory_limit=100_000)).run_compiled()  # room for some 6,000 link keys
     assert free.status == "lost"
     assert (tight.status, tight.reason) == ("unknown", "memory limit")
     assert 0 < tight.stats.peak_table < free.stats.peak_table

@@ -198,6 +198,7 @@ static int table_init(table_t *t, uint64_t budget, int linked) {
     t->linked = linked;
     if (linked) {
         t->cap = LINKED_INITIAL_CAP;
+        if (budget && budget / sizeof(lslot_t) < t->cap) t->cap = budget / sizeof(lslot_t) > 16 ? budget / sizeof(lslot_t) : 16;
         t->lslots = big_alloc(t->cap * sizeof(lslot_t));
         return t->lslots != NULL;
     }
@@ -297,14 +298,15 @@ static uint8_t *ltable_find(table_t *t, uint64_t lo, uint64_t hi) {
     }
 }
 
-/* The slot count to grow to now (0: stay): twice as many past 70% full, or once the budget's share. */
+/* The slot count to grow to now (0: stay): twice as many past 70% full, or once as many as the budget
+ * allows (the old slots and the new are held together while the keys move). */
 static uint64_t ltable_grow_target(const table_t *t) {
     uint64_t count = __atomic_load_n(&t->count, __ATOMIC_RELAXED);
     if (count * 10 <= t->cap * 7) return 0;
     uint64_t ncap = t->cap * 2;
-    if (t->budget && ncap * sizeof(lslot_t) > t->budget) {
-        uint64_t share = t->budget / sizeof(lslot_t);
-        if (share <= t->cap + t->cap / 8) return 0;
+    if (t->budget && (ncap + t->cap) * sizeof(lslot_t) > t->budget) {
+        uint64_t share = t->budget / sizeof(lslot_t) - t->cap;
+        if (t->budget / sizeof(lslot_t) < t->cap || share <= t->cap + t->cap / 8) return 0;
         ncap = share;
     }
     return ncap;

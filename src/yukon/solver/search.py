@@ -136,6 +136,12 @@ class Searcher:
     #: Sleep sets (docs/solver.md, "Sleep sets"): with swap classes, where the graph between classes has
     #: no cycle, a position does not try the moves that lead where an earlier sibling's finished class led.
     compiled_sleep = True
+    #: Link keys (docs/solver.md, "Link keys"): each position's key is a 16-byte number kept up to date
+    #: move by move and stored in the table's slots; off, the table stores the sorted columns. The same
+    #: positions are equal under both, so the search is the same, node for node.
+    compiled_links = True
+    #: (tests) recompute the link key from scratch at every position searched and fail on a difference.
+    compiled_verify_links = False
 
     def __init__(self, game: Game, limits: Limits) -> None:
         self.game = game.copy()
@@ -276,6 +282,8 @@ class Searcher:
             self.compiled_switch_at,
             self.compiled_merge,
             self.compiled_sleep,
+            self.compiled_links,
+            self.compiled_verify_links,
         )
         stats.nodes = nodes
         stats.peak_table = peak

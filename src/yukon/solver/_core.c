@@ -56,6 +56,7 @@ typedef struct {
     u128 wheight[4];
     u128 wdown[MAXCOLS];
     uint8_t code[NCARDS][NCARDS + 2]; /* code[c][b]: c lying on card b, FLOOR_BASE or UP_BASE */
+    u128 val[NCARDS][NCARDS + 2];     /* code[c][b] * wcard[c] */
 } links_t;
 
 typedef struct {
@@ -653,6 +654,8 @@ static links_t *build_links(const rules_t *r, const state_t *s) {
         if (w > limit / 14) goto too_big;
         w *= 14;
     }
+    for (int c = 0; c < NCARDS; c++)
+        for (int b = 0; b < NCARDS + 2; b++) L->val[c][b] = L->wcard[c] * L->code[c][b];
     for (int i = 0; i < s->ncols; i++) {
         L->wdown[i] = w;
         if (w > limit / (unsigned)(s->down[i] + 1)) goto too_big;
@@ -679,7 +682,7 @@ static inline void copy_cards(uint8_t *to, const uint8_t *from, int k, int room)
 /* The link key after card ``c`` went from lying on ``from`` to lying on ``to``. */
 static inline void link_change(state_t *s, int c, int from, int to) {
     const links_t *L = s->links;
-    s->lkey += L->wcard[c] * (u128)(int64_t)((int)L->code[c][to] - (int)L->code[c][from]);
+    s->lkey += L->val[c][to] - L->val[c][from];
 }
 
 /* play a legal move; returns 1 when a card was turned */
@@ -1064,6 +1067,26 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
             swapped = 0;
             if (!s->len[k]) break;
             int b = s->cols[k][s->len[k] - 1]; /* a free card, and what could be swapped onto it */
+            if (r->build == 0) {
+                /* alternating colours: only a card lying on b's twin can swap onto b (twin_swap) */
+                move_t m;
+                int a = twin_swap(r, s, k, &m);
+                if (a <= b) break;
+                apply(s, m); /* never turns a card: A stays face up */
+                if (can_go_up(s, a) && safe_foundation_card(r, s, a)) { /* A, now free, would force */
+                    undo(s, m, 0);
+                    break;
+                }
+                if (parts) {
+                    for (uint32_t d = touched(m) & ~*kept; d; d &= d - 1)
+                        saved[__builtin_ctz(d)] = parts[__builtin_ctz(d)];
+                    *kept |= touched(m);
+                    update_parts(s, origin, m, parts);
+                }
+                log[n++] = m;
+                swapped = 1;
+                continue;
+            }
             for (int q = 0; q < r->nacc[b]; q++) {
                 int x = r->acc[b][q];
                 int i = s->loc[x];

@@ -120,6 +120,7 @@ typedef struct {
 typedef struct {
     uint64_t *slots;
     lslot_t *lslots; /* instead of ``slots`` and the chunks, with link keys */
+    uint64_t lslots_room; /* slots mapped for ``lslots`` (address space: pages are used as the table grows) */
     int linked;
     uint64_t cap; /* power of two */
     uint8_t *chunks[MAX_CHUNKS];
@@ -200,7 +201,11 @@ static int table_init(table_t *t, uint64_t budget, int linked) {
     if (linked) {
         t->cap = LINKED_INITIAL_CAP;
         if (budget && budget / sizeof(lslot_t) < t->cap) t->cap = budget / sizeof(lslot_t) > 16 ? budget / sizeof(lslot_t) : 16;
-        t->lslots = big_alloc(t->cap * sizeof(lslot_t));
+        /* with a budget, its whole size is mapped at once (untouched pages cost nothing) and the table
+         * grows in place: no copy, and no fresh pages but the new part's */
+        t->lslots_room = budget / sizeof(lslot_t) > t->cap ? budget / sizeof(lslot_t) : t->cap;
+        if (t->lslots_room * sizeof(lslot_t) < BIG_ALLOC_MIN) t->lslots_room = t->cap;
+        t->lslots = big_alloc(t->lslots_room * sizeof(lslot_t));
         return t->lslots != NULL;
     }
     t->cap = INITIAL_CAP;
@@ -210,7 +215,7 @@ static int table_init(table_t *t, uint64_t budget, int linked) {
 
 static void table_free(table_t *t) {
     big_free(t->slots, t->cap * sizeof(uint64_t));
-    big_free(t->lslots, t->cap * sizeof(lslot_t));
+    big_free(t->lslots, t->lslots_room * sizeof(lslot_t));
     for (int i = 0; i < t->nchunks; i++) big_free(t->chunks[i], t->chunk_size[i]);
     t->slots = NULL;
     t->lslots = NULL;
@@ -299,32 +304,71 @@ static uint8_t *ltable_find(table_t *t, uint64_t lo, uint64_t hi) {
     }
 }
 
-/* The slot count to grow to now (0: stay): twice as many past 70% full, or once as many as the budget
- * allows (the old slots and the new are held together while the keys move). */
+/* The slot count to grow to now (0: stay): twice as many past 70% full, or once as many as the room
+ * (the budget) allows. */
 static uint64_t ltable_grow_target(const table_t *t) {
     uint64_t count = __atomic_load_n(&t->count, __ATOMIC_RELAXED);
     if (count * 10 <= t->cap * 7) return 0;
     uint64_t ncap = t->cap * 2;
-    if (t->budget && (ncap + t->cap) * sizeof(lslot_t) > t->budget) {
-        uint64_t share = t->budget / sizeof(lslot_t) - t->cap;
-        if (t->budget / sizeof(lslot_t) < t->cap || share <= t->cap + t->cap / 8) return 0;
-        ncap = share;
+    if (t->budget && ncap > t->lslots_room) {
+        if (t->lslots_room <= t->cap + t->cap / 8) return 0;
+        ncap = t->lslots_room;
     }
     return ncap;
 }
 
+static void ltable_place(lslot_t *slots, uint64_t cap, lslot_t e) {
+    uint64_t j = slot_of(link_hash(e.lo, e.hi & LK_HI_MASK), cap);
+    while (slots[j].hi) j = next_slot(j, cap);
+    slots[j] = e;
+}
+
+/* Grows the table to ``ncap`` slots. In place where the room allows: a key's home slot only moves up
+ * as the table grows (slot_of scales the hash), so going down from the last slot, each key is taken out
+ * and put back at or above its new home, which lies at or above where it was, above every slot not yet
+ * gone through (linear probing needs no more: the slots between a key's home and its place stay full).
+ * The few keys that would land lower, or wrap round past the end, wait aside and go in last. */
 static int ltable_resize(table_t *t, uint64_t ncap) {
-    lslot_t *ns = big_alloc(ncap * sizeof(lslot_t));
-    if (!ns) return 0;
-    for (uint64_t i = 0; i < t->cap; i++) {
-        lslot_t e = t->lslots[i];
-        if (!e.hi) continue;
-        uint64_t j = slot_of(link_hash(e.lo, e.hi & LK_HI_MASK), ncap);
-        while (ns[j].hi) j = next_slot(j, ncap);
-        ns[j] = e;
+    if (ncap <= t->lslots_room) {
+        lslot_t *s = t->lslots;
+        lslot_t *aside = NULL;
+        size_t naside = 0, aside_cap = 0;
+        for (uint64_t i = t->cap; i-- > 0;) {
+            lslot_t e = s[i];
+            if (!e.hi) continue;
+            s[i] = (lslot_t){0, 0};
+            uint64_t j = slot_of(link_hash(e.lo, e.hi & LK_HI_MASK), ncap);
+            if (j >= i) {
+                while (j < ncap && s[j].hi) j++;
+                if (j < ncap) {
+                    s[j] = e;
+                    continue;
+                }
+            }
+            if (naside == aside_cap) {
+                aside_cap = aside_cap ? aside_cap * 2 : 256;
+                lslot_t *na = realloc(aside, aside_cap * sizeof(lslot_t));
+                if (!na) { /* (cannot happen in practice: a few hundred keys) */
+                    free(aside);
+                    return 0;
+                }
+                aside = na;
+            }
+            aside[naside++] = e;
+        }
+        t->cap = ncap;
+        for (size_t q = 0; q < naside; q++) ltable_place(s, ncap, aside[q]);
+        free(aside);
+        return 1;
     }
-    big_free(t->lslots, t->cap * sizeof(lslot_t));
+    uint64_t room = ncap;
+    lslot_t *ns = big_alloc(room * sizeof(lslot_t));
+    if (!ns) return 0;
+    for (uint64_t i = 0; i < t->cap; i++)
+        if (t->lslots[i].hi) ltable_place(ns, ncap, t->lslots[i]);
+    big_free(t->lslots, t->lslots_room * sizeof(lslot_t));
     t->lslots = ns;
+    t->lslots_room = room;
     t->cap = ncap;
     return 1;
 }

@@ -1480,6 +1480,9 @@ static int may_be_undone(const rules_t *r, const state_t *s, move_t m) {
 static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
                              const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps,
                              int canonical, const move_t *sleep, int nsleep) {
+    /* where this position is not forced, a move between columns can make a position forced only through
+     * the card it leaves free (the pile's top stays free, the foundations stay as they were) */
+    int calm = r->merge && r->linked && !r->foundation_return && !is_forced(r, st);
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
         int asleep = 0;
@@ -1511,7 +1514,14 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         pk->local[i] = CHILD_TABLE;
         if (r->linked) {
             int turned = apply(st, m);
-            if (r->merge && is_forced(r, st)) {
+            int forced;
+            if (calm && m.src < FOUNDATION && m.dst < FOUNDATION) {
+                int k = m.src, c = st->len[k] ? st->cols[k][st->len[k] - 1] : -1;
+                forced = c >= 0 && can_go_up(st, c) && safe_foundation_card(r, st, c);
+            } else {
+                forced = r->merge && is_forced(r, st);
+            }
+            if (forced) {
                 pk->local[i] = CHILD_FORCED;
             } else {
                 uint8_t *k = pk->buf + (size_t)i * KSLOT;

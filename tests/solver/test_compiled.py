@@ -357,6 +357,7 @@ def test_compiled_search_lets_other_threads_run() -> None:
     ("variant", "seed", "options"),
     [
         ("yukon", 80, {}),
+        ("yukon", 28, {}),  # 275,000 positions: the link table grows three times while both threads search
         ("yukon", 30, {}),
         ("australian", 1, {}),
         ("alaska", 3, {}),

@@ -144,6 +144,8 @@ def main() -> int:
     ap.add_argument("--hints", type=int, default=10)
     ap.add_argument("--uvicorn", action="store_true", help="also measure over a real uvicorn on loopback")
     args = ap.parse_args()
+    if args.moves < 1 or args.hints < 0:
+        ap.error(f"--moves must be at least 1 and --hints at least 0, not {args.moves} and {args.hints}")
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(_run_asgi(Path(tmp) / "bench.sqlite3", args.moves, args.hints))
         if args.uvicorn:

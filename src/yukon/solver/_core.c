@@ -5,12 +5,15 @@
  * It is the same search as Searcher.run in search.py: the same legal moves as
  * yukon.game, the same safe pruning rules (docs/solver.md: rule 1 safe
  * foundation moves, rule 2 one empty column of several), the same move order,
- * and an exact transposition key: each column as (where its face-down cards
- * came from, how many, its face-up cards), the columns sorted. Face-down cards
- * never move, so the root column they lie in and their count name them; the
- * foundations follow from the cards that are nowhere else; then the stock's
- * length (cards leave it from the top only) and the waste. Different positions
- * therefore never share a key, and the table stores whole keys, not hashes.
+ * and an exact transposition key. Without a stock it is the link key (what
+ * each card lies on, as one 16-byte number kept up to date move by move; see
+ * links_t), stored in the table's slots. With a stock it is each column as
+ * (where its face-down cards came from, how many, its face-up cards), the
+ * columns sorted: face-down cards never move, so the root column they lie in
+ * and their count name them; the foundations follow from the cards that are
+ * nowhere else; then the stock's length (cards leave it from the top only) and
+ * the waste. Both name exactly the positions equal up to column order, and the
+ * table stores whole keys, not hashes.
  *
  * The Python side (solver/search.py) checks that a position is supported,
  * passes it in, and replays every winning line through the engine before

@@ -1486,14 +1486,17 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
     /* where this position is not forced, a move between columns can make a position forced only through
      * the card it leaves free (the pile's top stays free, the foundations stay as they were) */
     int calm = r->merge && r->linked && !r->foundation_return && !is_forced(r, st);
+    uint64_t sleeping = 0; /* the cards that lead a move of the sleep set */
+    for (int q = 0; q < nsleep; q++) sleeping |= 1ULL << sleep[q].card;
     for (int i = start; i < start + n; i++) {
         move_t m = moves[i];
         int asleep = 0;
-        for (int q = 0; q < nsleep; q++)
-            if (sleep[q].card == m.card && sleep[q].dst == m.dst) {
-                asleep = 1;
-                break;
-            }
+        if (m.card < NCARDS && (sleeping >> m.card & 1))
+            for (int q = 0; q < nsleep; q++)
+                if (sleep[q].card == m.card && sleep[q].dst == m.dst) {
+                    asleep = 1;
+                    break;
+                }
         if (asleep) {
             pk->local[i] = CHILD_SLEEP;
             continue;

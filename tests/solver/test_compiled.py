@@ -29,9 +29,9 @@ SUPPORTED = [o for o in ALL_OPTIONS if o[0] in ("yukon", "russian", "alaska", "a
 
 def compiled(
     game: Game, node_limit: int | None = None, *, merge: bool = True, sleep: bool = True, links: bool = True,
-    verify_links: bool = True,
+    verify_links: bool = True, memory_limit: int | None = None,
 ) -> search.SearchOutcome:
-    searcher = Searcher(game, Limits(node_limit=node_limit))
+    searcher = Searcher(game, Limits(node_limit=node_limit, memory_limit=memory_limit))
     searcher.compiled_merge = merge
     searcher.compiled_sleep = sleep
     searcher.compiled_links = links
@@ -238,11 +238,13 @@ def test_link_keys_deep_in_games(empty_column: str) -> None:
             columns.status, columns.stats.nodes, columns.stats.peak_table), game.to_text()
 
 
-def test_link_keys_on_a_big_search() -> None:
-    """Two million nodes of lost deal 2 (the table grows many times, keys move to new slots under the
-    search's feet): the same classes as with column keys, and the link key never out of step."""
+@pytest.mark.parametrize("memory_limit", [None, 10**9], ids=["new-slots", "in-place"])
+def test_link_keys_on_a_big_search(memory_limit: int | None) -> None:
+    """Two million nodes of lost deal 2 (the table grows many times, keys move to other slots under the
+    search's feet: into a new mapping without a budget, in place within one): the same classes as with
+    column keys, and the link key never out of step."""
     game = Game.deal("yukon", seed=2)
-    linked = compiled(game, node_limit=2_000_000)
+    linked = compiled(game, node_limit=2_000_000, memory_limit=memory_limit)
     columns = compiled(game, node_limit=2_000_000, links=False)
     assert linked.status == columns.status == "unknown"
     assert (linked.stats.nodes, linked.stats.peak_table) == (columns.stats.nodes, columns.stats.peak_table)
@@ -379,7 +381,7 @@ def test_two_threads_store_every_position_once(
     one = compiled(game, merge=merge)
     monkeypatch.setattr(Searcher, "compiled_threads", 2)
     monkeypatch.setattr(Searcher, "compiled_switch_at", 5_000)
-    two = compiled(game, merge=merge)
+    two = compiled(game, merge=merge, memory_limit=10**9)  # (the table grows in place within a budget)
     assert two.status == one.status
     if one.status == "lost":
         if not merge:  # the normal form of a class depends on where it was entered: only positions are exact

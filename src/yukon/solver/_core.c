@@ -59,6 +59,7 @@ typedef struct {
     u128 wheight[4];
     u128 wdown[MAXCOLS];
     uint8_t code[NCARDS][NCARDS + 2]; /* code[c][b]: c lying on card b, FLOOR_BASE or UP_BASE */
+    const uint8_t *fits;              /* the rules' (for the masks below) */
     u128 val[NCARDS][NCARDS + 2];     /* code[c][b] * wcard[c] */
 } links_t;
 
@@ -66,6 +67,9 @@ typedef struct {
     int ncols;
     const links_t *links; /* NULL: no link key kept */
     u128 lkey;
+    /* kept with the link key: the free cards (column tops), and the face-up cards with a card on them
+     * that fits them (where a swap may start: scan_swaps) */
+    uint64_t tops, natural;
     uint8_t cols[MAXCOLS][MAXLEN];
     uint8_t len[MAXCOLS];
     uint8_t down[MAXCOLS];
@@ -679,11 +683,23 @@ static u128 link_key_of(const state_t *s) {
     return k;
 }
 
+/* The free cards and the face-up cards with a fitting card on them, from scratch (see state_t). */
+static void masks_of(const state_t *s, uint64_t *tops, uint64_t *natural) {
+    *tops = *natural = 0;
+    for (int i = 0; i < s->ncols; i++) {
+        if (!s->len[i]) continue;
+        *tops |= 1ULL << s->cols[i][s->len[i] - 1];
+        for (int j = s->down[i]; j + 1 < s->len[i]; j++)
+            if (s->links->fits[s->cols[i][j] * NCARDS + s->cols[i][j + 1]]) *natural |= 1ULL << s->cols[i][j];
+    }
+}
+
 /* The codes and weights of the link key for the root ``s`` (no stock), or NULL where the number could
  * reach 2^125 (then the table keeps column keys). */
 static links_t *build_links(const rules_t *r, const state_t *s) {
     links_t *L = calloc(1, sizeof *L);
     if (!L) return NULL;
+    L->fits = r->fits;
     const u128 limit = (u128)1 << 125;
     u128 w = 1;
     for (int c = 0; c < NCARDS; c++) {
@@ -742,6 +758,19 @@ static int apply(state_t *s, move_t m) {
                         m.dst == FOUNDATION ? UP_BASE : base_at(s, m.dst, s->len[m.dst]));
             if (m.dst == FOUNDATION) s->lkey += s->links->wheight[SUIT(m.card)];
             if (s->down[a] && s->len[a] - m.count == s->down[a]) s->lkey -= s->links->wdown[a];
+            int j = s->len[a] - m.count;
+            if (j) { /* the card under the lead: free now, and nothing on it */
+                int p = s->cols[a][j - 1];
+                s->natural &= ~(1ULL << p);
+                s->tops |= 1ULL << p;
+            }
+            if (m.dst == FOUNDATION) {
+                s->tops &= ~(1ULL << m.card);
+            } else if (s->len[m.dst]) {
+                int t = s->cols[m.dst][s->len[m.dst] - 1];
+                s->tops &= ~(1ULL << t);
+                s->natural |= (uint64_t)s->links->fits[t * NCARDS + m.card] << t;
+            }
         }
         if (m.dst == FOUNDATION) {
             s->len[a]--;
@@ -767,6 +796,12 @@ static int apply(state_t *s, move_t m) {
         if (s->links) {
             link_change(s, m.card, UP_BASE, base_at(s, m.dst, s->len[m.dst]));
             s->lkey -= s->links->wheight[SUIT(m.card)];
+            if (s->len[m.dst]) {
+                int t = s->cols[m.dst][s->len[m.dst] - 1];
+                s->tops &= ~(1ULL << t);
+                s->natural |= (uint64_t)s->links->fits[t * NCARDS + m.card] << t;
+            }
+            s->tops |= 1ULL << m.card;
         }
         s->height[SUIT(m.card)]--;
         s->on_found--;
@@ -797,6 +832,18 @@ static void undo(state_t *s, move_t m, int turned) {
                         base_at(s, a, s->len[a]));
             if (m.dst == FOUNDATION) s->lkey -= s->links->wheight[SUIT(m.card)];
             if (turned) s->lkey += s->links->wdown[a];
+            if (s->len[a]) { /* the card the lead goes back onto (face down again if it was turned) */
+                int p = s->cols[a][s->len[a] - 1];
+                s->tops &= ~(1ULL << p);
+                if (!turned) s->natural |= (uint64_t)s->links->fits[p * NCARDS + m.card] << p;
+            }
+            if (m.dst == FOUNDATION) {
+                s->tops |= 1ULL << m.card;
+            } else if (s->len[m.dst] > m.count) {
+                int t = s->cols[m.dst][s->len[m.dst] - m.count - 1];
+                s->tops |= 1ULL << t;
+                s->natural &= ~(1ULL << t);
+            }
         }
         if (turned) s->down[a]++;
         if (m.dst == FOUNDATION) {
@@ -820,6 +867,12 @@ static void undo(state_t *s, move_t m, int turned) {
         if (s->links) {
             link_change(s, m.card, base_at(s, m.dst, s->len[m.dst] - 1), UP_BASE);
             s->lkey += s->links->wheight[SUIT(m.card)];
+            s->tops &= ~(1ULL << m.card);
+            if (s->len[m.dst] > 1) {
+                int t = s->cols[m.dst][s->len[m.dst] - 2];
+                s->tops |= 1ULL << t;
+                s->natural &= ~(1ULL << t);
+            }
         }
         s->len[m.dst]--;
         s->loc[m.card] = -1;
@@ -1094,6 +1147,12 @@ static uint32_t touched(move_t m) {
     return d;
 }
 
+/* The twins of the cards of a mask (b ^ 3: the suits 0 and 3, 1 and 2 change places) */
+static inline uint64_t twins_of(uint64_t t) {
+    return ((t & 0x1111111111111ULL) << 3) | ((t & 0x8888888888888ULL) >> 3) | ((t & 0x2222222222222ULL) << 1) |
+           ((t & 0x4444444444444ULL) >> 1);
+}
+
 /* Swaps every card it can onto its lower-numbered parent, never into a position where rule 1 forces
  * a move; logs the swaps (to undo them) and returns how many. The result is in the class of ``s``.
  * ``saved`` keeps the column parts as they were before the first swap (for denormalize). */
@@ -1108,6 +1167,9 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
      * column k is looked at again, and the columns before it still have no swap: the same swaps, in the
      * same order, as starting over. (In Alaska the other card that fits on A has another parent, and may
      * swap onto A now: there the scan starts over.) */
+    /* (with alternating colours and the masks kept: no card lies on the higher twin of a free card, in
+     * another column or not, so there is nothing to swap) */
+    if (s->links && r->build == 0 && !(s->natural & twins_of(s->tops) & 0xCCCCCCCCCCCCCULL)) return 0;
     for (int k = 0; k < s->ncols && n < MAX_SWAPS; k++) {
         int swapped;
         do {
@@ -1176,19 +1238,40 @@ typedef struct {
 /* The swaps here, into ``swaps`` by the free card's column (alternating colours), and how many of them
  * stand undone (the free card b lower than its twin, x's parent); ``u``, the first two of those. */
 static int scan_swaps(const rules_t *r, const state_t *s, undone_t *u, move_t *swaps, int *nswaps) {
-    int count = 0, n = 0;
-    for (int k = 0; k < s->ncols; k++) {
-        move_t m;
-        int a = twin_swap(r, s, k, &m);
-        if (a < 0) continue;
-        swaps[n++] = m;
-        int b = a ^ 3;
+    int cols[MAXCOLS], twins[MAXCOLS], n = 0; /* each swap's free card's column, and its twin (x's parent) */
+    if (s->links) {
+        /* a swap onto the free card b of column k takes the card on b's twin a: a has a fitting card on it
+         * and lies in another column. The same swaps as twin_swap column by column, put in that order. */
+        for (uint64_t c = s->natural & twins_of(s->tops); c; c &= c - 1) {
+            int a = __builtin_ctzll(c), k = s->loc[a ^ 3], i = s->loc[a];
+            if (i == k) continue;
+            int j = s->idx[a] + 1, q = n++;
+            for (; q > 0 && cols[q - 1] > k; q--) {
+                cols[q] = cols[q - 1];
+                twins[q] = twins[q - 1];
+                swaps[q] = swaps[q - 1];
+            }
+            cols[q] = k;
+            twins[q] = a;
+            swaps[q] = (move_t){(uint8_t)i, (uint8_t)k, s->cols[i][j], (uint8_t)(s->len[i] - j)};
+        }
+    } else {
+        for (int k = 0; k < s->ncols; k++) {
+            int a = twin_swap(r, s, k, &swaps[n]);
+            if (a < 0) continue;
+            cols[n] = k;
+            twins[n++] = a;
+        }
+    }
+    int count = 0;
+    for (int q = 0; q < n; q++) {
+        int a = twins[q], b = a ^ 3;
         if (a < b) continue;
         if (!count)
-            *u = (undone_t){b, m.card ^ 3, k, m.src, -1, -1};
+            *u = (undone_t){b, swaps[q].card ^ 3, cols[q], swaps[q].src, -1, -1};
         else if (count == 1) {
             u->b2 = b;
-            u->x2 = m.card;
+            u->x2 = swaps[q].card;
         }
         count++;
     }
@@ -1925,10 +2008,14 @@ restart:
             continue;
         int turned = apply(st, m);
         w->dirty |= touched(m);
-        if (sh->verify_links && r->linked && st->lkey != link_key_of(st)) {
-            w->status = ST_ERROR;
-            w->reason = "link key out of step";
-            break;
+        if (sh->verify_links && r->linked) {
+            uint64_t tops, natural;
+            masks_of(st, &tops, &natural);
+            if (st->lkey != link_key_of(st) || tops != st->tops || natural != st->natural) {
+                w->status = ST_ERROR;
+                w->reason = "link key out of step";
+                break;
+            }
         }
         if (st->on_found == NCARDS) {
             w->path[w->depth] = (step_t){m, turned};
@@ -2268,6 +2355,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     if (links) {
         st.links = links;
         st.lkey = link_key_of(&st);
+        masks_of(&st, &st.tops, &st.natural);
         r->linked = 1;
     }
     shared_t *sh = line_calloc(1, sizeof(shared_t));

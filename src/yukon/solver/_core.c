@@ -1101,6 +1101,14 @@ static int forced_move(const rules_t *r, const state_t *s, move_t *out) {
 /* Rule 1 forces a move here: a free card (or the waste's top) is a safe card that can go up. */
 static int is_forced(const rules_t *r, const state_t *s) {
     if (r->foundation_return) return 0;
+    if (s->links) { /* (no waste) the free cards that are next on their foundation */
+        uint64_t next = 0;
+        for (int u = 0; u < 4; u++)
+            if (s->height[u] < 13) next |= 1ULL << (s->height[u] * 4 + u);
+        for (uint64_t c = s->tops & next; c; c &= c - 1)
+            if (safe_foundation_card(r, s, __builtin_ctzll(c))) return 1;
+        return 0;
+    }
     for (int i = 0; i < s->ncols; i++)
         if (s->len[i]) {
             int c = s->cols[i][s->len[i] - 1];

@@ -1250,18 +1250,22 @@ static int scan_swaps(const rules_t *r, const state_t *s, undone_t *u, move_t *s
     if (s->links) {
         /* a swap onto the free card b of column k takes the card on b's twin a: a has a fitting card on it
          * and lies in another column. The same swaps as twin_swap column by column, put in that order. */
+        move_t by_col[MAXCOLS];
+        int twin_at[MAXCOLS];
+        uint32_t present = 0;
         for (uint64_t c = s->natural & twins_of(s->tops); c; c &= c - 1) {
             int a = __builtin_ctzll(c), k = s->loc[a ^ 3], i = s->loc[a];
             if (i == k) continue;
-            int j = s->idx[a] + 1, q = n++;
-            for (; q > 0 && cols[q - 1] > k; q--) {
-                cols[q] = cols[q - 1];
-                twins[q] = twins[q - 1];
-                swaps[q] = swaps[q - 1];
-            }
-            cols[q] = k;
-            twins[q] = a;
-            swaps[q] = (move_t){(uint8_t)i, (uint8_t)k, s->cols[i][j], (uint8_t)(s->len[i] - j)};
+            int j = s->idx[a] + 1;
+            by_col[k] = (move_t){(uint8_t)i, (uint8_t)k, s->cols[i][j], (uint8_t)(s->len[i] - j)};
+            twin_at[k] = a;
+            present |= 1u << k;
+        }
+        for (; present; present &= present - 1) {
+            int k = __builtin_ctz(present);
+            swaps[n] = by_col[k];
+            cols[n] = k;
+            twins[n++] = twin_at[k];
         }
     } else {
         for (int k = 0; k < s->ncols; k++) {

@@ -1575,6 +1575,46 @@ static int may_be_undone(const rules_t *r, const state_t *s, move_t m) {
     return 0;
 }
 
+/* A move between columns, not played: the position after it read through these (the pile from ``j`` up
+ * in column ``src`` would lie on column ``dst``), for the children of a canonical member whose key needs
+ * no swap (no play, no undo). */
+typedef struct {
+    int src, dst, j, k, turned;
+} vmove_t;
+
+static inline int v_moved(const state_t *s, const vmove_t *v, int c) { return s->loc[c] == v->src && s->idx[c] >= v->j; }
+static inline int v_loc(const state_t *s, const vmove_t *v, int c) { return v_moved(s, v, c) ? v->dst : s->loc[c]; }
+static inline int v_idx(const state_t *s, const vmove_t *v, int c) {
+    return v_moved(s, v, c) ? s->len[v->dst] + s->idx[c] - v->j : s->idx[c];
+}
+static inline int v_len(const state_t *s, const vmove_t *v, int i) {
+    return i == v->src ? v->j : i == v->dst ? s->len[i] + v->k : s->len[i];
+}
+static inline int v_down(const state_t *s, const vmove_t *v, int i) { return s->down[i] - (i == v->src ? v->turned : 0); }
+static inline int v_card(const state_t *s, const vmove_t *v, int i, int at) {
+    return i == v->dst && at >= s->len[i] ? s->cols[v->src][v->j + at - s->len[i]] : s->cols[i][at];
+}
+
+/* may_be_undone(r, position after m, m), read through ``v`` */
+static int may_be_undone_v(const rules_t *r, const state_t *s, move_t m, const vmove_t *v) {
+    int cols[2] = {m.src, m.dst};
+    for (int q = 0; q < 2; q++) {
+        int k = cols[q], len = v_len(s, v, k);
+        if (!len) continue;
+        int b = v_card(s, v, k, len - 1), a = b ^ 3;
+        int i = v_loc(s, v, a);
+        if (a <= b || i < 0 || i == k) continue;
+        int j = v_idx(s, v, a) + 1;
+        if (j - 1 >= v_down(s, v, i) && j < v_len(s, v, i) && r->fits[a * NCARDS + v_card(s, v, i, j)]) return 1;
+    }
+    if (s->len[m.dst]) {
+        int a = s->cols[m.dst][s->len[m.dst] - 1], b = a ^ 3; /* the card the lead comes to lie on */
+        int k = v_loc(s, v, b);
+        if (b < a && k >= 0 && k != m.dst && v_idx(s, v, b) == v_len(s, v, k) - 1) return 1;
+    }
+    return 0;
+}
+
 static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
                              const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps,
                              int canonical, const move_t *sleep, int nsleep) {
@@ -1613,6 +1653,30 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
             }
         }
         pk->local[i] = CHILD_TABLE;
+        if (r->linked && calm && canonical && m.src < FOUNDATION && m.dst < FOUNDATION) {
+            /* the same as below, without playing the move where its key needs no swap */
+            vmove_t v = {m.src, m.dst, st->len[m.src] - m.count, m.count, 0};
+            v.turned = st->down[m.src] && v.j == st->down[m.src];
+            int p = v.j ? st->cols[m.src][v.j - 1] : -1; /* the card the move leaves free */
+            if (p >= 0 && can_go_up(st, p) && safe_foundation_card(r, st, p)) {
+                pk->local[i] = CHILD_FORCED;
+                continue;
+            }
+            if (!may_be_undone_v(r, st, m, &v)) {
+                const links_t *L = st->links;
+                int c = m.card, from = v.j ? p : FLOOR_BASE;
+                int to = st->len[m.dst] ? st->cols[m.dst][st->len[m.dst] - 1] : FLOOR_BASE;
+                u128 key = st->lkey + L->val[c][to] - L->val[c][from] - (v.turned ? L->wdown[m.src] : 0);
+                uint8_t *k = pk->buf + (size_t)i * KSLOT;
+                uint64_t w2[2] = {(uint64_t)key, (uint64_t)(key >> 64)};
+                memcpy(k, w2, LINK_KEY_LEN);
+                pk->len[i] = LINK_KEY_LEN;
+                uint64_t h = link_hash(w2[0], w2[1]);
+                pk->hash[i] = h;
+                __builtin_prefetch(&table->lslots[slot_of(h, table->cap)]);
+                continue;
+            }
+        }
         if (r->linked) {
             int turned = apply(st, m);
             int forced;

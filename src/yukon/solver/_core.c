@@ -1320,13 +1320,12 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
     return n;
 }
 
-/* In the canonical member of a class (no swap undone), with its ``n`` swaps: are they independent, so
- * that the class's members are exactly the 2^n ways to place each swap's pile, each swap legal in every
- * one and no other swap in any? Piles may lie in piles (and move with them), and a pile may land on
- * another's column (its free card is the top of a column with piles) when no pile of that column lands
- * anywhere; and no card may lie on one of its parents, in a column with piles, while the other is that
- * column's top and not in its top pile (moving that pile would make a new swap). docs/solver.md,
- * "Independent swaps". */
+/* In the canonical member of a class (no swap undone), with its ``n`` swaps: may the class be searched
+ * from it and the members one swap away (MODE_CANON)? Yes unless a card lies on one of its parents, in a
+ * column with piles, while the other is that column's top and not in its top pile (moving that pile
+ * would make a new swap). Piles may lie in piles, land on columns with piles, in chains or in cycles (a
+ * cycle only disables swaps: some of the 2^n placements do not exist). docs/solver.md, "Independent
+ * swaps". */
 static int independent_swaps(const rules_t *r, const state_t *s, const move_t *swaps, int n) {
     uint32_t srcs = 0;
     int base[MAXCOLS]; /* where each column's top pile starts */
@@ -1334,20 +1333,6 @@ static int independent_swaps(const rules_t *r, const state_t *s, const move_t *s
         int i = swaps[g].src, j = s->idx[swaps[g].card];
         if (!(srcs >> i & 1) || j > base[i]) base[i] = j;
         srcs |= 1u << i;
-    }
-    /* no cycle of columns with piles, each landing on the next */
-    uint32_t lands_on[MAXCOLS] = {0};
-    for (int g = 0; g < n; g++)
-        if (srcs >> swaps[g].dst & 1) lands_on[swaps[g].src] |= 1u << swaps[g].dst;
-    for (uint32_t left = srcs;;) {
-        uint32_t sinks = 0;
-        for (uint32_t d = left; d; d &= d - 1)
-            if (!(lands_on[__builtin_ctz(d)] & left)) sinks |= 1u << __builtin_ctz(d);
-        if (!sinks) {
-            if (left) return 0;
-            break;
-        }
-        left &= ~sinks;
     }
     uint64_t xs = 0; /* (a card that lies on a parent while the other is free elsewhere is a swap itself) */
     for (int g = 0; g < n; g++) xs |= 1ULL << swaps[g].card;

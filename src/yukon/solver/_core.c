@@ -316,7 +316,9 @@ static uint8_t *ltable_find(table_t *t, uint64_t lo, uint64_t hi) {
 static uint64_t ltable_grow_target(const table_t *t) {
     uint64_t count = __atomic_load_n(&t->count, __ATOMIC_RELAXED);
     if (count * 10 <= t->cap * 7) return 0;
-    uint64_t ncap = t->cap * 2;
+    /* half as many again once large: growing in place costs the fresh pages it adds, so a table that
+     * ends nearer its need costs less (deal 78's 31 million classes: 50 million slots, not 67) */
+    uint64_t ncap = t->cap >= (1ULL << 22) ? t->cap + t->cap / 2 : t->cap * 2;
     if (t->budget && ncap > t->lslots_room) {
         if (t->lslots_room <= t->cap + t->cap / 8) return 0;
         ncap = t->lslots_room;

@@ -332,6 +332,14 @@ def test_compiled_memory_budget_gives_unknown() -> None:
     assert 0 < tight.stats.peak_table < free.stats.peak_table
 
 
+def test_compiled_memory_limit_past_what_the_system_maps() -> None:
+    """A budget larger than the machine can map (1 TB) still searches: the table maps less and stays
+    within that (it used to raise MemoryError before any search)."""
+    game = Game.deal("yukon", seed=28)  # lost
+    out = Searcher(game, Limits(memory_limit=10**12)).run_compiled()
+    assert out.status == "lost"
+
+
 def test_compiled_stop_event() -> None:
     stop = threading.Event()
     stop.set()

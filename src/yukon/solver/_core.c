@@ -213,6 +213,13 @@ static int table_init(table_t *t, uint64_t budget, int linked) {
         t->lslots_room = budget / sizeof(lslot_t) > t->cap ? budget / sizeof(lslot_t) : t->cap;
         if (t->lslots_room * sizeof(lslot_t) < BIG_ALLOC_MIN) t->lslots_room = t->cap;
         t->lslots = big_alloc(t->lslots_room * sizeof(lslot_t));
+        /* (a budget past what the system will map, say 100 GB here: map less; the table then grows
+         * into new mappings beyond it) */
+        while (!t->lslots && t->lslots_room > t->cap) {
+            t->lslots_room = t->lslots_room / 2 > t->cap ? t->lslots_room / 2 : t->cap;
+            if (t->lslots_room * sizeof(lslot_t) < BIG_ALLOC_MIN) t->lslots_room = t->cap;
+            t->lslots = big_alloc(t->lslots_room * sizeof(lslot_t));
+        }
         return t->lslots != NULL;
     }
     t->cap = INITIAL_CAP;

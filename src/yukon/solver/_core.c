@@ -1956,7 +1956,7 @@ static void *worker_run(void *arg) {
     const uint8_t *origin = sh->origin;
     w->frames_cap = 1024;
     w->moves_cap = 65536;
-    w->frames = malloc(w->frames_cap * sizeof(frame_t));
+    w->frames = calloc(w->frames_cap, sizeof(frame_t)); /* (zeroed: link_grow reads frame 0 even if setup fails) */
     w->path = malloc(w->frames_cap * sizeof(step_t));
     w->mstack = malloc(w->moves_cap * sizeof(move_t));
     w->pk = (pending_t){malloc((size_t)w->moves_cap * KSLOT), malloc(w->moves_cap * sizeof(uint64_t)),

@@ -1170,6 +1170,23 @@ static inline uint64_t twins_of(uint64_t t) {
            ((t & 0x4444444444444ULL) >> 1);
 }
 
+/* One swap of normalize: plays ``m`` (x from A onto its lower twin) unless A, left free, would make
+ * rule 1 force a move; keeps the column parts it changes (none with link keys). 1 when played. */
+static int normal_swap(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts, part_t *saved,
+                       uint32_t *kept, move_t m, int a) {
+    apply(s, m); /* never turns a card: A stays face up */
+    if (can_go_up(s, a) && safe_foundation_card(r, s, a)) {
+        undo(s, m, 0);
+        return 0;
+    }
+    if (parts) {
+        for (uint32_t d = touched(m) & ~*kept; d; d &= d - 1) saved[__builtin_ctz(d)] = parts[__builtin_ctz(d)];
+        *kept |= touched(m);
+        update_parts(s, origin, m, parts);
+    }
+    return 1;
+}
+
 /* Swaps every card it can onto its lower-numbered parent, never into a position where rule 1 forces
  * a move; logs the swaps (to undo them) and returns how many. The result is in the class of ``s``.
  * ``saved`` keeps the column parts as they were before the first swap (for denormalize). */
@@ -1197,18 +1214,7 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
                 /* alternating colours: only a card lying on b's twin can swap onto b (twin_swap) */
                 move_t m;
                 int a = twin_swap(r, s, k, &m);
-                if (a <= b) break;
-                apply(s, m); /* never turns a card: A stays face up */
-                if (can_go_up(s, a) && safe_foundation_card(r, s, a)) { /* A, now free, would force */
-                    undo(s, m, 0);
-                    break;
-                }
-                if (parts) {
-                    for (uint32_t d = touched(m) & ~*kept; d; d &= d - 1)
-                        saved[__builtin_ctz(d)] = parts[__builtin_ctz(d)];
-                    *kept |= touched(m);
-                    update_parts(s, origin, m, parts);
-                }
+                if (a <= b || !normal_swap(r, s, origin, parts, saved, kept, m, a)) break;
                 log[n++] = m;
                 swapped = 1;
                 continue;
@@ -1222,17 +1228,7 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
                 int a = s->cols[i][j - 1];
                 if (a <= b || !r->fits[a * NCARDS + x]) continue;
                 move_t m = {(uint8_t)i, (uint8_t)k, (uint8_t)x, (uint8_t)(s->len[i] - j)};
-                apply(s, m); /* never turns a card: A stays face up */
-                if (can_go_up(s, a) && safe_foundation_card(r, s, a)) { /* A, now free, would force */
-                    undo(s, m, 0);
-                    continue;
-                }
-                if (parts) { /* (none with link keys) */
-                    for (uint32_t d = touched(m) & ~*kept; d; d &= d - 1)
-                        saved[__builtin_ctz(d)] = parts[__builtin_ctz(d)];
-                    *kept |= touched(m);
-                    update_parts(s, origin, m, parts);
-                }
+                if (!normal_swap(r, s, origin, parts, saved, kept, m, a)) continue;
                 log[n++] = m;
                 swapped = 1;
                 break;
@@ -1499,8 +1495,8 @@ enum {
 
 #define LINK_KEY_LEN 16
 
-static inline int put_link_key(const state_t *st, uint8_t *out) {
-    uint64_t w[2] = {(uint64_t)st->lkey, (uint64_t)(st->lkey >> 64)};
+static inline int put_link_key(u128 key, uint8_t *out) {
+    uint64_t w[2] = {(uint64_t)key, (uint64_t)(key >> 64)};
     memcpy(out, w, LINK_KEY_LEN);
     return LINK_KEY_LEN;
 }
@@ -1520,11 +1516,11 @@ static inline uint64_t key_hash(const rules_t *r, const uint8_t *k, int n) {
 /* The key the table stores for this position: with swap classes, that of its class's normal form. */
 static int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out, int forced) {
     if (r->linked) {
-        if (!r->merge) return put_link_key(st, out);
+        if (!r->merge) return put_link_key(st->lkey, out);
         move_t log[MAX_SWAPS];
         uint32_t kept;
         int nlog = normalize(r, st, origin, NULL, log, NULL, &kept, forced);
-        put_link_key(st, out);
+        put_link_key(st->lkey, out);
         denormalize(st, NULL, log, nlog, NULL, 0);
         return LINK_KEY_LEN;
     }
@@ -1662,10 +1658,8 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
                 int to = st->len[m.dst] ? st->cols[m.dst][st->len[m.dst] - 1] : FLOOR_BASE;
                 u128 key = st->lkey + L->val[c][to] - L->val[c][from] - (v.turned ? L->wdown[m.src] : 0);
                 uint8_t *k = pk->buf + (size_t)i * KSLOT;
-                uint64_t w2[2] = {(uint64_t)key, (uint64_t)(key >> 64)};
-                memcpy(k, w2, LINK_KEY_LEN);
-                pk->len[i] = LINK_KEY_LEN;
-                uint64_t h = link_hash(w2[0], w2[1]);
+                pk->len[i] = (uint8_t)put_link_key(key, k);
+                uint64_t h = link_hash((uint64_t)key, (uint64_t)(key >> 64));
                 pk->hash[i] = h;
                 __builtin_prefetch(&table->lslots[slot_of(h, table->cap)]);
                 continue;
@@ -1685,7 +1679,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
             } else {
                 uint8_t *k = pk->buf + (size_t)i * KSLOT;
                 if (canonical && !may_be_undone(r, st, m))
-                    put_link_key(st, k);
+                    put_link_key(st->lkey, k);
                 else
                     table_key(r, st, origin, NULL, k, 0);
                 pk->len[i] = LINK_KEY_LEN;

@@ -1296,6 +1296,43 @@ static int scan_swaps(const rules_t *r, const state_t *s, undone_t *u, move_t *s
     return count;
 }
 
+/* At a member one swap ``m`` away from a canonical member (MODE_CANON), what scan_swaps finds there, read
+ * off the swap: its one undone swap is ``m``'s (x now on A, B free), and of its swaps only those in x's
+ * pile matter (the caller keeps only those): the same swaps, in the same order (by the free card's column).
+ * The class's swaps are independent, so no other swap is undone (docs/solver.md, "Independent swaps"). */
+static int member_swaps(const rules_t *r, const state_t *s, move_t m, undone_t *u, move_t *swaps, int *nswaps) {
+    int ca = m.dst, x = m.card, n = 0;
+    *u = (undone_t){s->cols[m.src][s->len[m.src] - 1], x ^ 3, m.src, ca, -1, -1};
+    for (int j = s->idx[x] + 1; j < s->len[ca]; j++) {
+        int z = s->cols[ca][j], p = s->cols[ca][j - 1];
+        if (!r->fits[p * NCARDS + z]) continue;
+        int q = p ^ 3, k = s->loc[q];
+        if (k < 0 || k == ca || s->idx[q] != s->len[k] - 1) continue;
+        move_t g = {(uint8_t)ca, (uint8_t)k, (uint8_t)z, (uint8_t)(s->len[ca] - j)};
+        int e = n++;
+        for (; e > 0 && swaps[e - 1].dst > k; e--) swaps[e] = swaps[e - 1];
+        swaps[e] = g;
+    }
+    *nswaps = n;
+    return 1;
+}
+
+/* (checks) Does scan_swaps find the same as member_swaps: one undone swap, ``u``, and ``swaps`` the swaps in
+ * x's pile, in its order? */
+static int same_member_swaps(const rules_t *r, const state_t *s, const undone_t *u, const move_t *swaps, int n) {
+    undone_t v;
+    move_t all[MAX_SWAPS];
+    int nall, k = 0, x = u->y ^ 3;
+    if (scan_swaps(r, s, &v, all, &nall) != 1 || v.b != u->b || v.y != u->y || v.cb != u->cb || v.ca != u->ca)
+        return 0;
+    for (int q = 0; q < nall; q++) {
+        if (s->loc[all[q].card] != s->loc[x] || s->idx[all[q].card] <= s->idx[x]) continue;
+        if (k >= n || memcmp(&all[q], &swaps[k], sizeof(move_t))) return 0;
+        k++;
+    }
+    return k == n;
+}
+
 /* The moves a member with the undone swap ``u`` searches (it is not forced): its swaps (``out`` holds
  * them already, ``n`` of them), then the moves the member with x on B has no counterpart for: y's pile
  * onto B, B up, piles from B's column onto the top of x's pile. */
@@ -2111,7 +2148,17 @@ restart:
         /* (with classes, only a CHILD_FORCED position is forced: a swap from one that is not forced
          * leads to one that is not) */
         int nswaps = 0;
-        int undone = kind != CHILD_FORCED && r->freeze ? scan_swaps(r, st, &u, buf, &nswaps) : 0;
+        int undone;
+        if (kind == CHILD_SWAP && f->mode == MODE_CANON) {
+            undone = member_swaps(r, st, m, &u, buf, &nswaps);
+            if (sh->verify_links && !same_member_swaps(r, st, &u, buf, nswaps)) {
+                w->status = ST_ERROR;
+                w->reason = "member swaps out of step";
+                break;
+            }
+        } else {
+            undone = kind != CHILD_FORCED && r->freeze ? scan_swaps(r, st, &u, buf, &nswaps) : 0;
+        }
         int mode = MODE_FULL, hint = -1; /* (children() does not put the swaps first) */
         int arriving = entry || kind == CHILD_PASS;
         if (kind == CHILD_FORCED) {

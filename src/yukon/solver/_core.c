@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include <sched.h>
 #include <time.h>
 #ifdef __linux__
 #include <sys/mman.h>
@@ -1777,6 +1778,12 @@ typedef struct {
     pthread_cond_t grow_cond;
     int want_grow; /* atomic */
     int waiting, active, grow_gen, grow_ok;
+    int growing; /* the last to come is growing it: the other only helps fault in its fresh pages */
+    /* the fresh part of a growth in place, faulted in by both threads (TOUCH_CHUNK bytes a claim) */
+    uint8_t *touch_base;
+    uint64_t touch_bytes, touch_chunks;
+    uint64_t touch_next, touch_done; /* atomic */
+    int touch_gen;
     struct worker *workers;
     int verify_links; /* (tests) recompute the link key at every position searched */
 } shared_t;
@@ -1947,21 +1954,61 @@ static int link_grow(shared_t *sh, int nworkers) {
     return ok;
 }
 
-/* Both threads meet here when the link table must grow: the last to come grows it. */
+#define TOUCH_CHUNK (2u << 20)
+
+/* Faults in chunks of the fresh part of the table, claimed one at a time, until none is left. */
+static void touch_fresh(shared_t *sh) {
+    for (;;) {
+        uint64_t c = __atomic_fetch_add(&sh->touch_next, 1, __ATOMIC_RELAXED);
+        if (c >= sh->touch_chunks) return;
+        volatile uint8_t *p = sh->touch_base + c * TOUCH_CHUNK;
+        uint64_t end = sh->touch_bytes - c * TOUCH_CHUNK < TOUCH_CHUNK ? sh->touch_bytes - c * TOUCH_CHUNK : TOUCH_CHUNK;
+        for (uint64_t o = 0; o < end; o += 4096) p[o] = 0; /* (still zero: it was never used) */
+        __atomic_fetch_add(&sh->touch_done, 1, __ATOMIC_RELEASE);
+    }
+}
+
+/* Both threads meet here when the link table must grow: the last to come grows it. Most of a growth in
+ * place is the kernel handing out the fresh pages (huge pages: it may have to compact memory first, see
+ * docs/solver.md "Memory"), so both threads fault them in first, each its share, then the last to come
+ * moves the keys. */
 static int link_rendezvous(shared_t *sh) {
     pthread_mutex_lock(&sh->lock);
     int gen = sh->grow_gen;
     sh->waiting++;
     while (sh->grow_gen == gen) {
-        if (sh->waiting >= sh->active) {
+        if (sh->waiting >= sh->active && !sh->growing) {
+            sh->growing = 1;
+            table_t *t = &sh->table;
+            uint64_t ncap = ltable_grow_target(t);
+            if (ncap > t->cap && ncap <= t->lslots_room && sh->active > 1) {
+                sh->touch_base = (uint8_t *)(t->lslots + t->cap);
+                sh->touch_bytes = (ncap - t->cap) * sizeof(lslot_t);
+                sh->touch_chunks = (sh->touch_bytes + TOUCH_CHUNK - 1) / TOUCH_CHUNK;
+                __atomic_store_n(&sh->touch_next, 0, __ATOMIC_RELAXED);
+                __atomic_store_n(&sh->touch_done, 0, __ATOMIC_RELAXED);
+                sh->touch_gen++;
+                pthread_cond_broadcast(&sh->grow_cond);
+                pthread_mutex_unlock(&sh->lock);
+                touch_fresh(sh);
+                while (__atomic_load_n(&sh->touch_done, __ATOMIC_ACQUIRE) < sh->touch_chunks) sched_yield();
+                pthread_mutex_lock(&sh->lock);
+            }
             sh->grow_ok = link_grow(sh, 2);
             __atomic_store_n(&sh->want_grow, 0, __ATOMIC_RELAXED);
             sh->waiting = 0;
+            sh->growing = 0;
             sh->grow_gen++;
             pthread_cond_broadcast(&sh->grow_cond);
             break;
         }
+        int touch_gen = sh->touch_gen;
         pthread_cond_wait(&sh->grow_cond, &sh->lock);
+        if (sh->touch_gen != touch_gen && sh->growing) {
+            pthread_mutex_unlock(&sh->lock);
+            touch_fresh(sh);
+            pthread_mutex_lock(&sh->lock);
+        }
     }
     int ok = sh->grow_ok;
     pthread_mutex_unlock(&sh->lock);

@@ -1318,6 +1318,23 @@ static int member_swaps(const rules_t *r, const state_t *s, move_t m, undone_t *
     return 1;
 }
 
+/* At a member two swaps away (MODE_PAIR: ``g`` nested in the pile of ``first``, the swap from the canonical
+ * member), its two undone swaps as scan_swaps gives them: in ``u`` the one whose free card B lies in the
+ * lower column, with the other's B and x. Returns 2. */
+static int pair_swaps(const state_t *s, move_t first, move_t g, undone_t *u) {
+    undone_t one = {s->cols[first.src][s->len[first.src] - 1], first.card ^ 3, first.src, first.dst, -1, -1};
+    undone_t two = {s->cols[g.src][s->len[g.src] - 1], g.card ^ 3, g.src, g.dst, -1, -1};
+    if (two.cb < one.cb) {
+        undone_t t = one;
+        one = two;
+        two = t;
+    }
+    *u = one;
+    u->b2 = two.b;
+    u->x2 = two.y ^ 3;
+    return 2;
+}
+
 /* (checks) Does scan_swaps find the same as member_swaps: one undone swap, ``u``, and ``swaps`` the swaps in
  * x's pile, in its order? */
 static int same_member_swaps(const rules_t *r, const state_t *s, const undone_t *u, const move_t *swaps, int n) {
@@ -2201,6 +2218,14 @@ restart:
             if (sh->verify_links && !same_member_swaps(r, st, &u, buf, nswaps)) {
                 w->status = ST_ERROR;
                 w->reason = "member swaps out of step";
+                break;
+            }
+        } else if (kind == CHILD_SWAP && f->mode == MODE_MEMBER) {
+            undone = pair_swaps(st, w->path[w->depth - 1].m, m, &u);
+            undone_t v;
+            if (sh->verify_links && (scan_swaps(r, st, &v, buf, &nswaps) != 2 || memcmp(&u, &v, sizeof u))) {
+                w->status = ST_ERROR;
+                w->reason = "pair swaps out of step";
                 break;
             }
         } else {

@@ -1519,6 +1519,8 @@ typedef struct {
 enum { ST_WON, ST_LOST, ST_UNKNOWN, ST_ERROR };
 
 #define KSLOT 112 /* bytes kept per pending child key (a packed key is at most 3/4 of 16*3 + 2*52 + 8) */
+/* (link keys take 16 bytes: packed closer, the keys of a position's children share cache lines) */
+#define kslot(r) ((r)->linked ? 16 : KSLOT)
 
 /* The keys of the children about to be tried, computed together so that their table slots can be
  * fetched from memory while the others are computed; the order of the search does not change. */
@@ -1712,7 +1714,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
                 int c = m.card, from = v.j ? p : FLOOR_BASE;
                 int to = st->len[m.dst] ? st->cols[m.dst][st->len[m.dst] - 1] : FLOOR_BASE;
                 u128 key = st->lkey + L->val[c][to] - L->val[c][from] - (v.turned ? L->wdown[m.src] : 0);
-                uint8_t *k = pk->buf + (size_t)i * KSLOT;
+                uint8_t *k = pk->buf + (size_t)i * kslot(r);
                 pk->len[i] = (uint8_t)put_link_key(key, k);
                 uint64_t h = link_hash((uint64_t)key, (uint64_t)(key >> 64));
                 pk->hash[i] = h;
@@ -1732,7 +1734,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
             if (forced) {
                 pk->local[i] = CHILD_FORCED;
             } else {
-                uint8_t *k = pk->buf + (size_t)i * KSLOT;
+                uint8_t *k = pk->buf + (size_t)i * kslot(r);
                 if (canonical && !may_be_undone(r, st, m))
                     put_link_key(st->lkey, k);
                 else
@@ -1757,7 +1759,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
              * its forced moves lead to gets one; docs/solver.md, "Forced positions") */
             pk->local[i] = CHILD_FORCED;
         } else {
-            uint8_t *k = pk->buf + (size_t)i * KSLOT;
+            uint8_t *k = pk->buf + (size_t)i * kslot(r);
             int klen = canonical && !may_be_undone(r, st, m) ? make_key(parts, st->ncols, st, r->has_stock, k)
                                                              : table_key(r, st, origin, parts, k, 0);
             pk->len[i] = (uint8_t)klen;
@@ -2137,7 +2139,7 @@ restart:
             uint64_t v = __atomic_load_n(&table->slots[slot_of(w->pk.hash[idx + 1], table->cap)], __ATOMIC_ACQUIRE);
             if (v) __builtin_prefetch(key_at(table, v));
         }
-        const uint8_t *ck = w->pk.buf + (size_t)idx * KSLOT;
+        const uint8_t *ck = w->pk.buf + (size_t)idx * kslot(r);
         int kind = w->pk.local[idx];
         int local = kind == CHILD_SWAP;
         uint64_t mask = local || kind == CHILD_PASS ? f->mask ^ (1ULL << m.card) : 0;

@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from yukon import Game
-from yukon.solver import search
+from yukon.solver import release_memory, search
 from yukon.solver.search import Limits, Searcher, compiled_supports
 
 from .cases import ALL_OPTIONS, late_cases, small_cases
@@ -437,3 +437,22 @@ def test_two_threads_find_wins_and_stop(monkeypatch: pytest.MonkeyPatch) -> None
     assert (out.status, out.reason) == ("unknown", "stopped")
     out = Searcher(Game.deal("yukon", seed=181), Limits(time_limit=1.0)).run_compiled()  # lost in about 28 s
     assert (out.status, out.reason) == ("unknown", "time limit")
+
+
+def test_a_search_taking_over_the_last_ones_memory_sees_none_of_its_keys() -> None:
+    """The link table's mapping is kept for the next search with the same budget (fresh pages are dear);
+    the keys an earlier, bigger search left in it never show: the same nodes and classes as in a fresh
+    mapping, with one thread, and with two (whose growths zero the stale pages while faulting in)."""
+    release_memory()
+    small, big = Game.deal("yukon", seed=28), Game.deal("yukon", seed=2)
+    fresh = compiled(small, memory_limit=10**9)
+    compiled(big, node_limit=3_000_000, memory_limit=10**9)
+    again = compiled(small, memory_limit=10**9)
+    assert fresh.status == again.status == "lost"
+    assert (again.stats.nodes, again.stats.peak_table) == (fresh.stats.nodes, fresh.stats.peak_table)
+    compiled(big, node_limit=3_000_000, memory_limit=10**9)
+    two = Searcher(small, Limits(memory_limit=10**9))
+    two.compiled_threads, two.compiled_switch_at, two.compiled_verify_links = 2, 1_000, True
+    shared = two.run_compiled()
+    assert (shared.status, shared.stats.peak_table) == ("lost", fresh.stats.peak_table)
+    release_memory()

@@ -152,4 +152,17 @@ def hint(game: Game, time_limit: float = 1.0, stop: threading.Event | None = Non
     return HintResult(best_heuristic_move(game), "heuristic", result.status)
 
 
-__all__ = ["SOLVER_VERSION", "HintResult", "SolveResult", "hint", "solve"]
+def release_memory() -> None:
+    """Give back the transposition table's memory that the compiled search keeps for the next search.
+
+    The last search's table stays mapped so that the next one with the same ``memory_limit``
+    finds its pages ready (new pages cost the kernel about 2 ms per MB here; docs/solver.md,
+    "Memory"). A long-lived process that has finished searching can call this to shrink.
+    """
+    from . import search
+
+    if search._core is not None:
+        search._core.release_memory()
+
+
+__all__ = ["SOLVER_VERSION", "HintResult", "SolveResult", "hint", "release_memory", "solve"]

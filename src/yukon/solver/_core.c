@@ -137,6 +137,9 @@ typedef struct {
     int nchunks;
     uint64_t used; /* bytes used in the last chunk */
     uint64_t budget;
+    /* a mapping kept from an earlier search (see spare_take): bytes of ``lslots`` below ``stale_to`` may
+     * hold its keys, and are zeroed as the table grows over them (up to ``zeroed_to`` already done) */
+    uint64_t stale_to, zeroed_to;
     /* on a cache line of its own: the threads add to it (in batches) while reading the fields above */
     _Alignas(64) uint64_t count;
     char pad[56];
@@ -198,6 +201,55 @@ static inline uint64_t slot_of(uint64_t h, uint64_t cap) { return ((h & 0xFFFFFF
 
 static inline uint64_t next_slot(uint64_t j, uint64_t cap) { return j + 1 == cap ? 0 : j + 1; }
 
+/* The link table's mapping outlives its search: the next search with the same budget takes it over.
+ * Fresh pages are dear here (the kernel hands out a 2 MB page in about 4 ms on this virtual machine, 70%
+ * of a growth; docs/solver.md "Memory"), and a process that searches again (the web game's hints, the
+ * benchmark, the studies' workers) finds them mapped, at the cost of zeroing what it reuses. Only the
+ * last one is kept; release_memory() gives it back. (Marking its pages MADV_FREE instead cost more than
+ * it saved: deal 78 took longer after it than in a fresh process.) */
+static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
+static lslot_t *spare_slots;
+static uint64_t spare_room, spare_stale;
+
+static lslot_t *spare_take(uint64_t room, uint64_t *stale) {
+    lslot_t *p = NULL;
+    pthread_mutex_lock(&spare_lock);
+    if (spare_slots && spare_room == room) {
+        p = spare_slots;
+        *stale = spare_stale;
+        spare_slots = NULL;
+    }
+    pthread_mutex_unlock(&spare_lock);
+    return p;
+}
+
+static void spare_release(void) {
+    pthread_mutex_lock(&spare_lock);
+    lslot_t *old = spare_slots;
+    uint64_t old_room = spare_room;
+    spare_slots = NULL;
+    pthread_mutex_unlock(&spare_lock);
+    big_free(old, old_room * sizeof(lslot_t));
+}
+
+static void spare_give(lslot_t *p, uint64_t room, uint64_t stale) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (room * sizeof(lslot_t) >= BIG_ALLOC_MIN) { /* (mapped, not allocated: see big_alloc) */
+        pthread_mutex_lock(&spare_lock);
+        lslot_t *old = spare_slots;
+        uint64_t old_room = spare_room;
+        spare_slots = p;
+        spare_room = room;
+        spare_stale = stale;
+        pthread_mutex_unlock(&spare_lock);
+        big_free(old, old_room * sizeof(lslot_t));
+        return;
+    }
+#endif
+    (void)stale;
+    big_free(p, room * sizeof(lslot_t));
+}
+
 /* (the link table grows only between two checks of the clock, a few thousand inserts apart: it starts big
  * enough to take them) */
 #define LINKED_INITIAL_CAP (1ULL << 16)
@@ -213,6 +265,12 @@ static int table_init(table_t *t, uint64_t budget, int linked) {
          * grows in place: no copy, and no fresh pages but the new part's */
         t->lslots_room = budget / sizeof(lslot_t) > t->cap ? budget / sizeof(lslot_t) : t->cap;
         if (t->lslots_room * sizeof(lslot_t) < BIG_ALLOC_MIN) t->lslots_room = t->cap;
+        t->lslots = spare_take(t->lslots_room, &t->stale_to);
+        if (t->lslots) {
+            uint64_t used = t->cap * sizeof(lslot_t);
+            memset(t->lslots, 0, t->stale_to < used ? t->stale_to : used);
+            return 1;
+        }
         t->lslots = big_alloc(t->lslots_room * sizeof(lslot_t));
         /* (a budget past what the system will map, say 100 GB here: map less; the table then grows
          * into new mappings beyond it) */
@@ -230,7 +288,10 @@ static int table_init(table_t *t, uint64_t budget, int linked) {
 
 static void table_free(table_t *t) {
     big_free(t->slots, t->cap * sizeof(uint64_t));
-    big_free(t->lslots, t->lslots_room * sizeof(lslot_t));
+    if (t->lslots) {
+        uint64_t used = t->cap * sizeof(lslot_t);
+        spare_give(t->lslots, t->lslots_room, t->stale_to > used ? t->stale_to : used);
+    }
     for (int i = 0; i < t->nchunks; i++) big_free(t->chunks[i], t->chunk_size[i]);
     t->slots = NULL;
     t->lslots = NULL;
@@ -348,6 +409,10 @@ static void ltable_place(lslot_t *slots, uint64_t cap, lslot_t e) {
 static int ltable_resize(table_t *t, uint64_t ncap) {
     if (ncap <= t->lslots_room) {
         lslot_t *s = t->lslots;
+        uint64_t from = t->cap * sizeof(lslot_t), to = ncap * sizeof(lslot_t);
+        if (t->zeroed_to > from) from = t->zeroed_to;
+        if (t->stale_to < to) to = t->stale_to;
+        if (to > from) memset((uint8_t *)s + from, 0, to - from); /* (what an earlier search left there) */
         lslot_t *aside = NULL;
         size_t naside = 0, aside_cap = 0;
         for (uint64_t i = t->cap; i-- > 0;) {
@@ -386,6 +451,7 @@ static int ltable_resize(table_t *t, uint64_t ncap) {
     big_free(t->lslots, t->lslots_room * sizeof(lslot_t));
     t->lslots = ns;
     t->lslots_room = room;
+    t->stale_to = t->zeroed_to = 0;
     t->cap = ncap;
     return 1;
 }
@@ -1801,6 +1867,7 @@ typedef struct {
     /* the fresh part of a growth in place, faulted in by both threads (TOUCH_CHUNK bytes a claim) */
     uint8_t *touch_base;
     uint64_t touch_bytes, touch_chunks;
+    uint64_t touch_stale; /* its first bytes that an earlier search used (zeroed, not just touched) */
     uint64_t touch_next, touch_done; /* atomic */
     int touch_gen;
     struct worker *workers;
@@ -1980,9 +2047,13 @@ static void touch_fresh(shared_t *sh) {
     for (;;) {
         uint64_t c = __atomic_fetch_add(&sh->touch_next, 1, __ATOMIC_RELAXED);
         if (c >= sh->touch_chunks) return;
-        volatile uint8_t *p = sh->touch_base + c * TOUCH_CHUNK;
-        uint64_t end = sh->touch_bytes - c * TOUCH_CHUNK < TOUCH_CHUNK ? sh->touch_bytes - c * TOUCH_CHUNK : TOUCH_CHUNK;
-        for (uint64_t o = 0; o < end; o += 4096) p[o] = 0; /* (still zero: it was never used) */
+        uint64_t at = c * TOUCH_CHUNK;
+        uint64_t end = sh->touch_bytes - at < TOUCH_CHUNK ? sh->touch_bytes - at : TOUCH_CHUNK;
+        uint64_t stale = sh->touch_stale > at ? sh->touch_stale - at : 0;
+        if (stale > end) stale = end;
+        memset(sh->touch_base + at, 0, stale);
+        volatile uint8_t *p = sh->touch_base + at;
+        for (uint64_t o = stale; o < end; o += 4096) p[o] = 0; /* (zero already: never used) */
         __atomic_fetch_add(&sh->touch_done, 1, __ATOMIC_RELEASE);
     }
 }
@@ -2004,6 +2075,8 @@ static int link_rendezvous(shared_t *sh) {
                 sh->touch_base = (uint8_t *)(t->lslots + t->cap);
                 sh->touch_bytes = (ncap - t->cap) * sizeof(lslot_t);
                 sh->touch_chunks = (sh->touch_bytes + TOUCH_CHUNK - 1) / TOUCH_CHUNK;
+                uint64_t from = t->cap * sizeof(lslot_t);
+                sh->touch_stale = t->stale_to > from ? t->stale_to - from : 0;
                 __atomic_store_n(&sh->touch_next, 0, __ATOMIC_RELAXED);
                 __atomic_store_n(&sh->touch_done, 0, __ATOMIC_RELAXED);
                 sh->touch_gen++;
@@ -2012,6 +2085,7 @@ static int link_rendezvous(shared_t *sh) {
                 touch_fresh(sh);
                 while (__atomic_load_n(&sh->touch_done, __ATOMIC_ACQUIRE) < sh->touch_chunks) sched_yield();
                 pthread_mutex_lock(&sh->lock);
+                t->zeroed_to = ncap * sizeof(lslot_t);
             }
             sh->grow_ok = link_grow(sh, 2);
             __atomic_store_n(&sh->want_grow, 0, __ATOMIC_RELAXED);
@@ -2642,11 +2716,20 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     return Py_BuildValue("(sNLKds)", names[status], line, nodes, (unsigned long long)peak, seconds, reason);
 }
 
+static PyObject *release_memory(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    spare_release();
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
      "memory_limit, stop=None, stock=None, waste=None, threads=1, switch_at=2000000, merge=True) -> "
      "(status, line, nodes, peak_table, seconds, reason)"},
+    {"release_memory", release_memory, METH_NOARGS,
+     "release_memory() -> None: unmap the table memory kept from the last search for the next one"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -33,7 +33,7 @@ BEST_FIRST_POSITIONS = 4_000
 #: ...and, when the depth-first search wins, to look for a shorter line than its (docs/solver.md)
 BEST_FIRST_LINE_POSITIONS = 20_000
 
-SOLVER_VERSION = "12"
+SOLVER_VERSION = "13"
 
 
 @dataclass

@@ -223,26 +223,24 @@ static lslot_t *spare_take(uint64_t room, uint64_t *stale) {
     return p;
 }
 
-static void spare_release(void) {
+/* Puts ``p`` (NULL: nothing) in the spare's place and unmaps the one it replaces. */
+static void spare_put(lslot_t *p, uint64_t room, uint64_t stale) {
     pthread_mutex_lock(&spare_lock);
     lslot_t *old = spare_slots;
     uint64_t old_room = spare_room;
-    spare_slots = NULL;
+    spare_slots = p;
+    spare_room = room;
+    spare_stale = stale;
     pthread_mutex_unlock(&spare_lock);
     big_free(old, old_room * sizeof(lslot_t));
 }
 
+static void spare_release(void) { spare_put(NULL, 0, 0); }
+
 static void spare_give(lslot_t *p, uint64_t room, uint64_t stale) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (room * sizeof(lslot_t) >= BIG_ALLOC_MIN) { /* (mapped, not allocated: see big_alloc) */
-        pthread_mutex_lock(&spare_lock);
-        lslot_t *old = spare_slots;
-        uint64_t old_room = spare_room;
-        spare_slots = p;
-        spare_room = room;
-        spare_stale = stale;
-        pthread_mutex_unlock(&spare_lock);
-        big_free(old, old_room * sizeof(lslot_t));
+        spare_put(p, room, stale);
         return;
     }
 #endif

@@ -7,7 +7,7 @@ Two agents play deals 1..1000 (``--seeds``) of every variant through
   seeded by the deal number.
 * ``greedy``: a one-move-lookahead heuristic that sees only what the
   observation shows (see :class:`GreedyAgent`), following the strategy advice
-  of RULES.md. When it finds nothing useful to do it resigns (the episode ends
+  of docs/rules.md. When it finds nothing useful to do it resigns (the episode ends
   where it stands).
 
 For each variant and agent it prints games won, mean cards on the foundations at
@@ -64,7 +64,7 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Scores each legal move with the advice of RULES.md and plays the best; never repeats a position.
+    """Scores each legal move with the advice of docs/rules.md and plays the best; never repeats a position.
 
     It reads the engine's game only for what a player sees: the face-up cards,
     the number of face-down cards per column, the foundations, the waste and the

@@ -4,7 +4,7 @@ Each position comes from a deal played at random for a while (``--deep``: Yukon 
 moves, 20-150 of them, where swaps abound; otherwise Yukon or Alaska under random options, 0-60
 moves). The C search runs with and without the reductions (4 million nodes each); whenever both
 decide, the verdicts must agree. Prints the counts and every disagreement; exits 1 if there is one.
-With ``--keys`` it compares the link keys with the sorted-column keys instead (docs/solver.md, "Link
+With ``--keys`` it compares the link keys with the sorted-column keys instead (docs/solver-design.md, "Link
 keys"): the same search, so the same verdict, nodes and classes stored, position for position.
 
     python bench/reductions.py --seeds 0-700 --deep

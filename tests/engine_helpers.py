@@ -150,7 +150,7 @@ def check_invariants(game: Game) -> None:
 
 # ---------------------------------------------------------------- a reference move generator
 #
-# A slow, literal reading of RULES.md and CONTRACT.md that shares no code with the engine's
+# A slow, literal reading of docs/rules.md and docs/contract.md that shares no code with the engine's
 # move generator: the engine's legal_moves() must list exactly these moves.
 
 

@@ -1,4 +1,4 @@
-"""Cards: the int encoding, the two-character names, and the lenient parser (CONTRACT.md, Cards)."""
+"""Cards: the int encoding, the two-character names, and the lenient parser (docs/contract.md, Cards)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule of RULES.md, played out on hand-made positions: legal moves, push and pop.
+"""Every rule of docs/rules.md, played out on hand-made positions: legal moves, push and pop.
 
 Positions are built with :func:`engine_helpers.make`, which puts every card a
 test does not mention face down at the bottom of one column. Expected move
@@ -34,7 +34,7 @@ def assert_illegal(game: Game, text: str) -> None:
     assert game.to_dict() == before
 
 
-# ---------------------------------------------------------------- the worked example of RULES.md
+# ---------------------------------------------------------------- the worked example of docs/rules.md
 
 
 def worked_example(**options: object) -> Game:

@@ -119,7 +119,7 @@ def test_invalid_move_errors_are_value_errors() -> None:
 
 
 def example() -> Game:
-    # the worked example of RULES.md: column 1 ends 7H QC 3D over a face-down 9S
+    # the worked example of docs/rules.md: column 1 ends 7H QC 3D over a face-down 9S
     return make("yukon", ["9S.7H QC 3D", "8C", "8D", "KH", "5S", "", "AS"], fill=4)
 
 

@@ -130,13 +130,13 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Read the JSON position of CONTRACT.md; raises :class:`InvalidPositionError`."""
+        """Read the JSON position of docs/contract.md; raises :class:`InvalidPositionError`."""
         from .position import game_from_dict
 
         return game_from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON position of CONTRACT.md (every key written)."""
+        """The JSON position of docs/contract.md (every key written)."""
         return {
             "variant": self.rules.variant,
             "rules": self.rules.options(),

@@ -1,6 +1,6 @@
 """Variants as data: one frozen :class:`Rules` object per variant, and a registry.
 
-Every rule of RULES.md lives here exactly once, as a field; the game engine
+Every rule of docs/rules.md lives here exactly once, as a field; the game engine
 reads the fields and has no per-variant code paths.
 
 >>> r = rules_for("russian-solitaire")

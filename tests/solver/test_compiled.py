@@ -71,7 +71,7 @@ def test_compiled_search_mirrors_python_and_reference(opt: tuple[str, str, bool]
 
 @pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED])
 def test_swap_classes_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
-    """One table entry per swap class (docs/solver.md): the same verdicts as the plain exhaustive
+    """One table entry per swap class (docs/solver-design.md): the same verdicts as the plain exhaustive
     search, and never more table entries than without classes."""
     for game, ref in positions_of(opt):
         merged = compiled(game)
@@ -120,7 +120,7 @@ def test_swap_classes_on_positions_deep_in_games(empty_column: str) -> None:
     assert decided >= 30
 
 
-# Positions whose root has exactly two undone swaps u, g (docs/solver.md, "Several undone swaps"), in
+# Positions whose root has exactly two undone swaps u, g (docs/solver-design.md, "Several undone swaps"), in
 # one of the two configurations where the member with g done has no counterpart for a move of u:
 # exception 1 (the top of x_u's pile is B_g) and exception 2 (B_u tops x_g's pile, B_g tops y_u's column).
 TWO_UNDONE_SWAPS = [
@@ -195,7 +195,7 @@ def test_swap_classes_on_lost_deals(seed: int) -> None:
 
 @pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED])
 def test_sleep_sets_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
-    """Sleep sets (docs/solver.md) skip moves, never a verdict: with and without them the reference's
+    """Sleep sets (docs/solver-design.md) skip moves, never a verdict: with and without them the reference's
     verdict, and on a loss the same classes stored (what they skip leads only to classes searched anyway)."""
     for game, ref in positions_of(opt):
         asleep = compiled(game)
@@ -263,7 +263,7 @@ def test_sleep_sets_skip_moves_on_lost_deals(seed: int) -> None:
 
 def lead_with_two_free_targets(game: Game) -> bool:
     """Some legal move's lead could go onto either of its two targets (twins, both free, neither in its
-    column): the compiled search tries only the move onto the lower one (docs/solver.md, "Twin targets")."""
+    column): the compiled search tries only the move onto the lower one (docs/solver-design.md, "Twin targets")."""
     tops = {col[-1]: i for i, (_, col) in enumerate(game.columns) if col}
     for m in game.legal_moves():
         if m.is_tableau_move and m.src < 16 and m.dst < 16 and game.columns[m.dst][1]:
@@ -308,7 +308,7 @@ def test_unsupported_positions_fall_back_to_python(monkeypatch: pytest.MonkeyPat
 
 def test_forced_positions_get_no_table_entry() -> None:
     """Where rule 1 forces every move, the search goes through without storing the positions on the
-    way (docs/solver.md, "Forced positions"): a deal won by forced moves alone keeps its root and
+    way (docs/solver-design.md, "Forced positions"): a deal won by forced moves alone keeps its root and
     little else, against one entry per position without classes."""
     columns = ["".join(rank + suit for rank in "KQJT98765432A") for suit in "SHDC"]
     game = Game.from_text("yukon,kings,noreturn " + "/".join([*columns, "-", "-", "-"]) + " -/-/-/-")

@@ -2,7 +2,7 @@
 
 It plays with perfect information (it sees face-down cards and the stock),
 like the "thoughtful" game. ``lost`` is a proof: the search exhausted every
-position reachable from here (up to the safe pruning rules of docs/solver.md).
+position reachable from here (up to the safe pruning rules of docs/solver-design.md).
 ``unknown`` only when a limit stopped it.
 
 >>> import yukon
@@ -30,7 +30,7 @@ PROBE_MIN_TIME = 0.2
 PROBE_MIN_NODES = 50_000
 #: positions the best-first phase may store before the depth-first search takes over
 BEST_FIRST_POSITIONS = 4_000
-#: ...and, when the depth-first search wins, to look for a shorter line than its (docs/solver.md)
+#: ...and, when the depth-first search wins, to look for a shorter line than its (docs/solver-design.md)
 BEST_FIRST_LINE_POSITIONS = 20_000
 
 SOLVER_VERSION = "13"
@@ -156,7 +156,7 @@ def release_memory() -> None:
     """Give back the transposition table's memory that the compiled search keeps for the next search.
 
     The last search's table stays mapped so that the next one with the same ``memory_limit``
-    finds its pages ready (new pages cost the kernel about 2 ms per MB here; docs/solver.md,
+    finds its pages ready (new pages cost the kernel about 2 ms per MB here; docs/solver-design.md,
     "Memory"). A long-lived process that has finished searching can call this to shrink.
     """
     from . import search

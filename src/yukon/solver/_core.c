@@ -3,7 +3,7 @@
  * (Yukon, Russian Solitaire, Alaska, Australian Patience, under every option).
  *
  * It is the same search as Searcher.run in search.py: the same legal moves as
- * yukon.game, the same safe pruning rules (docs/solver.md: rule 1 safe
+ * yukon.game, the same safe pruning rules (docs/solver-design.md: rule 1 safe
  * foundation moves, rule 2 one empty column of several), the same move order,
  * and an exact transposition key. Without a stock it is the link key (what
  * each card lies on, as one 16-byte number kept up to date move by move; see
@@ -44,7 +44,7 @@ typedef struct {
     uint8_t src, dst, card, count;
 } move_t;
 
-/* Link keys (docs/solver.md, "Link keys"): a position up to column order is fixed by what each card lies
+/* Link keys (docs/solver-design.md, "Link keys"): a position up to column order is fixed by what each card lies
  * on, since face-down cards never move. Each card lies on the card beneath it in the root position, on one
  * of the cards it fits on, on the floor of a column, or on its foundation: a code per card (0 for the root
  * base and the foundation), the foundation heights and the face-down counts, read as one number in mixed
@@ -95,7 +95,7 @@ typedef struct {
     int kings_only;
     int foundation_return;
     int has_stock; /* a stock dealt one card at a time to a waste */
-    int acyclic; /* no move sequence returns to a class it left (docs/solver.md, "Two threads") */
+    int acyclic; /* no move sequence returns to a class it left (docs/solver-design.md, "Two threads") */
     int sleepy;  /* sleep sets: acyclic, no stock */
     int linked;  /* link keys (no stock) */
 } rules_t;
@@ -203,7 +203,7 @@ static inline uint64_t next_slot(uint64_t j, uint64_t cap) { return j + 1 == cap
 
 /* The link table's mapping outlives its search: the next search with the same budget takes it over.
  * Fresh pages are dear here (the kernel hands out a 2 MB page in about 4 ms on this virtual machine, 70%
- * of a growth; docs/solver.md "Memory"), and a process that searches again (the web game's hints, the
+ * of a growth; docs/solver-design.md "Memory"), and a process that searches again (the web game's hints, the
  * benchmark, the studies' workers) finds them mapped, at the cost of zeroing what it reuses. Only the
  * last one is kept; release_memory() gives it back. (Marking its pages MADV_FREE instead cost more than
  * it saved: deal 78 took longer after it than in a fresh process.) */
@@ -966,7 +966,7 @@ static void undo(state_t *s, move_t m, int turned) {
     }
 }
 
-/* Rule 1 of docs/solver.md: nothing that could ever go on ``c`` is still off the foundations. */
+/* Rule 1 of docs/solver-design.md: nothing that could ever go on ``c`` is still off the foundations. */
 static int safe_foundation_card(const rules_t *r, const state_t *s, int c) {
     int rank = RANK(c);
     if (r->build == 0) {
@@ -1148,7 +1148,7 @@ static int children(const rules_t *r, const state_t *s, move_t *out) {
  * positions where rule 1 does not force a move (there all moves are searched, swaps included) form a
  * class; the table keeps one entry per class (the key of a member reached by swapping every card onto
  * its lower-numbered parent where it can), and the search visits every member of a class it enters
- * (docs/solver.md, "Swap classes"). */
+ * (docs/solver-design.md, "Swap classes"). */
 
 /* The move rule 1 forces here, the one children() tries alone (the first safe card that can go up,
  * from the columns in order, then the waste); 0 when there is none. */
@@ -1304,7 +1304,7 @@ static int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t
     return n;
 }
 
-/* A swap standing undone (docs/solver.md, "Undone swaps"): x on A, A's twin B free (alternating
+/* A swap standing undone (docs/solver-design.md, "Undone swaps"): x on A, A's twin B free (alternating
  * colours: B = A ^ 3), B < A, B not on x's pile. Then the member with x on B has a counterpart for
  * every move of this one except a few, which this one must search itself: the pile of y (the other card
  * that fits on A and B) onto B, B up, and piles from B's column onto the top of x's pile. */
@@ -1364,7 +1364,7 @@ static int scan_swaps(const rules_t *r, const state_t *s, undone_t *u, move_t *s
 /* At a member one swap ``m`` away from a canonical member (MODE_CANON), what scan_swaps finds there, read
  * off the swap: its one undone swap is ``m``'s (x now on A, B free), and of its swaps only those in x's
  * pile matter (the caller keeps only those): the same swaps, in the same order (by the free card's column).
- * The class's swaps are independent, so no other swap is undone (docs/solver.md, "Independent swaps"). */
+ * The class's swaps are independent, so no other swap is undone (docs/solver-design.md, "Independent swaps"). */
 static int member_swaps(const rules_t *r, const state_t *s, move_t m, undone_t *u, move_t *swaps, int *nswaps) {
     int ca = m.dst, x = m.card, n = 0;
     *u = (undone_t){s->cols[m.src][s->len[m.src] - 1], x ^ 3, m.src, ca, -1, -1};
@@ -1420,7 +1420,7 @@ static int same_member_swaps(const rules_t *r, const state_t *s, const undone_t 
  * onto B, B up, piles from B's column onto the top of x's pile. */
 static int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int undone, move_t *out, int n) {
     /* With two undone swaps or more, the member with another one done has a counterpart for these moves
-     * but in two cases (docs/solver.md, "Several undone swaps"), both with exactly two: (a) when B is the
+     * but in two cases (docs/solver-design.md, "Several undone swaps"), both with exactly two: (a) when B is the
      * top of the other's pile and the other's B is the top of y's column; (c) when the top of x's pile
      * is the other's B. With three or more, another one always has counterparts. */
     if (undone >= 3) return n;
@@ -1448,7 +1448,7 @@ static int undone_children(const rules_t *r, const state_t *s, const undone_t *u
  * from it and the members one swap away (MODE_CANON)? Yes unless a card lies on one of its parents, in a
  * column with piles, while the other is that column's top and not in its top pile (moving that pile
  * would make a new swap). Piles may lie in piles, land on columns with piles, in chains or in cycles (a
- * cycle only disables swaps: some of the 2^n placements do not exist). docs/solver.md, "Independent
+ * cycle only disables swaps: some of the 2^n placements do not exist). docs/solver-design.md, "Independent
  * swaps". */
 static int independent_swaps(const rules_t *r, const state_t *s, const move_t *swaps, int n) {
     uint32_t srcs = 0;
@@ -1571,7 +1571,7 @@ typedef struct {
     uint64_t mask; /* which member of its class this position is (see localset_t) */
     uint8_t *key;  /* the stored key of the class entered here (NULL for a member reached by a swap) */
     int mode;      /* MODE_... */
-    int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver.md, "Sleep sets") */
+    int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver-design.md, "Sleep sets") */
     move_t sleep[SLEEP_MAX];
 } frame_t;
 
@@ -1604,7 +1604,7 @@ enum {
     CHILD_TWIN,   /* the same lead onto the lower twin of its target is tried instead (the same class) */
 };
 
-/* How a position is searched (docs/solver.md, "Independent swaps") */
+/* How a position is searched (docs/solver-design.md: the glossary, and "Independent swaps") */
 enum {
     MODE_FULL,   /* all the moves its member searches */
     MODE_PASS,   /* only the swap towards its class's canonical member */
@@ -1820,7 +1820,7 @@ static void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, 
         int forced = r->merge && is_forced(r, st);
         if (forced) {
             /* rule 1 forces a move there: the search goes through without a table entry (the class
-             * its forced moves lead to gets one; docs/solver.md, "Forced positions") */
+             * its forced moves lead to gets one; docs/solver-design.md, "Forced positions") */
             pk->local[i] = CHILD_FORCED;
         } else {
             uint8_t *k = pk->buf + (size_t)i * kslot(r);
@@ -1932,7 +1932,7 @@ static const char *poll_reason(shared_t *sh) { return sh->stopped ? "stopped" : 
 static void *worker_run(void *arg);
 
 /* where the classes have no cycle, the second thread starts again from the root after luby(i) times
- * this many nodes (docs/solver.md, "Two threads") */
+ * this many nodes (docs/solver-design.md, "Two threads") */
 #define RESTART_NODES 100000
 
 static void link_leave(shared_t *sh);
@@ -2058,7 +2058,7 @@ static void touch_fresh(shared_t *sh) {
 
 /* Both threads meet here when the link table must grow: the last to come grows it. Most of a growth in
  * place is the kernel handing out the fresh pages (huge pages: it may have to compact memory first, see
- * docs/solver.md "Memory"), so both threads fault them in first, each its share, then the last to come
+ * docs/solver-design.md "Memory"), so both threads fault them in first, each its share, then the last to come
  * moves the keys. */
 static int link_rendezvous(shared_t *sh) {
     pthread_mutex_lock(&sh->lock);

@@ -1,7 +1,7 @@
 """Depth-first search over the position graph, with a transposition table.
 
 The search is complete: every position reachable from the start is either
-visited or cut by a pruning rule proven safe in docs/solver.md, so when the
+visited or cut by a pruning rule proven safe in docs/solver-design.md, so when the
 search runs out of positions without reaching a win, the deal is lost. The
 table of visited positions doubles as the cycle check (a position is entered
 once); when it would outgrow its memory budget the search stops with
@@ -84,7 +84,7 @@ def min_heights(game: Game) -> list[int]:
 def is_safe_foundation_card(build: str, card: int, heights: list[int]) -> bool:
     """No card that could ever be placed on ``card`` remains off the foundations.
 
-    Then playing ``card`` up cannot lose a win (docs/solver.md, rule 1), provided
+    Then playing ``card`` up cannot lose a win (docs/solver-design.md, rule 1), provided
     cards may not return from the foundations.
     """
     r = RANK[card]
@@ -102,7 +102,7 @@ def twin_has_a_slot(game: Game, card: int) -> bool:
 
     True when the twin is already up, or when both piles of the suit already
     reach the rank below (each copy then has a pile to go on). Rule 1 needs this
-    where a suit has two piles (docs/solver.md).
+    where a suit has two piles (docs/solver-design.md, rule 1).
     """
     if game.rules.decks == 1:
         return True
@@ -130,13 +130,13 @@ class Searcher:
     #: same answer every time) and the machine has two cores or more.
     compiled_threads = 2 if (os.cpu_count() or 1) >= 2 else 1
     compiled_switch_at = 2_000_000
-    #: The compiled search keeps one table entry per swap class (docs/solver.md); off, it visits exactly
+    #: The compiled search keeps one table entry per swap class (docs/solver-design.md); off, it visits exactly
     #: the positions of ``run_python`` (the tests compare the two).
     compiled_merge = True
-    #: Sleep sets (docs/solver.md, "Sleep sets"): with swap classes, where the graph between classes has
+    #: Sleep sets (docs/solver-design.md, "Sleep sets"): with swap classes, where the graph between classes has
     #: no cycle, a position does not try the moves that lead where an earlier sibling's finished class led.
     compiled_sleep = True
-    #: Link keys (docs/solver.md, "Link keys"): each position's key is a 16-byte number kept up to date
+    #: Link keys (docs/solver-design.md, "Link keys"): each position's key is a 16-byte number kept up to date
     #: move by move and stored in the table's slots; off, the table stores the sorted columns. The same
     #: positions are equal under both, so the search is the same, node for node.
     compiled_links = True
@@ -150,7 +150,7 @@ class Searcher:
         self.total = game.rules.card_count
         self.forced_ok = not game.rules.foundation_return
         # A deal of Milligan Yukon puts a card on every column, on a "safe" card too, which may then
-        # lead a group away: rule 1 waits for the stock to be empty there (docs/solver.md).
+        # lead a group away: rule 1 waits for the stock to be empty there (docs/solver-design.md, rule 1).
         self.deals_rows = game.rules.stock == "rows"
         self.stats = SearchStats()
 
@@ -414,7 +414,7 @@ def stuck_cards(game: Game) -> list[int]:
     foundation returns) on a foundation, and a lower card of Y's suit, not
     up, lies beneath Y, beneath a card of S or is in S. No card of S ever
     leaves (the first to leave would need one of those cards), so S not empty
-    means lost. Returns S and the cards beneath it. See docs/solver.md, rule 3.
+    means lost. Returns S and the cards beneath it. See docs/solver-design.md, rule 3.
     """
     rules = game.rules
     if not rules.kings_only or rules.decks != 1:

@@ -20,7 +20,7 @@ from .stats import Summary, pct, pct_range
 RATE_PLOT = "winnability-rate.png"
 TIME_PLOT = "winnability-time.png"
 
-#: What the rule pages say (RULES.md): an experienced human player's win rate.
+#: What the rule pages say (docs/rules.md, "The sources"): an experienced human player's win rate.
 HUMAN_FIGURES = {"yukon": (0.80, "rule page: a good human wins about 80%"),
                  "milligan-yukon": (0.65, "rule page: about 65%")}
 

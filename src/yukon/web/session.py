@@ -176,7 +176,7 @@ class Session:
         return self.core.store_extra()
 
     def to_state(self, played: Sequence[Move] = (), undone: Sequence[Move] = ()) -> dict[str, Any]:
-        """The JSON the API returns: the position (CONTRACT.md) plus the game's state."""
+        """The JSON the API returns: the position (docs/contract.md) plus the game's state."""
         g = self.game
         r = g.rules
         state = g.to_dict()

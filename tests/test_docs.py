@@ -33,6 +33,7 @@ def _repository_text() -> dict[Path, str]:
     return {
         p: p.read_text(encoding="utf-8") for p in files
         if p.suffix in TEXT_SUFFIXES and "__pycache__" not in p.parts and "node_modules" not in p.parts
+        and not any(part.endswith(".egg-info") for part in p.parts)  # (pip's build output, not the repository's)
     }
 
 

@@ -178,7 +178,8 @@ def analyze(
     losing_range: tuple[int, int] | None = None
     if losing_move is None and start != "lost" and won_at < n:
         unknown = list(range(won_at + 1, min(lost_at, n + 1)))
-        losing_range = (max(won_at + 1, 1), min(lost_at, n))
+        first, last = max(won_at + 1, 1), min(lost_at, n)
+        losing_range = (first, last) if first <= last else None  # (None: a game of no moves)
     if positions[n].is_won():
         end = "won"
     elif won_at == n:

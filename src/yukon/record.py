@@ -190,8 +190,10 @@ class GameRecord:
                 data[key] = value
         return {**self.extra, **data}
 
-    def to_json(self, indent: int | None = 1) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+    def to_json(self) -> str:
+        """The file's text: one top-level key a line, each value on one line (diffable, and short)."""
+        lines = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in self.to_dict().items()]
+        return "{\n " + ",\n ".join(lines) + "\n}\n"
 
     def write(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")

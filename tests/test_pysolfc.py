@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -164,3 +165,19 @@ def test_cli_solve_a_pysolfc_deal(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["position"] == f"yukon,kings,noreturn {PINNED[32001]} -/-/-/-"
     assert code == {"won": 0, "lost": 1, "unknown": 3}[data["status"]]
+
+
+def test_tui_numbering_reaches_the_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from yukon.tui.app import YukonApp
+
+    apps: list[YukonApp] = []
+    monkeypatch.setattr(YukonApp, "run", lambda self, *a, **k: apps.append(self))
+    db = str(tmp_path / "s.sqlite3")
+    assert main(["tui", "--seed", "123456", "--numbering", "pysolfc", "--db", db]) == 0
+    [app] = apps
+    assert app.game == Game.deal("yukon", seed=123456, numbering="pysolfc") and app.game.numbering == "pysolfc"
+    assert main(["tui", "-v", "milligan-yukon", "--seed", "1", "--numbering", "pysolfc", "--db", db]) == 2
+    assert main(["tui", "--seed", str(2**64), "--numbering", "pysolfc", "--db", db]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert "not available for Milligan Yukon" in err[0] and "store keeps deal numbers" in err[1]

@@ -26,6 +26,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _cmd_tui(args: argparse.Namespace) -> int:
+    from ..deal import MAX_SEED
     from ..game import Game
     from ..store import Store, StoreError
     from .app import YukonApp
@@ -35,6 +36,8 @@ def _cmd_tui(args: argparse.Namespace) -> int:
                  for k in ("variant", "seed", "numbering", "empty_column", "foundation_return"))
     game = None
     if chosen:
+        if args.seed is not None and args.seed > MAX_SEED:
+            raise CommandError(f"the store keeps deal numbers up to {MAX_SEED}, not {args.seed}")
         try:
             game = Game.deal(rules, seed=args.seed, numbering=args.numbering or "yukon")
         except ValueError as exc:

@@ -43,3 +43,27 @@ def test_the_numbering_survives_the_store() -> None:
     assert again.to_record().deal == DealNumber(123456, "pysolfc")
     yukon = PlaySession(Game.deal("yukon", seed=4), store, client="test", write_at="deal")
     assert "numbering" not in store.load_game(yukon.id).extra  # type: ignore[union-attr]
+
+
+def test_import_continues_the_game_with_undo_through_its_moves() -> None:
+    played = Game.deal("yukon", seed=9)
+    for _ in range(4):
+        played.push(played.legal_moves()[0])
+    record = GameRecord.from_game(played, time=42.0)
+    store = Store(":memory:")
+    session = PlaySession.from_game_record(record, store, client="test", write_at="deal")
+    assert session.game == played and session.moves == played.move_stack and session.turns == [1, 1, 1, 1]
+    assert session.start == Game.deal("yukon", seed=9) and session.seed == 9
+    assert session.elapsed == 42.0
+    saved = store.load_game(session.id)
+    assert saved is not None and saved.moves == [str(m) for m in played.move_stack] and saved.extra["imported"]
+    session.undo()
+    assert len(session.moves) == 3 and session.to_record().moves == record.moves[:3]
+
+
+def test_import_of_a_won_game_records_the_win() -> None:
+    game = make("yukon", ["KS", "QS"], ["JS", "KH", "KD", "KC"])
+    game.replay(["2:QS>F", "1:KS>F"])
+    session = PlaySession.from_game_record(GameRecord.from_game(game, result="won"), Store(":memory:"),
+                                           client="test")
+    assert session.result == "won" and session.to_record().result == "won"

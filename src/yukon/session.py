@@ -161,6 +161,21 @@ class PlaySession:
         options.setdefault("client", record.client)
         return cls(game, store, record=record, **options)
 
+    @classmethod
+    def from_game_record(cls, record: GameFile, store: Store | None, **options: Any) -> PlaySession:
+        """A new game that continues an imported game record (:mod:`yukon.record`): its start, its
+        moves played (one turn each, so undo steps back through them), its clock. ``options`` are the
+        constructor's; ``extra["imported"]`` marks it in the store."""
+        options["extra"] = {**options.get("extra", {}), "imported": True}
+        session = cls(record.start, store, **options)
+        for move in record.moves:
+            session.game.push(move)
+            session.turns.append(1)
+        session._elapsed_before = float(record.time or 0.0)
+        if record.moves:
+            session.save()
+        return session
+
     def _restore(self, record: GameRecord) -> None:
         self.game.replay(record.moves)
         self.turns = _sizes(record.extra.get("groups"), len(record.moves))

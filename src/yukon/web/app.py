@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException
 from .. import __version__
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
+from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import Store
 from . import solving
@@ -52,6 +53,11 @@ class NewGameBody(_Body):
     winnable_only: bool = False
     autoplay: bool = False
     autofinish: bool = False
+    abandon: str | None = None
+
+
+class ImportBody(_Body):
+    record: dict[str, Any]
     abandon: str | None = None
 
 
@@ -213,6 +219,27 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
         if not played:
             registry.save(session)  # records a position dealt already won
         return changed(session, played, status=201)
+
+    @app.post("/api/games/import", status_code=201)
+    async def import_game(body: ImportBody) -> JSONResponse:
+        """A new game that continues a game record (docs/records.md): its moves played, each undoable."""
+        old = session_or_404(body.abandon) if body.abandon is not None else None
+        try:
+            record = GameFile.from_dict(body.record)
+        except YukonError as exc:
+            raise ApiError(400, f"not a game record to import: {exc}") from None
+        if old is not None:
+            registry.abandon(old)
+        return changed(registry.import_record(record), status=201)
+
+    @app.get("/api/games/{game_id}/record")
+    async def export_game(game_id: str) -> JSONResponse:
+        """The game as a game record, to download; only once it is over, as a record shows every card."""
+        session = session_or_404(game_id)
+        if session.result is None:
+            raise ApiError(409, "a game is exported once it is over: its record shows the face-down cards")
+        return JSONResponse(session.core.to_record().to_dict(),
+                            headers={"Content-Disposition": f'attachment; filename="yukon-{session.id}.json"'})
 
     @app.get("/api/games/latest")
     async def latest_game() -> JSONResponse:

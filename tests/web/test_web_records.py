@@ -68,3 +68,24 @@ def test_import_abandons_the_game_it_replaces(client: TestClient) -> None:
     record = GameRecord.from_game(Game.deal("yukon", seed=6)).to_dict()
     assert client.post("/api/games/import", json={"record": record, "abandon": old["id"]}).status_code == 201
     assert client.get(f"/api/games/{old['id']}").json()["result"] == "abandoned"
+
+
+TRAP = "yukon,kings,noreturn 4C.5C/6H/KHQHJHTH9H8H7H/KCQCJCTC9C8C7C6C/-/-/- KS/5H/KD/3C"
+
+
+def test_analysis_of_a_finished_game(client: TestClient) -> None:
+    game = client.post("/api/games", json={"position": Game.from_text(TRAP).to_dict()}).json()
+    r = client.post(f"/api/games/{game['id']}/analysis")
+    assert r.status_code == 409 and "once it is over" in r.json()["error"]
+    client.post(f"/api/games/{game['id']}/moves", json={"move": "4:6C>3"})
+    state = client.post(f"/api/games/{game['id']}/moves", json={"move": "2:6H>F"}).json()
+    assert state["legal_moves"] == []
+    client.post("/api/games", json={"seed": 1, "abandon": game["id"]})  # leaving it records the loss
+    r = client.post(f"/api/games/{game['id']}/analysis")
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert (answer["start"], answer["losing_move"], answer["unknown_moves"], answer["end"]) == ("won", 2, [], "lost")
+    replay = Game.from_text(TRAP)
+    replay.push_text("4:6C>3")
+    replay.replay(answer["continuation"])
+    assert replay.is_won()

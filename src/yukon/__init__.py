@@ -23,9 +23,12 @@ from .errors import (
 )
 from .game import Game
 from .notation import FOUNDATION, STOCK, WASTE, Move
+from .pysolfc import NumberingError
+from .record import GameRecord, InvalidRecordError, RecordMoveError
 from .rules import VARIANTS, Rules, rules_for
 
 if TYPE_CHECKING:
+    from .analysis import Analysis
     from .solver import HintResult, SolveResult
 
 __version__ = "0.1.0"
@@ -38,6 +41,13 @@ def solve(game: Game, time_limit: float | None = 10.0, **kwargs: Any) -> SolveRe
     return _solve(game, time_limit=time_limit, **kwargs)
 
 
+def analyze(game: GameRecord | Game, time_limit: float = 2.0, **kwargs: Any) -> Analysis:
+    """Which move lost ``game``, and what would have won; see :func:`yukon.analysis.analyze`."""
+    from .analysis import analyze as _analyze
+
+    return _analyze(game, time_limit=time_limit, **kwargs)
+
+
 def hint(game: Game, time_limit: float = 1.0, **kwargs: Any) -> HintResult:
     """The next move to play; see :func:`yukon.solver.hint`."""
     from .solver import hint as _hint
@@ -47,7 +57,8 @@ def hint(game: Game, time_limit: float = 1.0, **kwargs: Any) -> HintResult:
 
 __all__ = [
     "FOUNDATION", "STOCK", "VARIANTS", "WASTE",
-    "Game", "IllegalMoveError", "InvalidCardError", "InvalidMoveError",
-    "InvalidPositionError", "InvalidRulesError", "Move", "Rules", "UnknownVariantError",
-    "YukonError", "card_name", "hint", "parse_card", "rules_for", "solve",
+    "Game", "GameRecord", "IllegalMoveError", "InvalidCardError", "InvalidMoveError",
+    "InvalidPositionError", "InvalidRecordError", "InvalidRulesError", "Move", "NumberingError",
+    "RecordMoveError", "Rules", "UnknownVariantError", "YukonError", "analyze", "card_name", "hint",
+    "parse_card", "rules_for", "solve",
 ]

@@ -9,6 +9,7 @@ from pathlib import Path
 from .errors import YukonError
 from .game import Game
 from .position import read_position
+from .pysolfc import NUMBERINGS
 from .rules import OPTIONS, VARIANTS, Rules, rules_for
 
 
@@ -32,9 +33,19 @@ def add_rules_options(parser: argparse.ArgumentParser, *, variant_default: str |
     )
 
 
+def add_numbering_option(parser: argparse.ArgumentParser) -> None:
+    """``--numbering yukon|pysolfc``: whose deal numbers ``--seed`` gives (default: this program's)."""
+    parser.add_argument(
+        "--numbering", choices=NUMBERINGS, default=None,
+        help="whose deal numbers --seed gives: yukon (this program's, the default) or pysolfc "
+        "(PySolFC's game numbers; Yukon, Russian Solitaire, Alaska, Australian Patience)",
+    )
+
+
 def add_deal_options(parser: argparse.ArgumentParser) -> None:
     add_rules_options(parser)
     parser.add_argument("--seed", "-s", type=int, default=None, help="deal number (default: a random one)")
+    add_numbering_option(parser)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -49,7 +60,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 def game_from_args(args: argparse.Namespace) -> Game:
     rules = rules_from_args(args)
     try:
-        return Game.deal(rules, seed=args.seed)
+        return Game.deal(rules, seed=args.seed, numbering=getattr(args, "numbering", None) or "yukon")
     except ValueError as exc:
         raise CommandError(str(exc)) from None
 

@@ -54,6 +54,7 @@ class Game:
         "_on_foundations",
         "_stock",
         "_waste",
+        "numbering",
         "rules",
         "seed",
     )
@@ -66,13 +67,16 @@ class Game:
         stock: Sequence[int] = (),
         waste: Sequence[int] = (),
         seed: int | None = None,
+        numbering: str = "yukon",
     ) -> None:
         """Build a position from already-validated parts (use :meth:`from_dict` for input).
 
-        ``columns`` holds ``(down, up)`` pairs of card ints, bottom first.
+        ``columns`` holds ``(down, up)`` pairs of card ints, bottom first. ``seed`` is the
+        deal number, in ``numbering`` (``"yukon"``, this package's, or ``"pysolfc"``).
         """
         self.rules = rules
         self.seed = seed
+        self.numbering = numbering
         self._cols: list[list[int]] = [list(down) + list(up) for down, up in columns]
         self._down: list[int] = [len(down) for down, _ in columns]
         piles = [list(p) for p in foundations] or [[] for _ in range(rules.foundations)]
@@ -106,12 +110,25 @@ class Game:
     # ----------------------------------------------------------------- creation
 
     @classmethod
-    def deal(cls, variant: str | Rules = "yukon", seed: int | None = None, **options: Any) -> Game:
+    def deal(
+        cls, variant: str | Rules = "yukon", seed: int | None = None, numbering: str = "yukon", **options: Any
+    ) -> Game:
         """A reproducible deal: the same variant and seed give the same cards forever.
 
-        ``seed=None`` picks a random deal number (kept in :attr:`seed`).
+        ``seed=None`` picks a random deal number (kept in :attr:`seed`). ``numbering="pysolfc"``
+        deals PySolFC's game ``seed`` instead (see :mod:`yukon.pysolfc`).
         """
         rules = rules_for(variant, **options)
+        if numbering != "yukon":
+            from .pysolfc import check_numbering, pysolfc_layout
+
+            check_numbering(numbering)
+            if seed is None:
+                import secrets
+
+                seed = 1 + secrets.randbelow(1 << 32)
+            columns, stock, waste = pysolfc_layout(rules, seed)
+            return cls(rules, columns, stock=stock, waste=waste, seed=seed, numbering=numbering)
         if seed is None:
             import secrets
 
@@ -167,6 +184,7 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
+        g.numbering = self.numbering
         g._cols = [list(c) for c in self._cols]
         g._down = list(self._down)
         g._found = [list(p) for p in self._found]

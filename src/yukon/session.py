@@ -52,13 +52,17 @@ import sqlite3
 import time
 import uuid
 from collections.abc import Callable, Iterable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
 from .errors import IllegalMoveError
 from .game import Game
 from .notation import Move
+from .pysolfc import NUMBERINGS
 from .store import GameRecord, Store
+
+if TYPE_CHECKING:
+    from .record import GameRecord as GameFile
 
 #: The clock never counts more than this many seconds between two actions.
 IDLE_CAP = 15 * 60.0
@@ -134,6 +138,8 @@ class PlaySession:
         self.result: str | None = None
         #: The caller's notes kept in the record's ``extra`` (besides the turn sizes).
         self.extra: dict[str, Any] = dict(extra or {})
+        if game.numbering != "yukon":  # the store keeps only the deal number: its numbering goes here
+            self.extra["numbering"] = game.numbering
         #: The last problem writing to the store (None when the last write worked).
         self.store_error: str | None = None
         self._elapsed_before = 0.0  # seconds counted up to self._since
@@ -150,8 +156,25 @@ class PlaySession:
         ``options`` are the constructor's (``client`` defaults to the record's)."""
         game = Game.from_dict(record.start)
         game.seed = record.seed
+        numbering = record.extra.get("numbering", "yukon")
+        game.numbering = numbering if numbering in NUMBERINGS else "yukon"
         options.setdefault("client", record.client)
         return cls(game, store, record=record, **options)
+
+    @classmethod
+    def from_game_record(cls, record: GameFile, store: Store | None, **options: Any) -> PlaySession:
+        """A new game that continues an imported game record (:mod:`yukon.record`): its start, its
+        moves played (one turn each, so undo steps back through them), its clock. ``options`` are the
+        constructor's; ``extra["imported"]`` marks it in the store."""
+        options["extra"] = {**options.get("extra", {}), "imported": True}
+        session = cls(record.start, store, **options)
+        for move in record.moves:
+            session.game.push(move)
+            session.turns.append(1)
+        session._elapsed_before = float(record.time or 0.0)
+        if record.moves:
+            session.save()
+        return session
 
     def _restore(self, record: GameRecord) -> None:
         self.game.replay(record.moves)
@@ -179,6 +202,26 @@ class PlaySession:
     @property
     def seed(self) -> int | None:
         return self.start.seed
+
+    def to_record(self, date: str | None = None) -> GameFile:
+        """The game as a game record (:mod:`yukon.record`) to export: the start, the moves played (not
+        the redo list), the deal number, the clock, ``date`` (default: now) and the result where the
+        moves bear it out (a won game undone since is exported without one)."""
+        from datetime import UTC, datetime
+
+        from .record import DealNumber
+        from .record import GameRecord as GameFile
+
+        result = self.result
+        if (result == "won") != self.game.is_won() or (result == "lost" and not self.game.is_lost()):
+            result = None
+        seed = self.start.seed
+        return GameFile.from_parts(
+            self.start, self.game.move_stack,
+            deal=DealNumber(seed, self.start.numbering) if seed is not None else None,
+            date=date or datetime.now(UTC).isoformat(timespec="seconds"),
+            result=result, time=round(self.elapsed, 3),
+        )
 
     @property
     def moves(self) -> list[Move]:

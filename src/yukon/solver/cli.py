@@ -1,6 +1,7 @@
-"""``yukon solve``: decide a deal or a position from the command line.
+"""``yukon solve``: decide a deal or a position; ``yukon analyze``: find the move that lost a game.
 
-Exit status: 0 won, 1 lost, 3 unknown (a limit was hit), 2 bad input.
+``solve`` exit status: 0 won, 1 lost, 3 unknown (a limit was hit), 2 bad input.
+``analyze`` exit status: 0 answered, 3 undecided positions leave the answer open, 2 bad input.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from ..cli_common import CommandError, add_rules_options, game_from_args, read_position_arg
+from ..cli_common import CommandError, add_numbering_option, add_rules_options, game_from_args, read_position_arg
 
 EXIT_STATUS = {"won": 0, "lost": 1, "unknown": 3}
 
@@ -24,6 +25,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("position", nargs="?", help="a JSON file, - for standard input, or the one-line form")
     add_rules_options(p, variant_default=None)
     p.add_argument("--seed", "-s", type=int, default=None, help="deal number (with --variant)")
+    add_numbering_option(p)
     p.add_argument("--time-limit", "-t", type=float, default=30.0, help="seconds (default 30)")
     p.add_argument("--node-limit", type=int, default=None, help="positions to examine at most")
     p.add_argument("--memory-limit", type=float, default=1.8, help="GB for the position table (default 1.8)")
@@ -31,13 +33,17 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--show", action="store_true", help="replay the winning line as layouts")
     p.set_defaults(func=run)
 
+    from .analyze_cli import add_analyze_parser
+
+    add_analyze_parser(sub)
+
 
 def run(args: argparse.Namespace) -> int:
     from . import solve
 
     if args.position is not None:
-        if args.seed is not None or args.variant is not None:
-            raise CommandError("give either a position or --variant/--seed, not both")
+        if args.seed is not None or args.variant is not None or args.numbering is not None:
+            raise CommandError("give either a position or --variant/--seed/--numbering, not both")
         game = read_position_arg(args.position)
     else:
         if args.seed is None:

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..cli_common import CommandError, add_rules_options, rules_from_args
+from ..cli_common import CommandError, add_numbering_option, add_rules_options, rules_from_args
 from .db import DealRow, StudyDB, StudyDBError, StudyParams, default_path
 from .runner import RunResult, StudyError, connect, describe_seeds, parse_seeds, run_study
 from .stats import Summary, pct, pct_range
@@ -39,6 +39,7 @@ def add_parser(sub: Any) -> None:
                    help="run (the default) or report")
     add_rules_options(p)
     p.add_argument("--seeds", metavar="RANGE", help="deal numbers: FIRST-LAST, N, or a comma list (e.g. 1-10000)")
+    add_numbering_option(p)
     p.add_argument("--time-limit", "-t", default="30", metavar="SECONDS",
                    help="per deal, seconds of wall time, or 'none' (default 30)")
     p.add_argument("--node-limit", type=int, default=None, metavar="N", help="per deal, positions examined at most")
@@ -86,6 +87,7 @@ def _open_db(path: Path | None, must_exist: bool = False) -> StudyDB:
 def run(args: argparse.Namespace) -> int:
     if args.action == "report":
         used = [o for o, v in (("--seeds", args.seeds), ("--scheduler", args.scheduler),
+                               ("--numbering", args.numbering),
                                ("--workers", args.workers), ("--node-limit", args.node_limit)) if v is not None]
         if used:
             raise CommandError(f"'study report' takes --db, --solver, --output and --plots, not {', '.join(used)}")
@@ -126,10 +128,16 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
         raise CommandError(f"--workers must be at least 1, not {args.workers}")
     if args.scheduler is not None and args.workers is not None:
         raise CommandError("--workers is for local runs; a Dask cluster has the workers you started")
+    numbering = args.numbering or "yukon"
+    if numbering != "yukon":
+        from ..pysolfc import check_game_number
+
+        for seed in (min(seeds), max(seeds)):
+            check_game_number(rules, seed)  # NumberingError: one line, before anything is written
     from ..solver import SOLVER_VERSION
 
     params = StudyParams(rules.variant, rules.empty_column, rules.foundation_return, time_limit, args.node_limit,
-                         int(args.memory_limit * 1e9), SOLVER_VERSION)
+                         int(args.memory_limit * 1e9), SOLVER_VERSION, numbering)
     return params, seeds
 
 

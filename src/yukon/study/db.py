@@ -35,7 +35,7 @@ from typing import Any
 
 #: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
 APPLICATION_ID = 0x59554B53
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 STATUSES = ("won", "lost", "unknown")
 
 _SCHEMA = """
@@ -50,7 +50,9 @@ CREATE TABLE IF NOT EXISTS studies (
     memory_limit INTEGER,
     solver_version TEXT NOT NULL,
     created REAL NOT NULL,
-    UNIQUE (variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, solver_version)
+    numbering TEXT NOT NULL DEFAULT 'yukon',
+    UNIQUE (variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, solver_version,
+            numbering)
 );
 CREATE TABLE IF NOT EXISTS deals (
     study_id INTEGER NOT NULL REFERENCES studies(id),
@@ -69,7 +71,7 @@ CREATE TABLE IF NOT EXISTS deals (
 );
 CREATE VIEW IF NOT EXISTS results AS
     SELECT s.variant, s.empty_column, s.foundation_return, s.time_limit, s.node_limit, s.memory_limit,
-           d.seed, d.status, d.seconds, d.nodes, d.line_length, d.peak_table, d.reason, d.solver_version,
+           s.numbering, d.seed, d.status, d.seconds, d.nodes, d.line_length, d.peak_table, d.reason, d.solver_version,
            d.host, d.finished, d.code
     FROM deals d JOIN studies s ON s.id = d.study_id;
 """
@@ -100,6 +102,8 @@ class StudyParams:
     node_limit: int | None
     memory_limit: int | None
     solver_version: str
+    #: whose deal numbers the seeds are: ``yukon`` (this program's) or ``pysolfc`` (yukon.pysolfc)
+    numbering: str = "yukon"
 
     def options(self) -> dict[str, Any]:
         return {"empty_column": self.empty_column, "foundation_return": self.foundation_return}
@@ -107,7 +111,8 @@ class StudyParams:
     def label(self) -> str:
         """``'yukon, empty: kings, return: off'``: the rule part, for tables and plots."""
         ret = "on" if self.foundation_return else "off"
-        return f"{self.variant}, empty: {self.empty_column}, return: {ret}"
+        numbers = "" if self.numbering == "yukon" else f", {self.numbering} numbers"
+        return f"{self.variant}, empty: {self.empty_column}, return: {ret}{numbers}"
 
     def limits(self) -> str:
         parts = []
@@ -189,6 +194,8 @@ class StudyDB:
         c.execute("PRAGMA synchronous = FULL")
         c.execute("PRAGMA foreign_keys = ON")
         names = {r[0] for r in c.execute("SELECT name FROM sqlite_master")}
+        if "studies" in names and "numbering" not in {r[1] for r in c.execute("PRAGMA table_info(studies)")}:
+            self._add_numbering()
         if "deals" in names:
             columns = {r[1] for r in c.execute("PRAGMA table_info(deals)")}
             if "code" not in columns:  # schema 1 -> 2: the code fingerprint of each row
@@ -200,6 +207,21 @@ class StudyDB:
             + f"INSERT OR REPLACE INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
             + f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
         )
+
+    def _add_numbering(self) -> None:
+        """Schema 2 -> 3: a study's deal numbering, part of what makes it one study (so of its UNIQUE key,
+        which SQLite changes only by rebuilding the table; ids are kept, so the deals' references hold)."""
+        c = self.conn
+        c.execute("PRAGMA foreign_keys = OFF")  # dropping the old table must not touch the deals
+        old = ("id, variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, "
+               "solver_version, created")
+        new_table = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS studies"):_SCHEMA.index(");", _SCHEMA.index(
+            "CREATE TABLE IF NOT EXISTS studies")) + 2].replace("IF NOT EXISTS studies", "studies_new")
+        c.executescript(
+            f"BEGIN IMMEDIATE; DROP VIEW IF EXISTS results; {new_table} "
+            f"INSERT INTO studies_new ({old}) SELECT {old} FROM studies; DROP TABLE studies; "
+            "ALTER TABLE studies_new RENAME TO studies; COMMIT;")
+        c.execute("PRAGMA foreign_keys = ON")
 
     def close(self) -> None:
         self.conn.close()
@@ -213,9 +235,9 @@ class StudyDB:
     # -- studies -----------------------------------------------------------------------------
     def study_id(self, p: StudyParams, create: bool = True) -> int | None:
         key = (p.variant, p.empty_column, int(p.foundation_return), p.time_limit, p.node_limit, p.memory_limit,
-               p.solver_version)
+               p.solver_version, p.numbering)
         where = ("variant = ? AND empty_column = ? AND foundation_return = ? AND time_limit IS ? "
-                 "AND node_limit IS ? AND memory_limit IS ? AND solver_version = ?")
+                 "AND node_limit IS ? AND memory_limit IS ? AND solver_version = ? AND numbering = ?")
         row = self.conn.execute(f"SELECT id FROM studies WHERE {where}", key).fetchone()
         if row is not None:
             return int(row[0])
@@ -223,15 +245,16 @@ class StudyDB:
             return None
         self.conn.execute(
             "INSERT OR IGNORE INTO studies (variant, empty_column, foundation_return, time_limit, node_limit, "
-            "memory_limit, solver_version, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (*key, time.time()))
+            "memory_limit, solver_version, numbering, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*key, time.time()))
         row = self.conn.execute(f"SELECT id FROM studies WHERE {where}", key).fetchone()
         return int(row[0])
 
     def studies(self) -> list[tuple[int, StudyParams]]:
         rows = self.conn.execute(
             "SELECT id, variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, "
-            "solver_version FROM studies ORDER BY id").fetchall()
-        return [(r[0], StudyParams(r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7])) for r in rows]
+            "solver_version, numbering FROM studies ORDER BY id").fetchall()
+        return [(r[0], StudyParams(r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7], r[8])) for r in rows]
 
     # -- deals -------------------------------------------------------------------------------
     def done_seeds(self, study_id: int, seeds: Iterable[int] | None = None) -> set[int]:

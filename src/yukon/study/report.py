@@ -69,7 +69,8 @@ def markdown_table(reports: list[StudyReport]) -> str:
         codes = {r.code for r in rep.rows if r.code}
         mark = " †" if len(codes) > 1 else ""
         lines.append(
-            f"| {p.variant}{mark} | {p.empty_column} | {'on' if p.foundation_return else 'off'} | {p.limits()} "
+            f"| {p.variant}{_numbers(p)}{mark} | {p.empty_column} | {'on' if p.foundation_return else 'off'} "
+            f"| {p.limits()} "
             f"| {p.solver_version} | {describe_seeds([r.seed for r in rep.rows])} | {s.total:,} | {s.won:,} "
             f"| {s.lost:,} | {s.unknown:,} | {pct(s.rate)} | {pct_range(s.interval) if s.decided else '–'} "
             f"| {pct_range(s.bounds)} | {pct_range(s.bounds95)} | {times} |")
@@ -79,9 +80,15 @@ def markdown_table(reports: list[StudyReport]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _numbers(p: StudyParams) -> str:
+    """`` (pysolfc numbers)`` for a study of another numbering than this program's deal numbers."""
+    return "" if p.numbering == "yukon" else f" ({p.numbering} numbers)"
+
+
 def _label(p: StudyParams) -> str:
     ret = "on" if p.foundation_return else "off"
-    return f"{p.variant} · empty {p.empty_column} · return {ret} · {p.limits()} · solver {p.solver_version}"
+    return (f"{p.variant}{_numbers(p)} · empty {p.empty_column} · return {ret} · {p.limits()} "
+            f"· solver {p.solver_version}")
 
 
 def _default_rules(p: StudyParams) -> bool:

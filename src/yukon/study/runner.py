@@ -84,7 +84,7 @@ RowCallback = Callable[[DealRow], None]
 
 def _tasks(params: StudyParams, seeds: list[int]) -> list[DealTask]:
     return [DealTask(params.variant, params.empty_column, params.foundation_return, s, params.time_limit,
-                     params.node_limit, params.memory_limit) for s in seeds]
+                     params.node_limit, params.memory_limit, params.numbering) for s in seeds]
 
 
 def _local(tasks: list[DealTask], workers: int) -> Iterator[tuple[DealTask, DealRow | BaseException]]:

@@ -47,6 +47,7 @@ class DealTask:
     time_limit: float | None
     node_limit: int | None
     memory_limit: int | None
+    numbering: str = "yukon"
 
 
 def solve_deal(task: DealTask) -> DealRow:
@@ -58,7 +59,7 @@ def solve_deal(task: DealTask) -> DealRow:
     # a study runs a worker per core already: one search thread each
     Searcher.compiled_threads = 1
 
-    game = Game.deal(task.variant, seed=task.seed, empty_column=task.empty_column,
+    game = Game.deal(task.variant, seed=task.seed, numbering=task.numbering, empty_column=task.empty_column,
                      foundation_return=task.foundation_return)
     result = solve(game, time_limit=task.time_limit, node_limit=task.node_limit, memory_limit=task.memory_limit)
     line = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..cli_common import CommandError, add_rules_options, rules_from_args
+from ..cli_common import CommandError, add_numbering_option, add_rules_options, rules_from_args
 
 
 def add_parser(subparsers: Any) -> None:
@@ -18,6 +18,7 @@ def add_parser(subparsers: Any) -> None:
     )
     add_rules_options(p, variant_default=None)
     p.add_argument("--seed", "-s", type=int, default=None, help="deal number (default: a random one)")
+    add_numbering_option(p)
     p.add_argument("--db", default=None, metavar="FILE",
                    help="the statistics and saved-games store (default: yukon.sqlite3 in the user data directory)")
     p.add_argument("--winnable", action="store_true", help="start with the still-winnable indicator on")
@@ -25,20 +26,22 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _cmd_tui(args: argparse.Namespace) -> int:
-    from ..deal import check_seed
+    from ..deal import MAX_SEED
     from ..game import Game
     from ..store import Store, StoreError
     from .app import YukonApp
 
     rules = rules_from_args(args)
-    chosen = any(getattr(args, k) is not None for k in ("variant", "seed", "empty_column", "foundation_return"))
+    chosen = any(getattr(args, k) is not None
+                 for k in ("variant", "seed", "numbering", "empty_column", "foundation_return"))
     game = None
     if chosen:
+        if args.seed is not None and args.seed > MAX_SEED:
+            raise CommandError(f"the store keeps deal numbers up to {MAX_SEED}, not {args.seed}")
         try:
-            seed = None if args.seed is None else check_seed(args.seed)
+            game = Game.deal(rules, seed=args.seed, numbering=args.numbering or "yukon")
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        game = Game.deal(rules, seed=seed)
     try:
         store = Store(args.db)
     except StoreError as exc:

@@ -25,12 +25,16 @@ from starlette.exceptions import HTTPException
 from .. import __version__
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
+from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import Store
 from . import solving
 from .session import GameOverError, NothingToDoError, Registry, Session
 
 STATIC = Path(__file__).parent / "static"
+#: seconds one analysis may take in all, and the solver on each of its positions
+ANALYSIS_TIME = 20.0
+ANALYSIS_POSITION_TIME = 2.0
 
 
 class ApiError(Exception):
@@ -52,6 +56,11 @@ class NewGameBody(_Body):
     winnable_only: bool = False
     autoplay: bool = False
     autofinish: bool = False
+    abandon: str | None = None
+
+
+class ImportBody(_Body):
+    record: dict[str, Any]
     abandon: str | None = None
 
 
@@ -87,7 +96,7 @@ def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
 
 
 def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TIME,
-               winnable_time: float = solving.WINNABLE_TIME) -> FastAPI:
+               winnable_time: float = solving.WINNABLE_TIME, analysis_time: float = ANALYSIS_TIME) -> FastAPI:
     """The application, over ``store`` (default: the user's store file)."""
     registry = Registry(store if store is not None else Store())
 
@@ -213,6 +222,48 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
         if not played:
             registry.save(session)  # records a position dealt already won
         return changed(session, played, status=201)
+
+    @app.post("/api/games/import", status_code=201)
+    async def import_game(body: ImportBody) -> JSONResponse:
+        """A new game that continues a game record (docs/records.md): its moves played, each undoable."""
+        old = session_or_404(body.abandon) if body.abandon is not None else None
+        try:
+            record = GameFile.from_dict(body.record)
+        except YukonError as exc:
+            raise ApiError(400, f"not a game record to import: {exc}") from None
+        if old is not None:
+            registry.abandon(old)
+        return changed(registry.import_record(record), status=201)
+
+    @app.get("/api/games/{game_id}/record")
+    async def export_game(game_id: str) -> JSONResponse:
+        """The game as a game record, to download; only once it is over, as a record shows every card."""
+        session = session_or_404(game_id)
+        if session.result is None:
+            raise ApiError(409, "a game is exported once it is over: its record shows the face-down cards")
+        return JSONResponse(session.core.to_record().to_dict(),
+                            headers={"Content-Disposition": f'attachment; filename="yukon-{session.id}.json"'})
+
+    @app.post("/api/games/{game_id}/analysis")
+    async def analysis(game_id: str) -> JSONResponse:
+        """Where did it go wrong (docs/records.md): the losing move and a winning continuation, once the
+        game is over (the continuation plays face-down cards). Bounded by ``analysis_time`` seconds."""
+        from ..analysis import analyze
+
+        session = session_or_404(game_id)
+        if session.result is None:
+            raise ApiError(409, "a game is analysed once it is over: the winning line shows face-down cards")
+        record = session.core.to_record()
+
+        def work(stop: Any) -> dict[str, Any]:
+            result = analyze(record, time_limit=ANALYSIS_POSITION_TIME, total_limit=analysis_time, stop=stop)
+            return result.to_dict() | {"losing_range": result.losing_range, "end": result.end}
+
+        out = await solving.run_stoppable(work, analysis_time + ANALYSIS_POSITION_TIME,
+                                          session.supersede("analysis"))
+        if out is None:  # pragma: no cover - the analysis honours its limit
+            raise ApiError(503, "the analysis ran out of time")
+        return JSONResponse(out | {"move_count": len(record.moves)})
 
     @app.get("/api/games/latest")
     async def latest_game() -> JSONResponse:

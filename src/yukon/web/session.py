@@ -28,7 +28,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import Game
 from ..notation import Move
@@ -36,6 +36,9 @@ from ..rules import Rules, rules_for
 from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
 from ..store import GameRecord, Store
 from .solving import Lines
+
+if TYPE_CHECKING:
+    from ..record import GameRecord as GameFile
 
 CLIENT = "web"
 
@@ -228,6 +231,14 @@ class Registry:
         else:
             game = Game.deal(rules_for(variant, **options), seed=seed)
         session = Session(PlaySession(game, self.store, client=CLIENT, write_at="deal", game_id=new_id(), extra=extra))
+        with self._lock:
+            self._sessions[session.id] = session
+        return session
+
+    def import_record(self, record: GameFile) -> Session:
+        """A new game continuing a game record (:mod:`yukon.record`), recorded in the store."""
+        session = Session(PlaySession.from_game_record(record, self.store, client=CLIENT, write_at="deal",
+                                                       game_id=new_id()))
         with self._lock:
             self._sessions[session.id] = session
         return session

@@ -1,0 +1,314 @@
+"""Game records: one game as a file to save, share, replay and analyse (docs/records.md).
+
+A record is a JSON object: the start position (the JSON position of
+docs/contract.md, so a record may start anywhere, not only at a deal), the
+moves in notation, and optional metadata::
+
+    {"format": "yukon-game", "version": 1, "start": {...}, "moves": ["2:7H+2>5", ...],
+     "title": "Yukon", "deal": {"number": 42, "numbering": "yukon"},
+     "date": "2026-12-01T09:30:00+00:00", "result": "lost", "time": 312.5}
+
+Loading checks everything, every move included, and loads nothing from a bad
+record: :class:`InvalidRecordError` says what is wrong, and for a move
+:class:`RecordMoveError` names the first bad one (its number, from 1, and text).
+
+>>> from yukon import Game
+>>> game = Game.deal("yukon", seed=42)
+>>> game.push(game.legal_moves()[0])
+>>> record = GameRecord.from_game(game)
+>>> again = GameRecord.from_json(record.to_json())
+>>> again == record, len(again.moves), again.deal
+(True, 1, DealNumber(number=42, numbering='yukon'))
+>>> again.game() == game
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .errors import YukonError
+from .game import Game
+from .notation import Move
+from .pysolfc import NUMBERINGS
+
+FORMAT = "yukon-game"
+VERSION = 1
+#: What a record may say of how the game ended (as the saved games of :mod:`yukon.store` do).
+RESULTS = ("won", "lost", "abandoned")
+#: The keys of version 1; any other key is kept as it is (``extra``) for the programs that wrote it.
+KEYS = ("format", "version", "start", "moves", "title", "deal", "date", "result", "time")
+
+
+class InvalidRecordError(YukonError):
+    """A game record that cannot be read: not JSON, another format or version, a bad start or metadata."""
+
+
+class RecordMoveError(InvalidRecordError):
+    """A record's move that is not a move, or not legal where it is played.
+
+    ``number`` counts from 1; ``text`` is the move as the record wrote it; ``reason``, why it fails.
+    """
+
+    def __init__(self, number: int, text: object, reason: str) -> None:
+        self.number = number
+        self.text = text
+        self.reason = reason
+        super().__init__(f"move {number} ({text!r}) is bad: {reason}")
+
+
+@dataclass(frozen=True)
+class DealNumber:
+    """Which deal a record starts from: its number in a numbering (``yukon`` or ``pysolfc``)."""
+
+    number: int
+    numbering: str = "yukon"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "numbering": self.numbering}
+
+
+@dataclass(frozen=True, eq=False)
+class GameRecord:
+    """One game: where it started and the moves played, with what is known about it.
+
+    ``start`` is never changed (:meth:`game` and :meth:`positions` work on copies).
+    """
+
+    start: Game
+    moves: tuple[Move, ...] = ()
+    deal: DealNumber | None = None
+    date: str | None = None
+    result: str | None = None
+    time: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ making one
+
+    @classmethod
+    def from_game(
+        cls, game: Game, *, result: str | None = None, date: str | None = None, time: float | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        """The record of ``game``'s moves since it was created, from the position they started at.
+
+        The deal number is kept when ``game`` is a deal (:meth:`Game.deal`).
+        """
+        start = game.copy(history=True)
+        while start.move_stack:
+            start.pop()
+        deal = DealNumber(game.seed, game.numbering) if game.seed is not None else None
+        return cls.from_parts(start, game.move_stack, deal=deal, result=result, date=date, time=time,
+                              extra=extra or {})
+
+    @classmethod
+    def from_parts(
+        cls, start: Game, moves: Sequence[Move | str], *, deal: DealNumber | None = None,
+        date: str | None = None, result: str | None = None, time: float | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        """A checked record: every move legal in turn, the metadata consistent with the game."""
+        start = start.copy()
+        start.seed = deal.number if deal is not None else None
+        start.numbering = deal.numbering if deal is not None else "yukon"
+        record = cls(start, _checked_moves(start, moves), deal, date, result, time, dict(extra or {}))
+        record._check_metadata()
+        return record
+
+    # ------------------------------------------------------------------ reading
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise InvalidRecordError(f"a game record is JSON, and this is not: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def read(cls, path: str | Path) -> GameRecord:
+        """Read a record file; :class:`InvalidRecordError` if it cannot be read or is not a good record."""
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as exc:
+            raise InvalidRecordError(f"cannot read the game record {str(path)!r}: {exc.strerror or exc}") from None
+        return cls.from_json(raw)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Check a record (parsed JSON) completely and build it; nothing is built from a bad one."""
+        if not isinstance(data, dict):
+            raise InvalidRecordError(f"a game record is a JSON object, not {type(data).__name__}")
+        if data.get("format") != FORMAT:
+            raise InvalidRecordError(
+                f"not a yukon game record: its 'format' is {data.get('format')!r}, not {FORMAT!r}"
+            )
+        version = data.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise InvalidRecordError(f"the record's 'version' must be an integer, not {version!r}")
+        if version != VERSION:
+            newer = " (written by a newer program)" if version > VERSION else ""
+            raise InvalidRecordError(f"game record version {version} is not read here{newer}: only version {VERSION}")
+        if "start" not in data:
+            raise InvalidRecordError("the record has no 'start' position")
+        try:
+            start = Game.from_dict(data["start"])
+        except YukonError as exc:
+            raise InvalidRecordError(f"the record's start position is bad: {exc}") from None
+        moves = data.get("moves")
+        if not isinstance(moves, list):
+            raise InvalidRecordError(f"the record's 'moves' must be a list of moves, not {moves!r}")
+        deal = _read_deal(data.get("deal"))
+        title = data.get("title")
+        if title is not None and title != start.rules.title:
+            raise InvalidRecordError(
+                f"the record's title {title!r} is not the start position's variant ({start.rules.title!r})"
+            )
+        extra = {k: v for k, v in data.items() if k not in KEYS}
+        return cls.from_parts(start, moves, deal=deal, date=data.get("date"), result=data.get("result"),
+                              time=data.get("time"), extra=extra)
+
+    # ------------------------------------------------------------------ writing
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON data; metadata that is not known is left out."""
+        data: dict[str, Any] = {
+            "format": FORMAT, "version": VERSION, "start": self.start.to_dict(),
+            "moves": [str(m) for m in self.moves], "title": self.start.rules.title,
+        }
+        if self.deal is not None:
+            data["deal"] = self.deal.to_dict()
+        for key in ("date", "result", "time"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        return {**self.extra, **data}
+
+    def to_json(self) -> str:
+        """The file's text: one top-level key a line, each value on one line (diffable, and short)."""
+        lines = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in self.to_dict().items()]
+        return "{\n " + ",\n ".join(lines) + "\n}\n"
+
+    def write(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    # ------------------------------------------------------------------ replaying
+
+    def game(self, upto: int | None = None) -> Game:
+        """A new game at the start with the first ``upto`` moves played (all by default), history kept."""
+        n = len(self.moves) if upto is None else upto
+        if not 0 <= n <= len(self.moves):
+            raise IndexError(f"the record has {len(self.moves)} moves; there is no position after move {n}")
+        g = self.start.copy()
+        for move in self.moves[:n]:
+            g.push(move)
+        return g
+
+    def positions(self) -> Iterator[Game]:
+        """The start, then the position after each move (a fresh copy each)."""
+        g = self.start.copy()
+        yield g.copy()
+        for move in self.moves:
+            g.push(move)
+            yield g.copy()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        return (
+            self.start == other.start and self.moves == other.moves and self.deal == other.deal
+            and self.date == other.date and self.result == other.result and self.time == other.time
+            and self.extra == other.extra
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_metadata(self) -> None:
+        if self.date is not None:
+            if not isinstance(self.date, str):
+                raise InvalidRecordError(f"the record's 'date' must be an ISO 8601 text, not {self.date!r}")
+            try:
+                datetime.fromisoformat(self.date)
+            except ValueError:
+                raise InvalidRecordError(
+                    f"the record's 'date' {self.date!r} is not an ISO 8601 date (such as 2026-12-01T09:30:00Z)"
+                ) from None
+        t = self.time
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0):
+            raise InvalidRecordError(f"the record's 'time' must be seconds (a number from 0), not {t!r}")
+        if self.result is not None:
+            if self.result not in RESULTS:
+                raise InvalidRecordError(
+                    f"the record's 'result' must be one of {', '.join(RESULTS)}, not {self.result!r}"
+                )
+            end = self.game()
+            if (self.result == "won") != end.is_won():
+                what = "won" if end.is_won() else "not won"
+                raise InvalidRecordError(f"the record says {self.result!r}, but its moves end {what}")
+            if self.result == "lost" and not end.is_lost():
+                raise InvalidRecordError("the record says 'lost', but moves are left at its end")
+        if self.deal is not None:
+            from .pysolfc import NumberingError
+
+            try:
+                dealt = Game.deal(self.start.rules, seed=self.deal.number, numbering=self.deal.numbering)
+            except NumberingError as exc:
+                raise InvalidRecordError(f"the record's deal number is bad: {exc}") from None
+            except ValueError as exc:
+                raise InvalidRecordError(f"the record's deal number is bad: {exc}") from None
+            if dealt != self.start:
+                raise InvalidRecordError(
+                    f"the record's start is not deal {self.deal.number} ({self.deal.numbering} numbering) "
+                    f"of {self.start.rules.title}"
+                )
+
+
+def _read_deal(value: Any) -> DealNumber | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or "number" not in value:
+        raise InvalidRecordError(
+            f"the record's 'deal' must be an object such as {{'number': 42, 'numbering': 'yukon'}}, not {value!r}"
+        )
+    number = value["number"]
+    numbering = value.get("numbering", "yukon")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise InvalidRecordError(f"the record's deal number must be a whole number from 0, not {number!r}")
+    if numbering not in NUMBERINGS:
+        raise InvalidRecordError(
+            f"the record's deal numbering must be one of {', '.join(NUMBERINGS)}, not {numbering!r}"
+        )
+    return DealNumber(number, numbering)
+
+
+def _checked_moves(start: Game, moves: Sequence[Move | str]) -> tuple[Move, ...]:
+    """Every move played in turn from ``start`` (a copy); the first bad one raises :class:`RecordMoveError`."""
+    g = start.copy()
+    played: list[Move] = []
+    for number, item in enumerate(moves, 1):
+        try:
+            if isinstance(item, Move):
+                g.push(item)
+                played.append(item)
+            elif isinstance(item, str):
+                played.append(g.push_text(item))
+            else:
+                raise RecordMoveError(number, item, "a move is a text in the notation, such as '2:7H+2>5'")
+        except RecordMoveError:
+            raise
+        except YukonError as exc:
+            raise RecordMoveError(number, item, str(exc)) from None
+    return tuple(played)
+
+
+__all__ = [
+    "FORMAT", "RESULTS", "VERSION", "DealNumber", "GameRecord", "InvalidRecordError", "RecordMoveError",
+]

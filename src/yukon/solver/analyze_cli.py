@@ -1,0 +1,97 @@
+"""``yukon analyze RECORD``: which move lost the game, and what would have won (docs/records.md).
+
+Exit status: 0 answered, 3 undecided positions leave the answer open, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..cli_common import CommandError
+
+EXIT_OPEN = 3
+
+
+def add_analyze_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "analyze", help="where did a game go wrong: the losing move and a winning continuation",
+        description="Read a game record (a yukon-game JSON file, or - for standard input) and find the move "
+        "after which the game could no longer be won, by a binary search over the game's positions with the "
+        "solver (which sees face-down cards). Exit status: 0 answered, 3 positions the solver could not "
+        "decide leave the answer open, 2 bad input.",
+    )
+    p.add_argument("record", help="a game record file (docs/records.md), or - for standard input")
+    p.add_argument("--time-limit", "-t", type=float, default=None,
+                   help="seconds for the solver on each position (default 2)")
+    p.add_argument("--total-limit", type=float, default=None,
+                   help="seconds for the whole analysis (default: no limit beyond each position's)")
+    p.add_argument("--json", action="store_true",
+                   help='print {"start", "losing_move", "continuation", "unknown_moves"} as JSON')
+    p.set_defaults(func=run_analyze)
+
+
+def _read_record(value: str) -> Any:
+    from ..record import GameRecord
+
+    if value == "-":
+        return GameRecord.from_json(sys.stdin.buffer.read())
+    return GameRecord.read(value)
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    from ..analysis import DEFAULT_TIME_LIMIT, analyze
+    from ..render import layout_text
+
+    for name in ("time_limit", "total_limit"):
+        value = getattr(args, name)
+        if value is not None and not value > 0:
+            raise CommandError(f"--{name.replace('_', '-')} must be positive, not {value}")
+    record = _read_record(args.record)
+    time_limit = args.time_limit if args.time_limit is not None else DEFAULT_TIME_LIMIT
+    result = analyze(record, time_limit=time_limit, total_limit=args.total_limit)
+    status = EXIT_OPEN if result.unknown_moves else 0
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return status
+
+    rules = record.start.rules
+    what = rules.describe()
+    if record.deal is not None:
+        what += f", deal {record.deal.number}" + (
+            f" ({record.deal.numbering} numbering)" if record.deal.numbering != "yukon" else "")
+    print(f"{what}: {result.moves} moves")
+    ended = {"won": "the game was won", "winnable": "the game was left while it could still be won",
+             "lost": "the game ended lost", "unknown": "the solver could not decide its last position"}
+    print(f"start: {result.start.upper()}; {ended[result.end]}.")
+    if result.start == "lost":
+        print("No sequence of moves wins the start: no move lost this game.")
+    elif result.losing_move is not None:
+        n = result.losing_move
+        print(f"Move {n}, {record.moves[n - 1]}, lost the game: the position before it can be won, "
+              "the one after it cannot.")
+        before = record.game(n - 1)
+        print(f"\nThe position before move {n}:")
+        print(layout_text(before))
+        print(before.to_text())
+        print(f"\nA winning continuation from there ({len(result.continuation)} moves):")
+        print(" ".join(str(m) for m in result.continuation))
+    elif result.losing_range is not None:
+        first, last = result.losing_range
+        shown = ", ".join("start" if k == 0 else str(k) for k in result.unknown_moves)
+        print(f"Undecided within {time_limit:g} s: the position(s) after move(s) {shown}.")
+        if result.start == "unknown":
+            print(f"If the start could be won, the losing move is one of moves {first} to {last}"
+                  + (" (or none: the end was not decided either)." if result.end == "unknown" else "."))
+        elif result.end == "unknown":
+            print(f"If the game was lost at all, the losing move is one of moves {first} to {last}.")
+        else:
+            print(f"The losing move is one of moves {first} to {last}.")
+    elif result.unknown_moves:
+        print(f"The solver could not decide the start within {time_limit:g} s.")
+    else:
+        print("No move lost this game.")
+    print(f"\n(solver: {result.solver_calls} position(s), {result.seconds:.2f} s)")
+    return status

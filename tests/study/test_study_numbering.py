@@ -1,0 +1,103 @@
+"""``yukon study --numbering pysolfc``: PySolFC's deals, a study of their own, and schema 2 files upgraded."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from yukon import Game
+from yukon.solver import solve
+from yukon.study.db import APPLICATION_ID, SCHEMA_VERSION, DealRow, StudyDB, StudyParams
+from yukon.study.worker import DealTask, solve_deal
+
+from .helpers import rows, run_cli, study_args
+
+pytest.importorskip("pysol_cards")
+
+
+def test_the_worker_deals_pysolfc_numbers() -> None:
+    row = solve_deal(DealTask("russian", "kings", False, 123456, None, 200_000, 10**8, "pysolfc"))
+    expected = solve(Game.deal("russian", seed=123456, numbering="pysolfc"), time_limit=None, node_limit=200_000,
+                     memory_limit=10**8)
+    assert (row.status, row.nodes) == (expected.status, expected.nodes)
+    ours = solve_deal(DealTask("russian", "kings", False, 123456, None, 200_000, 10**8))
+    assert ours.nodes != row.nodes  # another deal
+
+
+def test_a_pysolfc_study_is_a_study_of_its_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "s.sqlite3"
+    assert run_cli(*study_args(db, "1-3", "russian", "--workers", "1")) == 0
+    assert run_cli(*study_args(db, "1-3", "russian", "--workers", "1", "--numbering", "pysolfc")) == 0
+    with StudyDB(db) as study:
+        numberings = [p.numbering for _, p in study.studies()]
+        assert numberings == ["yukon", "pysolfc"]
+        assert [p.label() for _, p in study.studies()][1] == "russian, empty: kings, return: off, pysolfc numbers"
+    assert len(rows(db)) == 6
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT DISTINCT numbering FROM results ORDER BY numbering").fetchall() == [
+        ("pysolfc",), ("yukon",)]
+    con.close()
+    assert run_cli("report", "--db", str(db), "--plots", str(tmp_path)) == 0
+    assert "russian (pysolfc numbers)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra, words", [
+    (("--seeds", "0-3"), ("PySolFC game number", "0")),
+    (("--seeds", "1-3", "--variant", "milligan-yukon"), ("not available for Milligan Yukon",)),
+])
+def test_bad_pysolfc_studies_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          extra: tuple[str, ...], words: tuple[str, ...]) -> None:
+    db = tmp_path / "s.sqlite3"
+    assert run_cli("--numbering", "pysolfc", "--time-limit", "none", "--node-limit", "100", "--db", str(db),
+                   *extra) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("yukon: error: ") and len(err.strip().splitlines()) == 1
+    for word in words:
+        assert word in err
+    assert not db.exists()
+
+
+def test_report_takes_no_numbering(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli("report", "--db", str(tmp_path / "s.sqlite3"), "--numbering", "pysolfc") == 2
+    assert "--numbering" in capsys.readouterr().err
+
+
+_SCHEMA_2 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE studies (id INTEGER PRIMARY KEY, variant TEXT NOT NULL, empty_column TEXT NOT NULL,
+    foundation_return INTEGER NOT NULL, time_limit REAL, node_limit INTEGER, memory_limit INTEGER,
+    solver_version TEXT NOT NULL, created REAL NOT NULL,
+    UNIQUE (variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, solver_version));
+CREATE TABLE deals (study_id INTEGER NOT NULL REFERENCES studies(id), seed INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unknown')), seconds REAL NOT NULL, nodes INTEGER NOT NULL,
+    line_length INTEGER NOT NULL, peak_table INTEGER NOT NULL, reason TEXT NOT NULL, solver_version TEXT NOT NULL,
+    host TEXT NOT NULL, finished REAL NOT NULL, code TEXT NOT NULL DEFAULT '', PRIMARY KEY (study_id, seed));
+CREATE VIEW results AS SELECT s.variant, d.seed, d.status FROM deals d JOIN studies s ON s.id = d.study_id;
+INSERT INTO meta VALUES ('schema', '2');
+INSERT INTO studies VALUES (3, 'yukon', 'kings', 0, 5.0, NULL, 1000000000, '1', 0);
+INSERT INTO studies VALUES (5, 'russian', 'any', 1, NULL, 100, 1000000000, '1', 0);
+INSERT INTO deals VALUES (3, 7, 'won', 0.5, 100, 80, 90, '', '1', 'h', 0, 'abc');
+INSERT INTO deals VALUES (5, 8, 'lost', 0.5, 100, 0, 90, '', '1', 'h', 0, 'abc');
+"""
+
+
+def test_schema_2_file_is_upgraded_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript(_SCHEMA_2 + f"PRAGMA application_id = {APPLICATION_ID};")
+    con.close()
+    old = StudyParams("yukon", "kings", False, 5.0, None, 1_000_000_000, "1")
+    with StudyDB(path) as db:
+        assert [(i, p.numbering) for i, p in db.studies()] == [(3, "yukon"), (5, "yukon")]
+        assert db.study_id(old) == 3
+        assert db.rows(3) == [DealRow(7, "won", 0.5, 100, 80, 90, "", "1", "h", "abc")]
+        assert db.conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert db.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        sid = db.study_id(StudyParams("yukon", "kings", False, 5.0, None, 1_000_000_000, "1", "pysolfc"))
+        assert sid not in (3, 5)
+        assert db.add(sid, DealRow(7, "lost", 0.1, 5, 0, 3, "", "1", "h", "abc"))
+        assert db.conn.execute("SELECT meta.value FROM meta WHERE key = 'schema'").fetchone()[0] == str(SCHEMA_VERSION)
+        with pytest.raises(sqlite3.IntegrityError):  # the deals still reference real studies
+            db.conn.execute("INSERT INTO deals VALUES (99, 1, 'won', 0, 0, 0, 0, '', '1', 'h', 0, '')")

@@ -1,0 +1,319 @@
+"""Post-game analysis (yukon.analysis): the losing move, the winning continuation, and never a guess."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from yukon import FOUNDATION, Game
+from yukon.analysis import analyze
+from yukon.cli import main
+from yukon.record import GameRecord
+from yukon.solver import SolveResult, solve
+
+#: 5C covers 4C and can only go onto 6H: sending 6H up first loses the game
+TRAP = "yukon,kings,noreturn 4C.5C/6H/KHQHJHTH9H8H7H/KCQCJCTC9C8C7C6C/-/-/- KS/5H/KD/3C"
+
+
+def record_of(text: str, moves: list[str], **meta: Any) -> GameRecord:
+    game = Game.from_text(text)
+    game.replay(moves)
+    return GameRecord.from_game(game, **meta)
+
+
+def replays_to_a_win(record: GameRecord, losing_move: int, line: list[Any]) -> bool:
+    game = record.game(losing_move - 1)
+    for move in line:
+        game.push(move)
+    return game.is_won()
+
+
+# ---------------------------------------------------------------------- with the solver
+
+
+@pytest.mark.parametrize("moves, losing", [
+    (["2:6H>F"], 1),
+    (["4:6C>3", "2:6H>F"], 2),              # a harmless move, then the losing one: a dead end
+    (["2:6H>F", "4:6C>3"], 1),              # a move after the loss
+])
+def test_constructed_losing_move(moves: list[str], losing: int) -> None:
+    record = record_of(TRAP, moves)
+    result = analyze(record, time_limit=10)
+    assert (result.start, result.losing_move, result.unknown_moves) == ("won", losing, [])
+    assert result.end == "lost" and result.losing_range is None
+    assert result.continuation and replays_to_a_win(record, losing, result.continuation)
+    assert result.to_dict() == {
+        "start": "won", "losing_move": losing, "unknown_moves": [],
+        "continuation": [str(m) for m in result.continuation],
+    }
+
+
+def test_a_won_game_has_no_losing_move() -> None:
+    game = Game.from_text(TRAP)
+    game.replay(solve(game, time_limit=10).moves)
+    assert game.is_won()
+    result = analyze(GameRecord.from_game(game, result="won"), time_limit=10)
+    assert (result.start, result.losing_move, result.continuation, result.unknown_moves) == ("won", None, [], [])
+    assert result.end == "won" and result.solver_calls == 0  # a won end proves every position won
+
+
+def test_a_game_left_while_winnable() -> None:
+    result = analyze(record_of(TRAP, ["1:5C>2"]), time_limit=10)
+    assert (result.start, result.losing_move, result.end, result.unknown_moves) == ("won", None, "winnable", [])
+
+
+def test_a_lost_start_has_no_losing_move() -> None:
+    record = record_of(TRAP, ["2:6H>F"])
+    lost_start = GameRecord.from_parts(record.game(), [])
+    result = analyze(lost_start, time_limit=10)
+    assert (result.start, result.losing_move, result.continuation, result.unknown_moves) == ("lost", None, [], [])
+    longer = record_of(TRAP.replace("4C.5C/6H/", "4C.5C/-/").replace("KS/5H", "KS/6H"), [])
+    assert analyze(longer, time_limit=10).start == "lost"
+
+
+def weak_playout(seed: int, length: int = 120) -> GameRecord:
+    """Yukon deal ``seed`` played by a weak player: cards up whenever it can (70%), else any new move."""
+    game = Game.deal("yukon", seed=seed)
+    rng = random.Random(seed)
+    seen = {game.to_text()}
+    while len(game.move_stack) < length:
+        moves = game.legal_moves()
+        ups = [m for m in moves if m.dst == FOUNDATION]
+        order = (rng.sample(ups, len(ups)) if ups and rng.random() < 0.7 else []) + rng.sample(moves, len(moves))
+        for move in order:
+            game.push(move)
+            if game.to_text() not in seen:
+                break
+            game.pop()
+        else:
+            break
+        seen.add(game.to_text())
+    return GameRecord.from_game(game)
+
+
+@pytest.mark.parametrize("seed, losing", [(4, 15), pytest.param(1, 18, marks=pytest.mark.slow)])
+def test_real_games_lost_by_a_weak_player(seed: int, losing: int) -> None:
+    record = weak_playout(seed)
+    result = analyze(record, time_limit=20)
+    assert (result.start, result.losing_move, result.end, result.unknown_moves) == ("won", losing, "lost", [])
+    assert replays_to_a_win(record, losing, result.continuation)
+    assert solve(record.game(losing), time_limit=20).status == "lost"  # checked again, on its own
+    assert solve(record.game(losing - 1), time_limit=20).status == "won"
+
+
+def test_tiny_limits_leave_a_range_never_a_wrong_answer() -> None:
+    game = Game.deal("yukon", seed=5)
+    rng = random.Random(1)
+    for _ in range(20):
+        game.push(rng.choice(game.legal_moves()))
+    record = GameRecord.from_game(game)
+    result = analyze(record, time_limit=0.001)
+    assert result.unknown_moves, "a millisecond decides none of these positions"
+    assert result.losing_move is None and result.continuation == []
+    assert set(result.unknown_moves) <= set(range(21))
+    assert all(result.verdicts[k] == "unknown" for k in result.unknown_moves)
+    if result.losing_range is not None:
+        first, last = result.losing_range
+        assert 1 <= first <= last <= 20
+
+
+def test_a_stop_event_ends_the_analysis_at_once() -> None:
+    game = Game.deal("yukon", seed=5)
+    rng = random.Random(1)
+    for _ in range(30):
+        game.push(rng.choice(game.legal_moves()))
+    stop = threading.Event()
+    stop.set()
+    result = analyze(GameRecord.from_game(game), time_limit=30, stop=stop)
+    assert result.seconds < 5 and result.losing_move is None
+    assert result.solver_calls <= 1 and result.unknown_moves
+
+
+# ---------------------------------------------------------------------- the search, with a stand-in solver
+
+
+def distinct_playout(length: int) -> GameRecord:
+    """A Yukon game of ``length`` moves that never returns to a position."""
+    game = Game.deal("yukon", seed=17)
+    rng = random.Random(4)
+    seen = {game.to_text()}
+    while len(game.move_stack) < length:
+        moves = game.legal_moves()
+        rng.shuffle(moves)
+        for move in moves:
+            game.push(move)
+            if game.to_text() not in seen:
+                seen.add(game.to_text())
+                break
+            game.pop()
+        else:  # pragma: no cover - the deal has room for the lengths used
+            raise AssertionError("playout stuck")
+    return GameRecord.from_game(game)
+
+
+PLAYOUT = distinct_playout(40)
+INDEX = {g.to_text(): k for k, g in enumerate(PLAYOUT.positions())}
+
+
+class Oracle:
+    """Positions before ``boundary`` are won, the others lost; ``hidden`` ones come back unknown."""
+
+    def __init__(self, boundary: int, hidden: set[int]) -> None:
+        self.boundary = boundary
+        self.hidden = hidden
+        self.calls: Counter[int] = Counter()
+
+    def __call__(self, game: Game, time_limit: float, stop: threading.Event | None = None) -> SolveResult:
+        k = INDEX[game.to_text()]
+        self.calls[k] += 1
+        if k in self.hidden:
+            return SolveResult("unknown", reason="time limit")
+        if k < self.boundary:
+            return SolveResult("won", [PLAYOUT.moves[k]] if k < len(PLAYOUT.moves) else [])
+        return SolveResult("lost")
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None)
+@given(boundary=st.integers(0, 41), hidden=st.sets(st.integers(0, 40), max_size=12))
+def test_the_search_never_guesses(boundary: int, hidden: set[int]) -> None:
+    n = 40
+    oracle = Oracle(boundary, hidden)
+    result = analyze(PLAYOUT, solver=oracle)
+    assert max(oracle.calls.values()) == 1  # each position is solved once at most
+    assert result.solver_calls == sum(oracle.calls.values()) <= 8 + 2 * len(hidden)
+    if result.losing_move is not None:
+        assert result.losing_move == boundary and 1 <= boundary <= n
+        assert result.continuation == [PLAYOUT.moves[boundary - 1]]
+    if result.start == "won":
+        assert boundary > 0
+    if result.start == "lost":
+        assert boundary == 0 and result.losing_move is None and not result.unknown_moves
+    if not hidden:
+        assert result.start == ("lost" if boundary == 0 else "won")
+        assert result.losing_move == (boundary if 1 <= boundary <= n else None)
+        assert not result.unknown_moves and result.losing_range is None
+    assert set(result.unknown_moves) <= hidden
+    if result.losing_range is not None:
+        first, last = result.losing_range
+        assert result.losing_move is None and result.unknown_moves
+        possible = first <= boundary <= last or (result.start == "unknown" and boundary == 0) \
+            or (result.end == "unknown" and boundary == n + 1)
+        assert possible, (boundary, result)
+    if result.losing_move is None and result.start == "won" and result.end != "winnable":
+        assert result.losing_range is not None  # an open answer says where the losing move may be
+
+
+def test_the_search_asks_few_positions() -> None:
+    oracle = Oracle(23, set())
+    result = analyze(PLAYOUT, solver=oracle)
+    assert result.losing_move == 23 and result.solver_calls <= 2 + 6  # the end, the start, log2(40) halvings
+
+
+def test_a_position_met_twice_is_solved_once() -> None:
+    game = Game.deal("yukon", seed=17)
+    there_and_back = None
+    for move in game.legal_moves():
+        game.push(move)
+        for back in game.legal_moves():
+            game.push(back)
+            if game == Game.deal("yukon", seed=17):
+                there_and_back = (move, back)
+            game.pop()
+        game.pop()
+        if there_and_back:
+            break
+    assert there_and_back, "deal 17 has a move that can be undone by another"
+    game.replay(there_and_back)
+    calls: Counter[str] = Counter()
+
+    def unknown(g: Game, time_limit: float, stop: threading.Event | None = None) -> SolveResult:
+        calls[g.to_text()] += 1
+        return SolveResult("unknown")
+
+    result = analyze(GameRecord.from_game(game), solver=unknown)
+    assert result.unknown_moves == [0, 1, 2]
+    assert sorted(calls.values()) == [1, 1]  # positions 0 and 2 are one position
+
+
+def test_total_limit_counts_unreached_positions_as_unknown() -> None:
+    oracle = Oracle(23, set())
+    result = analyze(PLAYOUT, solver=oracle, total_limit=1e-9)
+    assert result.losing_move is None and result.unknown_moves
+    assert result.solver_calls == 1
+
+
+# ---------------------------------------------------------------------- the command line
+
+
+def test_cli_analyze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    record_of(TRAP, ["4:6C>3", "2:6H>F"], result="lost").write(path)
+    assert main(["analyze", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["start", "losing_move", "continuation", "unknown_moves"]
+    assert data["start"] == "won" and data["losing_move"] == 2 and data["unknown_moves"] == []
+    assert main(["analyze", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Move 2, 2:6H>F, lost the game" in out
+    assert "The position before move 2" in out and record_of(TRAP, ["4:6C>3"]).game().to_text() in out
+    assert " ".join(data["continuation"]) in out
+
+
+def test_cli_analyze_open_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game.deal("yukon", seed=5)
+    rng = random.Random(1)
+    for _ in range(20):
+        game.push(rng.choice(game.legal_moves()))
+    path = tmp_path / "game.json"
+    GameRecord.from_game(game).write(path)
+    assert main(["analyze", str(path), "--time-limit", "0.001", "--json"]) == 3
+    data = json.loads(capsys.readouterr().out)
+    assert data["losing_move"] is None and data["unknown_moves"]
+
+
+def test_cli_analyze_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import sys
+
+    text = record_of(TRAP, ["2:6H>F"]).to_json()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    assert main(["analyze", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["losing_move"] == 1
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["moves"].__setitem__(0, "3:KH>F"), ("move 1", "'3:KH>F'")),
+    (lambda d: d.__setitem__("version", 9), ("version 9",)),
+])
+def test_cli_analyze_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any,
+                                words: tuple[str, ...]) -> None:
+    data = record_of(TRAP, ["2:6H>F"]).to_dict()
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["analyze", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("yukon: error: ") and len(err.strip().splitlines()) == 1
+    for word in words:
+        assert word in err
+
+
+@pytest.mark.parametrize("argv", [["--time-limit", "0"], ["--total-limit", "-1"]])
+def test_cli_analyze_bad_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    path = tmp_path / "game.json"
+    record_of(TRAP, []).write(path)
+    assert main(["analyze", str(path), *argv]) == 2
+    assert "must be positive" in capsys.readouterr().err
+
+
+def test_cli_analyze_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "/nonexistent/game.json"]) == 2
+    assert "cannot read the game record" in capsys.readouterr().err

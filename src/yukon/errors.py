@@ -29,3 +29,7 @@ class UnknownVariantError(InvalidPositionError):
 
 class InvalidRulesError(InvalidPositionError):
     """An unknown rule option, or a value the option does not take."""
+
+
+class InvalidLimitError(YukonError):
+    """A solver limit that is not a positive number (or None), or a stop that is not an event."""

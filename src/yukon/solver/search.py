@@ -70,6 +70,29 @@ class Limits:
         self.table_limit = memory_limit // 200 if memory_limit else None
         self.stop = stop
 
+    def narrowed(self, seconds: float) -> Limits:
+        """The same limits with the deadline brought forward to ``seconds`` from now, if that is sooner."""
+        narrow = Limits(None, self.node_limit, None, self.stop)
+        narrow.table_limit = self.table_limit
+        soon = time.perf_counter() + seconds
+        narrow.deadline = soon if self.deadline is None else min(self.deadline, soon)
+        return narrow
+
+    def expired(self) -> str:
+        """Why to stop now: ``"stopped"`` or ``"time limit"``; ``""`` while neither. Costs well under a
+        microsecond, so that every loop of the solver can ask it after each step of a few milliseconds."""
+        stop = self.stop
+        if stop is not None and stop.is_set():
+            return "stopped"
+        deadline = self.deadline
+        if deadline is not None and time.perf_counter() > deadline:
+            return "time limit"
+        return ""
+
+
+#: nodes between two looks at the clock and the stop event in the Python searches
+CLOCK_EVERY = 16
+
 
 def min_heights(game: Game) -> list[int]:
     """Per suit, how many ranks of that suit have all their copies on the foundations."""
@@ -267,7 +290,10 @@ class Searcher:
         for pile in g._found:
             if pile:
                 heights[SUIT[pile[0]]] = len(pile)
-        time_left = 0.0
+        why = limits.expired()
+        if why:
+            return SearchOutcome("unknown", [], stats, why)
+        time_left = 0.0  # (0: no time limit)
         if limits.deadline is not None:
             time_left = max(limits.deadline - time.perf_counter(), 1e-6)
         status, line, nodes, peak, seconds, reason = _core.search(
@@ -320,10 +346,10 @@ class Searcher:
             stack: list[tuple[list[Move], int]] = [(self.children(), 0)]
             nodes = 0
             check_every = 512
-            deadline = limits.deadline
+            check_clock = 0
+            expired = limits.expired
             node_limit = limits.node_limit
             table_limit = limits.table_limit
-            stop = limits.stop
             total = self.total
             push = g._push
             pop = g.pop
@@ -348,6 +374,13 @@ class Searcher:
                 stack[-1] = (moves, i + 1)
                 m = moves[i]
                 nodes += 1
+                if nodes >= check_clock:  # a few dozen microseconds of work per node at most
+                    check_clock = nodes + CLOCK_EVERY
+                    why = expired()
+                    if why:
+                        stats.nodes = nodes
+                        stats.peak_table = max(stats.peak_table, len(table))
+                        return SearchOutcome("unknown", [], stats, why)
                 k = child_key(m, colkeys, extra)
                 if k is not None:
                     if k in table or k in on_path:
@@ -382,15 +415,9 @@ class Searcher:
                     check_every = nodes + 512
                     if len(table) > stats.peak_table:
                         stats.peak_table = len(table)
-                    if deadline is not None and time.perf_counter() > deadline:
-                        stats.nodes = nodes
-                        return SearchOutcome("unknown", [], stats, "time limit")
                     if node_limit is not None and nodes >= node_limit:
                         stats.nodes = nodes
                         return SearchOutcome("unknown", [], stats, "node limit")
-                    if stop is not None and stop.is_set():
-                        stats.nodes = nodes
-                        return SearchOutcome("unknown", [], stats, "stopped")
                     if table_limit is not None and len(table) > table_limit:
                         stats.nodes = nodes
                         stats.peak_table = len(table)
@@ -501,13 +528,19 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
     seen = {position_key(root)}
     heap: list[tuple[int, int, Game, tuple[Move, ...]]] = [(disorder_estimate(root), 0, root, ())]
     counter = 0
-    deadline = limits.deadline
-    stop = limits.stop
+    expired = limits.expired
     try:
         while heap:
+            why = expired()
+            if why:
+                return SearchOutcome("unknown", [], stats, why)
             _, _, g, path = heapq.heappop(heap)
             searcher.game = g
             for m in searcher.children():
+                if stats.nodes % CLOCK_EVERY == 0:
+                    why = expired()
+                    if why:
+                        return SearchOutcome("unknown", [], stats, why)
                 g._push(m)
                 stats.nodes += 1
                 if g._on_foundations == total:
@@ -522,10 +555,6 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
                 return SearchOutcome("unknown", [], stats, "best-first budget")
             if limits.node_limit is not None and stats.nodes >= limits.node_limit:
                 return SearchOutcome("unknown", [], stats, "node limit")
-            if deadline is not None and time.perf_counter() > deadline:
-                return SearchOutcome("unknown", [], stats, "time limit")
-            if stop is not None and stop.is_set():
-                return SearchOutcome("unknown", [], stats, "stopped")
         return SearchOutcome("lost", [], stats)
     finally:
         stats.peak_table = len(seen)

@@ -194,3 +194,19 @@ def test_report(existing: Path, tmp_path: Path, capsys: pytest.CaptureFixture[st
         data = (out.parent / png).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
         assert f"]({png})" in text
+
+
+def test_seeds_of_2_to_the_63_and_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine deals every number to 2**64 - 1: a study solves and records them (no traceback), and
+    refuses the next one in one line."""
+    db = tmp_path / "big.sqlite3"
+    seeds = f"{2**63 - 1}-{2**63},{2**64 - 1}"
+    assert run_cli(*study_args(db, seeds, "yukon", "--workers", "1")) == 0
+    with StudyDB(db) as study:
+        ((sid, _),) = study.studies()
+        assert [r.seed for r in study.rows(sid)] == [2**63 - 1, 2**63, 2**64 - 1]
+    capsys.readouterr()
+    assert run_cli(*study_args(db, seeds, "yukon", "--workers", "1")) == 0  # resumes: nothing left to do
+    assert "0 deals solved in this run" in capsys.readouterr().err
+    assert run_cli(*study_args(db, str(2**64), "yukon")) == 2
+    _one_line_error(capsys, "too large", str(2**64 - 1))

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from .cards import DECK, KING, RANK, RED, SUIT
-from .errors import InvalidRulesError, UnknownVariantError
+from .errors import InvalidRulesError, UnknownVariantError, shown
 
 #: Build rules on the tableau: how a lead card must relate to the free card it lands on.
 BUILDS = ("alternate", "suit", "suit-updown")
@@ -89,12 +89,12 @@ class Rules:
         for key, value in options.items():
             if key not in OPTIONS:
                 raise InvalidRulesError(
-                    f"unknown rule option {key!r} (known: {', '.join(OPTIONS)})"
+                    f"unknown rule option {shown(key)} (known: {', '.join(OPTIONS)})"
                 )
             allowed = OPTIONS[key]
             if isinstance(value, bool) is not isinstance(allowed[0], bool) or value not in allowed:
                 raise InvalidRulesError(
-                    f"rule option {key!r} takes {' or '.join(map(repr, allowed))}, not {value!r}"
+                    f"rule option {key!r} takes {' or '.join(map(repr, allowed))}, not {shown(value)}"
                 )
         return dataclasses.replace(self, **options) if options else self
 
@@ -143,12 +143,12 @@ ALIASES: dict[str, str] = {
 def variant_name(name: str) -> str:
     """The registry name of a variant, given it or one of its aliases."""
     if not isinstance(name, str):
-        raise UnknownVariantError(f"variant must be a name, not {name!r}")
+        raise UnknownVariantError(f"variant must be a name, not {shown(name)}")
     key = name.strip().lower().replace(" ", "-")
     key = ALIASES.get(key, key)
     if key not in VARIANTS:
         raise UnknownVariantError(
-            f"unknown variant {name!r} (known: {', '.join(VARIANTS)})"
+            f"unknown variant {shown(name)} (known: {', '.join(VARIANTS)})"
         )
     return key
 
@@ -163,7 +163,7 @@ def rules_for(variant: str | Rules, **options: Any) -> Rules:
 def build_table(build: str) -> bytes:
     """``table[target * 52 + lead]`` is 1 when ``lead`` may go on ``target``."""
     if build not in BUILDS:
-        raise InvalidRulesError(f"unknown build rule {build!r}")
+        raise InvalidRulesError(f"unknown build rule {shown(build)}")
     table = bytearray(52 * 52)
     for t in DECK:
         for c in DECK:

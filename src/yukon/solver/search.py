@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
+from ..notation import _CACHE as MOVES_BY_KEY
 from ..notation import FOUNDATION, WASTE, Move, make_move
 from ..rules import accepted_by
 from .key import column_key, extra_key, position_key
@@ -508,6 +509,11 @@ def disorder_estimate(game: Game) -> int:
     return hidden + bad * 2 + (game.rules.card_count - game._on_foundations)
 
 
+def _moves_of(path: bytes) -> list[Move]:
+    """The moves whose keys ``path`` holds, 4 bytes each (every move is made through ``make_move``)."""
+    return [MOVES_BY_KEY[int.from_bytes(path[i:i + 4])] for i in range(0, len(path), 4)]
+
+
 def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
     """Greedy best-first search by :func:`disorder_estimate`; finds most wins in few positions.
 
@@ -526,7 +532,9 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
     if root._on_foundations == total:
         return SearchOutcome("won", [], stats)
     seen = {position_key(root)}
-    heap: list[tuple[int, int, Game, tuple[Move, ...]]] = [(disorder_estimate(root), 0, root, ())]
+    # positions wait as bytes, and their lines as the moves' keys (4 bytes each): thousands of Game
+    # copies and tuples would make the garbage collector's full passes take up to 100 ms
+    heap: list[tuple[int, int, bytes, bytes]] = [(disorder_estimate(root), 0, root._image(), b"")]
     counter = 0
     expired = limits.expired
     try:
@@ -534,7 +542,8 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
             why = expired()
             if why:
                 return SearchOutcome("unknown", [], stats, why)
-            _, _, g, path = heapq.heappop(heap)
+            _, _, image, path = heapq.heappop(heap)
+            g = root._from_image(image)
             searcher.game = g
             for m in searcher.children():
                 if stats.nodes % CLOCK_EVERY == 0:
@@ -544,12 +553,12 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
                 g._push(m)
                 stats.nodes += 1
                 if g._on_foundations == total:
-                    return SearchOutcome("won", [*path, m], stats)
+                    return SearchOutcome("won", [*_moves_of(path), m], stats)
                 k = position_key(g)
                 if k not in seen:
                     seen.add(k)
                     counter += 1
-                    heapq.heappush(heap, (disorder_estimate(g), counter, g.copy(), (*path, m)))
+                    heapq.heappush(heap, (disorder_estimate(g), counter, g._image(), path + m.key.to_bytes(4)))
                 g.pop()
             if counter >= max_positions:
                 return SearchOutcome("unknown", [], stats, "best-first budget")

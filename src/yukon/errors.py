@@ -45,13 +45,15 @@ _SHORT = reprlib.Repr()
 _SHORT.maxlevel = 3
 _SHORT.maxstring = _SHORT.maxother = 60
 _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 6
+_LONGEST = 100
 
 
 def shown(value: object) -> str:
     """``repr(value)`` cut short for an error message: a 10 MB string or a list nested a million deep
     is quoted in a line (``repr`` itself would echo the megabytes, or raise RecursionError)."""
     try:
-        return _SHORT.repr(value)
+        text = _SHORT.repr(value)
+        return text if len(text) <= _LONGEST else text[:_LONGEST - 3] + "..."
     except Exception:  # an int of over 4,300 digits has no repr; an object's own __repr__ may fail
         if isinstance(value, int):
             return f"<an int of {value.bit_length()} bits>"

@@ -750,6 +750,10 @@ class Game:
 
     def replay(self, moves: Iterable[Move | str]) -> None:
         """Play several moves (objects or text) in order; stops at the first bad one."""
+        try:
+            moves = iter(moves)
+        except TypeError:
+            raise InvalidMoveError(f"not a list of moves: {shown(moves)}") from None
         for m in moves:
             if isinstance(m, str):
                 self.push_text(m)

@@ -84,7 +84,7 @@ class Rules:
         """The rule options, every key present: the ``rules`` object of the JSON form."""
         return {"empty_column": self.empty_column, "foundation_return": self.foundation_return}
 
-    def with_options(self, **options: Any) -> Rules:
+    def with_options(self, /, **options: Any) -> Rules:
         """A copy with options changed; unknown options or values raise :class:`InvalidRulesError`."""
         for key, value in options.items():
             if key not in OPTIONS:
@@ -153,8 +153,11 @@ def variant_name(name: str) -> str:
     return key
 
 
-def rules_for(variant: str | Rules, **options: Any) -> Rules:
-    """The rules of a variant (name or alias) with options applied."""
+def rules_for(variant: str | Rules, /, **options: Any) -> Rules:
+    """The rules of a variant (name or alias) with options applied.
+
+    ``variant`` is positional only, so that options read from outside that hold a key ``variant`` are
+    an unknown option (:class:`InvalidRulesError`), not a TypeError of the call."""
     base = variant if isinstance(variant, Rules) else VARIANTS[variant_name(variant)]
     return base.with_options(**options)
 

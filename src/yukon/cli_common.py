@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import math
+import re
 import sys
 from pathlib import Path
+from typing import NoReturn
 
-from .errors import YukonError
+from .deal import parse_seed
+from .errors import YukonError, shown
 from .game import Game
 from .position import read_position
 from .rules import OPTIONS, VARIANTS, Rules, rules_for
@@ -14,6 +18,48 @@ from .rules import OPTIONS, VARIANTS, Rules, rules_for
 
 class CommandError(Exception):
     """A user error: printed as one line, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line (``yukon: error: ...``), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"yukon: error: {message} (see '{self.prog} --help')\n")
+
+
+_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
+def positive_number(text: object, option: str) -> float:
+    """``text`` (an option's value) as a positive, finite number written in ASCII (``float`` would take
+    ``'nan'``, ``'inf'``, ``'-1'`` and ``'１'``); :class:`CommandError` naming ``option`` otherwise."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        text = repr(text)
+    value = math.nan
+    if isinstance(text, str) and _NUMBER.fullmatch(text.strip()):
+        value = float(text)
+    if not (math.isfinite(value) and value > 0):
+        raise CommandError(f"{option} must be a positive number, not {shown(text)}")
+    return value
+
+
+def positive_int(text: object, option: str) -> int:
+    """``text`` as a positive whole number written in ASCII digits; :class:`CommandError` otherwise."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not (isinstance(text, str) and text.strip().isascii() and text.strip().isdigit() and int(text) > 0):
+        raise CommandError(f"{option} must be a positive whole number, not {shown(text)}")
+    return int(text)
+
+
+def seed_from_arg(text: str | None) -> int | None:
+    """``--seed``'s value as a deal number (None stays None); :class:`CommandError` naming the fault."""
+    if text is None:
+        return None
+    try:
+        return parse_seed(text)
+    except YukonError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def add_rules_options(parser: argparse.ArgumentParser, *, variant_default: str | None = "yukon") -> None:
@@ -34,7 +80,7 @@ def add_rules_options(parser: argparse.ArgumentParser, *, variant_default: str |
 
 def add_deal_options(parser: argparse.ArgumentParser) -> None:
     add_rules_options(parser)
-    parser.add_argument("--seed", "-s", type=int, default=None, help="deal number (default: a random one)")
+    parser.add_argument("--seed", "-s", default=None, help="deal number (default: a random one)")
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -48,9 +94,10 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
 def game_from_args(args: argparse.Namespace) -> Game:
     rules = rules_from_args(args)
+    seed = seed_from_arg(args.seed)
     try:
-        return Game.deal(rules, seed=args.seed)
-    except ValueError as exc:
+        return Game.deal(rules, seed=seed)
+    except YukonError as exc:
         raise CommandError(str(exc)) from None
 
 

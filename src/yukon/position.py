@@ -56,7 +56,10 @@ def game_from_json(text: str | bytes | bytearray) -> Game:
         raise InvalidPositionError(f"a JSON position is text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except ValueError as exc:  # (UnicodeDecodeError too)
+    except json.JSONDecodeError as exc:
+        raise InvalidPositionError(
+            f"position is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except ValueError as exc:  # bytes that are not UTF-8 (UnicodeDecodeError)
         raise InvalidPositionError(f"position is not valid JSON: {shown(str(exc))}") from None
     except RecursionError:
         raise InvalidPositionError("position is not a position: its JSON is nested too deeply") from None

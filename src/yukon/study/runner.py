@@ -20,7 +20,7 @@ from typing import Any
 from .. import deal
 from ..errors import InvalidSeedError
 from .db import DealRow, StudyDB, StudyParams
-from .worker import DealTask, ignore_sigint, solve_deal, solver_version
+from .worker import DealTask, init_worker, solve_deal, solver_version
 
 #: seeds one run may take (a study grows by running again with the next range)
 MAX_SEEDS = 10_000_000
@@ -74,7 +74,7 @@ def _tasks(params: StudyParams, seeds: list[int]) -> list[DealTask]:
 
 def _local(tasks: list[DealTask], workers: int) -> Iterator[tuple[DealTask, DealRow | BaseException]]:
     """Results as they finish, from a local process pool; at most 2 tasks per worker queued ahead."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=init_worker, initargs=(os.getpid(),))
     pending: dict[Future[DealRow], DealTask] = {}
     queue = iter(tasks)
     clean = False

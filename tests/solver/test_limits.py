@@ -181,3 +181,12 @@ def test_bad_limits_are_refused_by_name(limits: dict[str, object]) -> None:
 def test_an_infinite_time_limit_is_no_limit() -> None:
     assert solve(Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC"), time_limit=math.inf).status \
         == "won"
+
+
+def test_limits_too_large_for_a_float_or_a_c_integer_are_no_limit() -> None:
+    game = Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
+    assert solve(game, time_limit=10**400, node_limit=10**30, memory_limit=10**40).status == "won"
+    deal = Game.deal("yukon", seed=2)
+    result, seconds = timed(solve, deal, time_limit=0.2, node_limit=10**30, memory_limit=10**40)
+    assert result.status in ("won", "unknown") and seconds < 0.2 + SLACK
+    assert hint(game, time_limit=10**400).source == "solver"

@@ -105,7 +105,7 @@ def solve(
     """
     if not isinstance(game, Game):
         raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
-    check_limits(time_limit, node_limit, memory_limit, stop)
+    time_limit = check_limits(time_limit, node_limit, memory_limit, stop)
     started = time.perf_counter()
     return _solve(game, Limits(time_limit, node_limit, memory_limit, stop), time_limit, started)
 
@@ -161,7 +161,7 @@ def hint(game: Game, time_limit: float | None = 1.0, stop: threading.Event | Non
     milliseconds), the solver gets the rest of the time."""
     if not isinstance(game, Game):
         raise TypeError(f"hint() needs a yukon.Game, not {type(game).__name__}")
-    check_limits(time_limit, None, None, stop)
+    time_limit = check_limits(time_limit, None, None, stop)
     limits = Limits(time_limit, None, HINT_MEMORY_LIMIT, stop)
     if not game.legal_moves():
         return HintResult(None, "none", "won" if game.is_won() else "lost")
@@ -176,12 +176,13 @@ def hint(game: Game, time_limit: float | None = 1.0, stop: threading.Event | Non
 
 def check_limits(
     time_limit: object, node_limit: object, memory_limit: object, stop: object
-) -> None:
+) -> float | None:
     """Raise :class:`yukon.errors.InvalidLimitError` naming the first limit that is not a positive number
-    (or None, no limit), or a ``stop`` that is not an event."""
+    (or None, no limit), or a ``stop`` that is not an event. Returns the time limit as a float (an int
+    too large for one is infinity: no limit)."""
     if time_limit is not None and (
         isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-        or math.isnan(time_limit) or time_limit <= 0
+        or time_limit != time_limit or time_limit <= 0  # (x != x: NaN, without float() of a huge int)
     ):
         raise InvalidLimitError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
     for name, value, unit in (("node_limit", node_limit, "positions"), ("memory_limit", memory_limit, "bytes")):
@@ -189,6 +190,9 @@ def check_limits(
             raise InvalidLimitError(f"{name} must be a positive whole number of {unit} or None, not {value!r}")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise InvalidLimitError(f"stop must be a threading.Event (or None), not {type(stop).__name__}")
+    if time_limit is None:
+        return None
+    return math.inf if time_limit > 1e300 else float(time_limit)  # type: ignore[operator, arg-type]
 
 
 def release_memory() -> None:

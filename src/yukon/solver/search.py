@@ -10,6 +10,7 @@ once); when it would outgrow its memory budget the search stops with
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -29,6 +30,10 @@ try:  # the compiled search (setup.py builds it when a C compiler is there)
     from . import _core
 except ImportError:  # pragma: no cover - pure Python fallback
     _core = None
+
+
+#: limits beyond what the compiled search's 64-bit integers hold are as good as none
+_C_LONG_MAX = (1 << 63) - 1
 
 
 def compiled_supports(game: Game) -> bool:
@@ -65,6 +70,8 @@ class Limits:
         memory_limit: int | None = None,
         stop: threading.Event | None = None,
     ) -> None:
+        if time_limit is not None and time_limit > 1e300:  # (an int too large for a float: no limit)
+            time_limit = math.inf
         self.deadline = time.perf_counter() + time_limit if time_limit is not None else None
         self.node_limit = node_limit
         # about 200 bytes per table entry (key bytes + set slot + object header)
@@ -300,8 +307,8 @@ class Searcher:
         status, line, nodes, peak, seconds, reason = _core.search(
             [list(c) for c in g._cols], list(g._down), heights, bytes(g._fits),
             _BUILD_CODES[self.rules.build], int(self.rules.kings_only), int(self.rules.foundation_return),
-            limits.node_limit or 0, time_left,
-            limits.table_limit * 200 if limits.table_limit else 0,
+            min(limits.node_limit or 0, _C_LONG_MAX), time_left,
+            min(limits.table_limit * 200, _C_LONG_MAX) if limits.table_limit else 0,
             limits.stop.is_set if limits.stop is not None else None,
             list(g._stock) if self.rules.has_waste else None,
             list(g._waste) if self.rules.has_waste else None,

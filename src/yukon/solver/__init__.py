@@ -5,6 +5,14 @@ like the "thoughtful" game. ``lost`` is a proof: the search exhausted every
 position reachable from here (up to the safe pruning rules of docs/solver.md).
 ``unknown`` only when a limit stopped it.
 
+Limits are kept everywhere: every loop under :func:`solve` and :func:`hint` (the
+greedy probes, the best-first search, the Python depth-first search, the
+heuristic's tie-break) asks :meth:`Limits.expired` after each step of at most a
+few milliseconds, and the compiled search polls the clock and the stop event
+itself. The greedy probes take at most half of a time limit (on some positions
+with foundation returns a probe runs for many seconds, where the search decides
+in milliseconds). ``bench/limits.py`` measures the overshoot over a fuzz set.
+
 >>> import yukon
 >>> game = yukon.Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
 >>> result = yukon.solve(game, time_limit=5)

@@ -29,7 +29,9 @@ from typing import Any, Protocol
 import gymnasium as gym
 import numpy as np
 
+import yukon.deal
 import yukon.env
+import yukon.errors
 from yukon import FOUNDATION, STOCK, WASTE, Game, Move
 from yukon.autoplay import is_safe_to_play_up
 from yukon.cards import RANK
@@ -232,9 +234,11 @@ def play(env_id: str, agent: Agent, seeds: range) -> Result:
 
 
 def parse_seeds(text: str) -> range:
-    """``1-1000`` or ``100`` (meaning 1-100)."""
-    lo, _, hi = text.partition("-")
-    return range(int(lo), int(hi) + 1) if hi else range(1, int(lo) + 1)
+    """``1-1000`` or ``100`` (meaning 1-100), read by :func:`yukon.deal.parse_seeds` as every command reads them."""
+    seeds = yukon.deal.parse_seeds(text if "-" in text else f"1-{text.strip()}")
+    if seeds[-1] - seeds[0] + 1 != len(seeds):
+        raise yukon.errors.InvalidSeedError(f"give one range of deals, FIRST-LAST, not {text!r}")
+    return range(seeds[0], seeds[-1] + 1)
 
 
 def main() -> None:

@@ -32,28 +32,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from yukon import Game, rules_for
+from yukon import Game, deal, rules_for
 from yukon.solver import solve
 
 
 def parse_seeds(text: str) -> list[int]:
-    """``1-200``, ``7``, ``1-10,42,100-110``."""
-    seeds: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if "-" in part:
-            a, b = part.split("-", 1)
-            lo, hi = int(a), int(b)
-            if hi < lo:
-                raise ValueError(f"empty seed range {part!r}")
-            seeds.extend(range(lo, hi + 1))
-        else:
-            seeds.append(int(part))
-    if not seeds:
-        raise ValueError(f"no seeds in {text!r}")
-    return seeds
+    """``1-200``, ``7``, ``1-10,42,100-110`` (:func:`yukon.deal.parse_seeds`, as every command reads them)."""
+    return deal.parse_seeds(text)
 
 
 def seeds_arg(text: str) -> list[int]:

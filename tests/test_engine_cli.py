@@ -270,3 +270,65 @@ def test_missing_layers_are_skipped_broken_ones_are_not(
     monkeypatch.setattr(yukon.cli, "SUBCOMMAND_MODULES", ("broken_layer_for_test",))
     with pytest.raises(ImportError, match="no_such_dependency_for_test"):
         yukon.cli.build_parser()
+
+
+# ---------------------------------------------------------------- bad input: one line, exit 2, never a traceback
+
+_DEEP = "[" * 100_000
+_RULES_VARIANT = json.dumps({**Game.deal("yukon", seed=1).to_dict(), "rules": {"variant": "alaska"}})
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["moves", _RULES_VARIANT], ["unknown rule option 'variant'"]),
+    (["solve", _RULES_VARIANT], ["unknown rule option 'variant'"]),
+    (["moves", '{"a":' + _DEEP], ["nested too deeply"]),
+    (["solve", '{"a":' * 100_000], ["nested too deeply"]),
+    (["moves", "{" + "x" * 1_000_000], ["not valid JSON"]),
+    (["solve", "--seed", "1", "--time-limit", "nan"], ["--time-limit", "nan"]),
+    (["solve", "--seed", "1", "--time-limit", "-1"], ["--time-limit"]),
+    (["solve", "--seed", "1", "--time-limit", "１"], ["--time-limit"]),
+    (["solve", "--seed", "1", "--node-limit", "-5"], ["--node-limit", "-5"]),
+    (["solve", "--seed", "1", "--node-limit", "0"], ["--node-limit"]),
+    (["solve", "--seed", "1", "--memory-limit", "-1"], ["--memory-limit"]),
+    (["solve", "--seed", "1", "--memory-limit", "inf"], ["--memory-limit"]),
+    (["solve", "--seed", "١٢"], ["not a deal number"]),
+    (["solve", "--seed", str(2**64)], ["too large"]),
+    (["deal", "--seed", "１２"], ["not a deal number"]),
+    (["deal", "--seed", "1_0"], ["not a deal number"]),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                          words: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    one_line_error(err, *words)
+    assert len(err) < 500
+
+
+@pytest.mark.parametrize("seed", [str(2**63), str(2**64 - 1)])
+def test_every_deal_number_on_the_command_line(capsys: pytest.CaptureFixture[str], seed: str) -> None:
+    code, out, _ = run(capsys, "deal", "--seed", seed, "--text")
+    assert code == 0 and Game.from_text(out.strip()) == Game.deal("yukon", seed=int(seed))
+    code, out, _ = run(capsys, "solve", "--seed", seed, "--node-limit", "2000", "--json")
+    assert code in (0, 1, 3) and json.loads(out)["position"] == Game.deal("yukon", seed=int(seed)).to_text()
+
+
+def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["solve", "--no-such-option"])
+    assert info.value.code == 2
+    one_line_error(capsys.readouterr().err, "--no-such-option")
+
+
+def test_a_folder_that_is_not_there(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "study", "--seeds", "1", "--node-limit", "10", "--db",
+                         str(tmp_path / "missing" / "s.sqlite3"))
+    assert code == 2 and out == ""
+    one_line_error(err, "missing")
+
+
+def test_moves_of_a_position_with_full_width_digits_in_a_move_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from yukon import Move
+    from yukon.errors import InvalidMoveError
+
+    with pytest.raises(InvalidMoveError):
+        Move.from_text("２:7H>5")

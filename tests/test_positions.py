@@ -40,8 +40,8 @@ def test_json_and_one_line_round_trip(variant: str, empty: str, ret: bool) -> No
     assert all(list(col) == ["down", "up"] for col in d["tableau"])
     assert Game.from_dict(d) == g
     assert Game.from_dict(json.loads(json.dumps(d))) == g
-    assert Game.from_dict(json.dumps(d)) == g
-    assert Game.from_dict(json.dumps(d).encode()) == g
+    assert Game.from_json(json.dumps(d)) == g
+    assert Game.from_json(json.dumps(d).encode()) == g
     text = g.to_text()
     assert "\n" not in text and Game.from_text(text) == g
     assert Game.from_text(text).to_text() == text
@@ -237,13 +237,14 @@ def test_malformed_json_positions_are_rejected_naming_the_fault(
 ) -> None:
     data = build()
     before = copy.deepcopy(data)
+    read = Game.from_json if isinstance(data, str) else Game.from_dict  # from_dict takes parsed JSON only
     with pytest.raises(InvalidPositionError, match=fault) as info:
-        Game.from_dict(data)
+        read(data)
     assert data == before  # the input is left as it was
     assert "\n" not in str(info.value)
     if isinstance(data, dict):
         with pytest.raises(InvalidPositionError, match=fault):
-            Game.from_dict(json.dumps(data))
+            Game.from_json(json.dumps(data))
 
 
 def test_at_least_fifteen_kinds_of_malformed_json() -> None:

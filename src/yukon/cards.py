@@ -15,7 +15,7 @@ path only indexes tuples.
 
 from __future__ import annotations
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, shown
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -58,7 +58,7 @@ def card(rank: int, suit: int) -> int:
     'QC'
     """
     if not (1 <= rank <= 13 and 0 <= suit <= 3):
-        raise InvalidCardError(f"no card has rank {rank!r} and suit {suit!r}")
+        raise InvalidCardError(f"no card has rank {shown(rank)} and suit {shown(suit)}")
     return (rank - 1) * 4 + suit
 
 
@@ -73,7 +73,7 @@ def parse_card(text: str) -> int:
     yukon.errors.InvalidCardError: not a card: '1H'
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"not a card: {text!r} (expected a string such as 'TH')")
+        raise InvalidCardError(f"not a card: {shown(text)} (expected a string such as 'TH')")
     s = text.strip()
     for vs in _VARIATION_SELECTORS:
         s = s.replace(vs, "")
@@ -83,7 +83,7 @@ def parse_card(text: str) -> int:
     if len(s) == 3 and s.startswith("10"):
         s = "T" + s[2]
     if len(s) != 2 or s[0] not in RANKS or s[1] not in _SUIT_OF_CHAR:
-        raise InvalidCardError(f"not a card: {text!r}")
+        raise InvalidCardError(f"not a card: {shown(text)}")
     return (RANKS.index(s[0])) * 4 + _SUIT_OF_CHAR[s[1]]
 
 

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .cli_common import CommandError, add_deal_options, game_from_args, read_position_arg
-from .errors import YukonError
+from .cli_common import CommandError, OneLineParser, add_deal_options, game_from_args, read_position_arg
+from .errors import YukonError, shown
 
 #: (module, its purpose) of the layers that add subcommands; a missing optional layer is skipped.
 SUBCOMMAND_MODULES = (
@@ -55,7 +55,7 @@ def _cmd_moves(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="yukon", description="Yukon Solitaire and its family: play, solve, study."
     )
     parser.add_argument("--version", action="version", version=f"yukon {__version__}")
@@ -94,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except (CommandError, YukonError) as exc:
         print(f"yukon: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file or folder named on the command line that cannot be used
+        where = f" {shown(exc.filename)}" if exc.filename else ""
+        print(f"yukon: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

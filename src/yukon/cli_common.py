@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import math
+import re
 import sys
 from pathlib import Path
+from typing import NoReturn
 
-from .errors import YukonError
+from .deal import parse_seed
+from .errors import YukonError, shown
 from .game import Game
 from .position import read_position
 from .pysolfc import NUMBERINGS
@@ -15,6 +19,54 @@ from .rules import OPTIONS, VARIANTS, Rules, rules_for
 
 class CommandError(Exception):
     """A user error: printed as one line, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line (``yukon: error: ...``), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"yukon: error: {message} (see '{self.prog} --help')\n")
+
+
+_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
+def positive_number(text: object, option: str) -> float:
+    """``text`` (an option's value) as a positive, finite number written in ASCII (``float`` would take
+    ``'nan'``, ``'inf'``, ``'-1'`` and ``'１'``); :class:`CommandError` naming ``option`` otherwise."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        text = repr(text)
+    value = math.nan
+    if isinstance(text, str) and _NUMBER.fullmatch(text.strip()):
+        value = float(text)
+    if not (math.isfinite(value) and value > 0):
+        raise CommandError(f"{option} must be a positive number, not {shown(text)}")
+    return value
+
+
+def positive_int(text: object, option: str) -> int:
+    """``text`` as a positive whole number written in ASCII digits; :class:`CommandError` otherwise."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not (isinstance(text, str) and text.strip().isascii() and text.strip().isdigit() and int(text) > 0):
+        raise CommandError(f"{option} must be a positive whole number, not {shown(text)}")
+    return int(text)
+
+
+def seed_from_arg(text: str | None, numbering: str = "yukon") -> int | None:
+    """``--seed``'s value as a deal number (None stays None); :class:`CommandError` naming the fault.
+
+    PySolFC's game numbers run past this package's deal numbers (to 10**20 - 1): for them only the
+    digits are read here, and :func:`yukon.pysolfc.check_game_number` judges the range.
+    """
+    if text is None:
+        return None
+    try:
+        if numbering != "yukon" and isinstance(text, str) and re.fullmatch(r"[0-9]+", text.strip(), re.ASCII):
+            return int(text.strip())
+        return parse_seed(text)
+    except YukonError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def add_rules_options(parser: argparse.ArgumentParser, *, variant_default: str | None = "yukon") -> None:
@@ -44,7 +96,7 @@ def add_numbering_option(parser: argparse.ArgumentParser) -> None:
 
 def add_deal_options(parser: argparse.ArgumentParser) -> None:
     add_rules_options(parser)
-    parser.add_argument("--seed", "-s", type=int, default=None, help="deal number (default: a random one)")
+    parser.add_argument("--seed", "-s", default=None, help="deal number (default: a random one)")
     add_numbering_option(parser)
 
 
@@ -59,9 +111,11 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
 def game_from_args(args: argparse.Namespace) -> Game:
     rules = rules_from_args(args)
+    numbering = getattr(args, "numbering", None) or "yukon"
+    seed = seed_from_arg(args.seed, numbering)
     try:
-        return Game.deal(rules, seed=args.seed, numbering=getattr(args, "numbering", None) or "yukon")
-    except ValueError as exc:
+        return Game.deal(rules, seed=seed, numbering=numbering)
+    except YukonError as exc:
         raise CommandError(str(exc)) from None
 
 

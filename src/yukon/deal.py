@@ -12,6 +12,10 @@ True
 
 from __future__ import annotations
 
+import re
+
+from .errors import InvalidSeedError, shown
+
 _MASK = (1 << 64) - 1
 MAX_SEED = _MASK
 
@@ -41,9 +45,63 @@ class SplitMix64:
 
 
 def check_seed(seed: object) -> int:
+    """``seed`` if it is a deal number; :class:`yukon.errors.InvalidSeedError` otherwise."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"a deal number is an int from 0 to {MAX_SEED}, not {seed!r}")
+        raise InvalidSeedError(f"a deal number is an int from 0 to {MAX_SEED}, not {shown(seed)}")
     return seed
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def parse_seed(text: str) -> int:
+    """A deal number written in ASCII digits (``int`` would also take ``'١٢'``, ``'+1'`` or ``'1_0'``).
+
+    >>> parse_seed(" 42 "), parse_seed(str(MAX_SEED)) == MAX_SEED
+    (42, True)
+    """
+    if not isinstance(text, str):
+        raise InvalidSeedError(f"a deal number is text of digits 0-9, not {shown(text)}")
+    digits = text.strip()
+    if not _DIGITS.fullmatch(digits):
+        raise InvalidSeedError(f"not a deal number: {shown(text)} (write digits 0-9, from 0 to {MAX_SEED})")
+    if len(digits) > len(str(MAX_SEED)) or int(digits) > MAX_SEED:
+        raise InvalidSeedError(f"deal number {shown(digits)} is too large: they run from 0 to {MAX_SEED}")
+    return int(digits)
+
+
+def parse_seeds(text: str, max_count: int | None = None) -> list[int]:
+    """``'1-10000'``, ``'42'`` or a comma list of both: the sorted deal numbers, each once; at most
+    ``max_count`` of them. Every command line that takes several deal numbers reads them here.
+
+    >>> parse_seeds("7-9, 3,8")
+    [3, 7, 8, 9]
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidSeedError("empty seed range: give FIRST-LAST (e.g. 1-1000), N, or a comma list of both")
+    spans: list[tuple[int, int]] = []
+    for part in text.split(","):
+        first, sep, last = part.strip().partition("-")
+        try:
+            a = parse_seed(first)
+            b = parse_seed(last) if sep else a
+        except InvalidSeedError as exc:
+            raise InvalidSeedError(f"bad seed range {shown(part.strip())}: {exc}") from None
+        if b < a:
+            raise InvalidSeedError(f"reversed seed range {shown(part.strip())}: the first deal number must "
+                                   f"not exceed the last ({b}-{a}?)")
+        spans.append((a, b))
+    spans.sort()
+    merged: list[list[int]] = []
+    for a, b in spans:
+        if merged and a <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    count = sum(b - a + 1 for a, b in merged)
+    if max_count is not None and count > max_count:
+        raise InvalidSeedError(f"more than {max_count:,} seeds at once ({count:,}): split the range")
+    return [s for a, b in merged for s in range(a, b + 1)]
 
 
 def shuffled(seed: int, n: int) -> list[int]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from .cards import NAME, RANK
 from .deal import check_seed, shuffled
-from .errors import IllegalMoveError, InvalidMoveError
+from .errors import IllegalMoveError, InvalidMoveError, shown
 from .notation import (
     _CACHE,
     FOUNDATION,
@@ -147,10 +147,17 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Read the JSON position of docs/contract.md; raises :class:`InvalidPositionError`."""
+        """Read the JSON position of docs/contract.md, parsed (a dict); raises :class:`InvalidPositionError`."""
         from .position import game_from_dict
 
         return game_from_dict(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | bytearray) -> Game:
+        """Read the contract's JSON position as text; raises :class:`InvalidPositionError`."""
+        from .position import game_from_json
+
+        return game_from_json(text)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON position of docs/contract.md (every key written)."""
@@ -198,6 +205,34 @@ class Game:
         g._ncols = self._ncols
         g._loc = None if self._loc is None else list(self._loc)
         return g
+
+    def _image(self) -> bytes:
+        """The position (not its history) as bytes: a search that keeps thousands of positions keeps
+        these rather than copies, which the garbage collector would have to walk (pauses of 100 ms)."""
+        out = bytearray()
+        for col, d in zip(self._cols, self._down, strict=False):
+            out += bytes((d, len(col)))
+            out += bytes(col)
+        for part in (*self._found, self._stock, self._waste):
+            out.append(len(part))
+            out += bytes(part)
+        return bytes(out)
+
+    def _from_image(self, image: bytes) -> Game:
+        """A game of this one's rules (and seed) at the position ``image`` (see :meth:`_image`)."""
+        pos = 0
+        columns = []
+        for _ in range(self._ncols):
+            d, n = image[pos], image[pos + 1]
+            cards = image[pos + 2:pos + 2 + n]
+            columns.append((cards[:d], cards[d:]))
+            pos += 2 + n
+        parts = []
+        for _ in range(len(self._found) + 2):
+            n = image[pos]
+            parts.append(image[pos + 1:pos + 1 + n])
+            pos += 1 + n
+        return Game(self.rules, columns, parts[:-2], parts[-2], parts[-1], seed=self.seed)
 
     # ----------------------------------------------------------------- reading
 
@@ -636,7 +671,7 @@ class Game:
 
     def _illegal_reason(self, move: object) -> str:
         if not isinstance(move, Move):
-            return f"not a move: {move!r}"
+            return f"not a move: {shown(move)}"
         s, d, c = move.src, move.dst, move.card
         text = str(move)
         ncols = self._ncols
@@ -710,10 +745,10 @@ class Game:
             return candidates[0]
         if len(candidates) > 1:
             options = ", ".join(str(m) for m in candidates)
-            raise InvalidMoveError(f"ambiguous move {text!r}: could be {options}")
+            raise InvalidMoveError(f"ambiguous move {shown(text)}: could be {options}")
         if single is not None:
             raise IllegalMoveError(self._illegal_reason(self._with_its_group(single)))
-        raise IllegalMoveError(f"illegal move {text!r}: no legal move matches it here")
+        raise IllegalMoveError(f"illegal move {shown(text)}: no legal move matches it here")
 
     def _with_its_group(self, move: Move) -> Move:
         """``move`` with the count its card would carry from its column (for error messages)."""
@@ -733,6 +768,10 @@ class Game:
 
     def replay(self, moves: Iterable[Move | str]) -> None:
         """Play several moves (objects or text) in order; stops at the first bad one."""
+        try:
+            moves = iter(moves)
+        except TypeError:
+            raise InvalidMoveError(f"not a list of moves: {shown(moves)}") from None
         for m in moves:
             if isinstance(m, str):
                 self.push_text(m)

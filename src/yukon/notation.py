@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from .cards import NAME, parse_card
-from .errors import InvalidCardError, InvalidMoveError
+from .errors import InvalidCardError, InvalidMoveError, shown
 
 #: Pseudo-piles. Columns are 0..15.
 FOUNDATION = 16
@@ -65,12 +65,15 @@ class Move:
     def __init__(self, src: int, dst: int, card: int, count: int = 1) -> None:
         # Range checks keep every field inside its bits of ``key`` (so distinct moves never
         # compare equal) and keep nonsense out of the engine's list indexing.
+        fields = (src, dst, card, count)
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in fields):
+            raise InvalidMoveError(f"not a move: Move{shown(fields)} (its four fields are ints)")
         if src == STOCK:
             if (dst, card, count) != (STOCK, -1, 0):
                 raise InvalidMoveError(f"not a move: the stock move is Move({STOCK}, {STOCK}, -1, 0)")
         elif not (0 <= src <= WASTE and 0 <= dst <= FOUNDATION and 0 <= card < 52 and 1 <= count <= MAX_COUNT):
             raise InvalidMoveError(
-                f"not a move: Move({src!r}, {dst!r}, {card!r}, {count!r}) (columns 0..{MAX_COLUMNS - 1},"
+                f"not a move: Move{shown(fields)} (columns 0..{MAX_COLUMNS - 1},"
                 f" FOUNDATION={FOUNDATION}, WASTE={WASTE}; a card 0..51; a count 1..{MAX_COUNT})"
             )
         object.__setattr__(self, "src", src)
@@ -154,7 +157,7 @@ _MOVE_RE = re.compile(
     \s*(?:>|-|->|\s)\s*
     (?P<dst>\d{1,2}|[Ff])
     \s*$""",
-    re.VERBOSE,
+    re.VERBOSE | re.ASCII,  # ASCII: \d and \s would take '３' or '٣' for a column, and \s odd spaces
 )
 
 
@@ -176,12 +179,12 @@ def parse_move_parts(text: str) -> ParsedMove | None:
     Raises :class:`InvalidMoveError` for text that is not a move.
     """
     if not isinstance(text, str):
-        raise InvalidMoveError(f"not a move: {text!r} (expected text such as '2:7H>5')")
+        raise InvalidMoveError(f"not a move: {shown(text)} (expected text such as '2:7H>5')")
     if text.strip().lower() in _STOCK_WORDS:
         return None
     m = _MOVE_RE.match(text)
     if not m or (m.group("src") is None and m.group("card") is None):
-        raise InvalidMoveError(f"not a move: {text!r} (write e.g. '2:7H>5', '3:QC>F', 'deal')")
+        raise InvalidMoveError(f"not a move: {shown(text)} (write e.g. '2:7H>5', '3:QC>F', 'deal')")
     src_text, card_text, extra, dst_text = m.group("src", "card", "extra", "dst")
     src: int | None = None
     if src_text is not None:
@@ -193,20 +196,20 @@ def parse_move_parts(text: str) -> ParsedMove | None:
         try:
             card = parse_card(card_text.replace(" ", ""))
         except InvalidCardError as exc:  # pragma: no cover - the regex admits only cards
-            raise InvalidMoveError(f"not a move: {text!r} ({exc})") from None
+            raise InvalidMoveError(f"not a move: {shown(text)} ({exc})") from None
     if extra is not None and card is None:
-        raise InvalidMoveError(f"not a move: {text!r} (a '+N' count needs a card)")
+        raise InvalidMoveError(f"not a move: {shown(text)} (a '+N' count needs a card)")
     count = int(extra) + 1 if extra is not None else None
     if count is not None and count > MAX_COUNT:
-        raise InvalidMoveError(f"not a move: {text!r} (a move carries at most {MAX_COUNT} cards)")
+        raise InvalidMoveError(f"not a move: {shown(text)} (a move carries at most {MAX_COUNT} cards)")
     if src is not None and src >= FOUNDATION and count is not None and count != 1:
-        raise InvalidMoveError(f"not a move: {text!r} (only one card leaves the waste or a foundation)")
+        raise InvalidMoveError(f"not a move: {shown(text)} (only one card leaves the waste or a foundation)")
     if src == dst:
-        raise InvalidMoveError(f"not a move: {text!r} (source and destination are the same)")
+        raise InvalidMoveError(f"not a move: {shown(text)} (source and destination are the same)")
     if src is not None and src >= FOUNDATION:
         count = 1
     if dst == FOUNDATION and count is not None and count != 1:
-        raise InvalidMoveError(f"not a move: {text!r} (only a single card goes to a foundation)")
+        raise InvalidMoveError(f"not a move: {shown(text)} (only a single card goes to a foundation)")
     if dst == FOUNDATION and card is not None and count is None and src is not None:
         count = 1
     return ParsedMove(src, card, count, dst)
@@ -216,7 +219,7 @@ def _column(digits: str, text: str) -> int:
     """The 0-based index of a column written from 1."""
     n = int(digits)
     if not 1 <= n <= MAX_COLUMNS:
-        raise InvalidMoveError(f"not a move: {text!r} (columns are numbered 1 to {MAX_COLUMNS})")
+        raise InvalidMoveError(f"not a move: {shown(text)} (columns are numbered 1 to {MAX_COLUMNS})")
     return n - 1
 
 
@@ -227,7 +230,7 @@ def parse_move_text(text: str) -> Move:
         return STOCK_MOVE
     if parts.src is None or parts.card is None:
         raise InvalidMoveError(
-            f"incomplete move {text!r}: the full form names the source, e.g. '2:7H>5'"
+            f"incomplete move {shown(text)}: the full form names the source, e.g. '2:7H>5'"
         )
     count = parts.count if parts.count is not None else 1
     return make_move(parts.src, parts.dst, parts.card, count)

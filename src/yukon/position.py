@@ -22,13 +22,14 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import NAME, RANK, SUIT, parse_card
-from .errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .errors import InvalidCardError, InvalidPositionError, InvalidRulesError, shown
 from .rules import OPTIONS, Rules, rules_for, variant_name
 
 if TYPE_CHECKING:
@@ -39,48 +40,64 @@ _TOP_KEYS = ("variant", "rules", "tableau", "foundations", "stock", "waste")
 
 def _cards(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
-        raise InvalidPositionError(f"{where} must be a list of cards, not {value!r}")
+        raise InvalidPositionError(f"{where} must be a list of cards, not {shown(value)}")
     out = []
     for i, text in enumerate(value):
         try:
             out.append(parse_card(text))
         except InvalidCardError:
-            raise InvalidPositionError(f"{where}[{i}]: not a card: {text!r}") from None
+            raise InvalidPositionError(f"{where}[{i}]: not a card: {shown(text)}") from None
     return out
 
 
-def game_from_dict(data: Any) -> Game:
-    """Validate a JSON position (already parsed) and build the game."""
-    if isinstance(data, (str, bytes)):
-        import json
+def game_from_json(text: str | bytes | bytearray) -> Game:
+    """Read a JSON position given as text; raises :class:`InvalidPositionError` naming the fault."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidPositionError(f"a JSON position is text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidPositionError(
+            f"position is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except ValueError as exc:  # bytes that are not UTF-8 (UnicodeDecodeError)
+        raise InvalidPositionError(f"position is not valid JSON: {shown(str(exc))}") from None
+    except RecursionError:
+        raise InvalidPositionError("position is not a position: its JSON is nested too deeply") from None
+    return game_from_dict(data)
 
-        try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise InvalidPositionError(f"position is not valid JSON: {exc}") from None
+
+def _options(raw: Any) -> dict[str, Any]:
+    """The ``rules`` object: rule options by name (what each takes, :meth:`Rules.with_options` checks)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise InvalidRulesError(f"'rules' must be an object of rule options, not {shown(raw)}")
+    for key in raw:
+        if not isinstance(key, str) or key not in OPTIONS:
+            raise InvalidRulesError(f"unknown rule option {shown(key)} in 'rules' (known: {', '.join(OPTIONS)})")
+    return raw
+
+
+def game_from_dict(data: Any) -> Game:
+    """Validate a JSON position (already parsed: a dict) and build the game."""
     if not isinstance(data, dict):
-        raise InvalidPositionError(f"a position is a JSON object, not {type(data).__name__}")
+        hint = " (JSON text: use Game.from_json)" if isinstance(data, (str, bytes, bytearray)) else ""
+        raise InvalidPositionError(f"a position is a JSON object, not {type(data).__name__}{hint}")
     for key in ("variant", "tableau", "foundations"):
         if key not in data:
             raise InvalidPositionError(f"position has no {key!r} key")
-    variant = variant_name(data["variant"])
-    options = data.get("rules", {})
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise InvalidRulesError(f"'rules' must be an object of rule options, not {options!r}")
-    rules = rules_for(variant, **options)
+    rules = rules_for(variant_name(data["variant"])).with_options(**_options(data.get("rules")))
 
     tableau = data["tableau"]
     if not isinstance(tableau, list):
-        raise InvalidPositionError(f"'tableau' must be a list of columns, not {tableau!r}")
+        raise InvalidPositionError(f"'tableau' must be a list of columns, not {shown(tableau)}")
     columns: list[tuple[list[int], list[int]]] = []
     for i, col in enumerate(tableau):
         if not isinstance(col, dict):
             raise InvalidPositionError(
-                f"column {i + 1} must be an object with 'down' and 'up' lists, not {col!r}"
+                f"column {i + 1} must be an object with 'down' and 'up' lists, not {shown(col)}"
             )
-        extra = set(col) - {"down", "up"}
+        extra = [shown(key) for key in col if key not in ("down", "up")]
         if extra:
             raise InvalidPositionError(f"column {i + 1} has unknown key(s): {', '.join(sorted(extra))}")
         down = _cards(col.get("down", []), f"column {i + 1} 'down'")
@@ -91,7 +108,7 @@ def game_from_dict(data: Any) -> Game:
 
     found_raw = data["foundations"]
     if not isinstance(found_raw, list):
-        raise InvalidPositionError(f"'foundations' must be a list of piles, not {found_raw!r}")
+        raise InvalidPositionError(f"'foundations' must be a list of piles, not {shown(found_raw)}")
     foundations = [_cards(p, f"foundation {i + 1}") for i, p in enumerate(found_raw)]
     stock = _cards(data.get("stock", []) if data.get("stock") is not None else [], "'stock'")
     waste = _cards(data.get("waste", []) if data.get("waste") is not None else [], "'waste'")
@@ -171,7 +188,7 @@ def _card_run(text: str, where: str) -> list[int]:
     while pos < len(text):
         m = _CARD_RE.match(text, pos)
         if not m:
-            raise InvalidPositionError(f"{where}: not a card at {text[pos:pos + 3]!r} in {text!r}")
+            raise InvalidPositionError(f"{where}: not a card at {text[pos:pos + 3]!r} in {shown(text)}")
         out.append(parse_card(m.group(0)))
         pos = m.end()
     return out
@@ -182,7 +199,7 @@ def _pile_from_top(text: str, where: str) -> list[int]:
         return []
     cards = _card_run(text, where)
     if len(cards) != 1:
-        raise InvalidPositionError(f"{where}: give one top card per foundation, not {text!r}")
+        raise InvalidPositionError(f"{where}: give one top card per foundation, not {shown(text)}")
     top = cards[0]
     return [SUIT[top] + 4 * r for r in range(RANK[top])]
 
@@ -194,7 +211,7 @@ def game_from_text(text: str) -> Game:
     fields = text.split()
     if len(fields) not in (3, 4):
         raise InvalidPositionError(
-            f"a one-line position has 3 or 4 space-separated fields, not {len(fields)}: {text!r}"
+            f"a one-line position has 3 or 4 space-separated fields, not {len(fields)}: {shown(text)}"
         )
     head = fields[0].split(",")
     options: dict[str, Any] = {}
@@ -205,9 +222,9 @@ def game_from_text(text: str) -> Game:
         elif w in ("return", "noreturn"):
             key, value = "foundation_return", w == "return"
         else:
-            raise InvalidRulesError(f"unknown rule option {word!r} in {fields[0]!r}")
+            raise InvalidRulesError(f"unknown rule option {shown(word)} in {shown(fields[0])}")
         if key in options:
-            raise InvalidRulesError(f"rule option {word!r} in {fields[0]!r}: {key} is given twice")
+            raise InvalidRulesError(f"rule option {shown(word)} in {shown(fields[0])}: {key} is given twice")
         options[key] = value
     rules = rules_for(head[0], **options)
     columns = []
@@ -220,7 +237,7 @@ def game_from_text(text: str) -> Game:
     if len(fields) == 4:
         parts = fields[3].split("/")
         if len(parts) != 2:
-            raise InvalidPositionError(f"the stock field is STOCK/WASTE, not {fields[3]!r}")
+            raise InvalidPositionError(f"the stock field is STOCK/WASTE, not {shown(fields[3])}")
         stock = _card_run(parts[0], "stock")
         waste = _card_run(parts[1], "waste")
     return build_game(rules, columns, foundations, stock, waste)
@@ -251,5 +268,5 @@ def read_position(text: str) -> Game:
     """A position given as JSON text or the one-line form (CLI and web input)."""
     stripped = text.strip()
     if stripped.startswith("{"):
-        return game_from_dict(stripped)
+        return game_from_json(stripped)
     return game_from_text(stripped)

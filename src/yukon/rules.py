@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from .cards import DECK, KING, RANK, RED, SUIT
-from .errors import InvalidRulesError, UnknownVariantError
+from .errors import InvalidRulesError, UnknownVariantError, shown
 
 #: Build rules on the tableau: how a lead card must relate to the free card it lands on.
 BUILDS = ("alternate", "suit", "suit-updown")
@@ -84,17 +84,17 @@ class Rules:
         """The rule options, every key present: the ``rules`` object of the JSON form."""
         return {"empty_column": self.empty_column, "foundation_return": self.foundation_return}
 
-    def with_options(self, **options: Any) -> Rules:
+    def with_options(self, /, **options: Any) -> Rules:
         """A copy with options changed; unknown options or values raise :class:`InvalidRulesError`."""
         for key, value in options.items():
             if key not in OPTIONS:
                 raise InvalidRulesError(
-                    f"unknown rule option {key!r} (known: {', '.join(OPTIONS)})"
+                    f"unknown rule option {shown(key)} (known: {', '.join(OPTIONS)})"
                 )
             allowed = OPTIONS[key]
             if isinstance(value, bool) is not isinstance(allowed[0], bool) or value not in allowed:
                 raise InvalidRulesError(
-                    f"rule option {key!r} takes {' or '.join(map(repr, allowed))}, not {value!r}"
+                    f"rule option {key!r} takes {' or '.join(map(repr, allowed))}, not {shown(value)}"
                 )
         return dataclasses.replace(self, **options) if options else self
 
@@ -143,18 +143,21 @@ ALIASES: dict[str, str] = {
 def variant_name(name: str) -> str:
     """The registry name of a variant, given it or one of its aliases."""
     if not isinstance(name, str):
-        raise UnknownVariantError(f"variant must be a name, not {name!r}")
+        raise UnknownVariantError(f"variant must be a name, not {shown(name)}")
     key = name.strip().lower().replace(" ", "-")
     key = ALIASES.get(key, key)
     if key not in VARIANTS:
         raise UnknownVariantError(
-            f"unknown variant {name!r} (known: {', '.join(VARIANTS)})"
+            f"unknown variant {shown(name)} (known: {', '.join(VARIANTS)})"
         )
     return key
 
 
-def rules_for(variant: str | Rules, **options: Any) -> Rules:
-    """The rules of a variant (name or alias) with options applied."""
+def rules_for(variant: str | Rules, /, **options: Any) -> Rules:
+    """The rules of a variant (name or alias) with options applied.
+
+    ``variant`` is positional only, so that options read from outside that hold a key ``variant`` are
+    an unknown option (:class:`InvalidRulesError`), not a TypeError of the call."""
     base = variant if isinstance(variant, Rules) else VARIANTS[variant_name(variant)]
     return base.with_options(**options)
 
@@ -163,7 +166,7 @@ def rules_for(variant: str | Rules, **options: Any) -> Rules:
 def build_table(build: str) -> bytes:
     """``table[target * 52 + lead]`` is 1 when ``lead`` may go on ``target``."""
     if build not in BUILDS:
-        raise InvalidRulesError(f"unknown build rule {build!r}")
+        raise InvalidRulesError(f"unknown build rule {shown(build)}")
     table = bytearray(52 * 52)
     for t in DECK:
         for c in DECK:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -194,3 +195,76 @@ def test_report(existing: Path, tmp_path: Path, capsys: pytest.CaptureFixture[st
         data = (out.parent / png).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
         assert f"]({png})" in text
+
+
+def test_seeds_of_2_to_the_63_and_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine deals every number to 2**64 - 1: a study solves and records them (no traceback), and
+    refuses the next one in one line."""
+    db = tmp_path / "big.sqlite3"
+    seeds = f"{2**63 - 1}-{2**63},{2**64 - 1}"
+    assert run_cli(*study_args(db, seeds, "yukon", "--workers", "1")) == 0
+    with StudyDB(db) as study:
+        ((sid, _),) = study.studies()
+        assert [r.seed for r in study.rows(sid)] == [2**63 - 1, 2**63, 2**64 - 1]
+    capsys.readouterr()
+    assert run_cli(*study_args(db, seeds, "yukon", "--workers", "1")) == 0  # resumes: nothing left to do
+    assert "0 deals solved in this run" in capsys.readouterr().err
+    assert run_cli(*study_args(db, str(2**64), "yukon")) == 2
+    _one_line_error(capsys, "too large", str(2**64 - 1))
+
+
+def _children(pid: int) -> set[int]:
+    """The Python processes whose parent is ``pid`` (Linux /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found.update(int(x) for x in (task / "children").read_text().split())
+    return {p for p in found if b"python" in _cmdline(p).lower()}
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie waiting for a reaper that never comes, as in some containers, has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_killed_study_leaves_no_worker(tmp_path: Path) -> None:
+    """SIGKILL to the study process alone (not its group): its pool workers end within seconds."""
+    db = tmp_path / "s.sqlite3"
+    cmd = [sys.executable, "-c", "import sys; from yukon.cli import main; sys.exit(main(sys.argv[1:]))",
+           "study", "run", "--variant", "yukon", "--seeds", "1-500", "--time-limit", "60", "--workers", "2",
+           "--db", str(db)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2:
+            assert proc.poll() is None, "the study ended before its workers started"
+            assert time.monotonic() < deadline, "no two workers within 60 s"
+            workers = _children(proc.pid)
+            time.sleep(0.05)
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 10
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = sorted(p for p in workers if _alive(p))
+        assert not left, f"workers {left} still run after their study was killed"
+    finally:
+        for p in workers:  # never leave them behind, even when the test fails
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

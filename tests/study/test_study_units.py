@@ -176,3 +176,35 @@ def test_rows_carry_the_code_fingerprint() -> None:
 
     row = solve_deal(DealTask("russian", "kings", False, 1, None, 1000, 10**8))
     assert row.code == CODE and len(CODE) == 12 and int(CODE, 16) >= 0
+
+
+BIG_SEEDS = [0, 5, 2**63 - 1, 2**63, 2**63 + 7, 2**64 - 1]
+
+
+def test_every_deal_number_is_stored_exactly_and_in_order() -> None:
+    """Seeds from 2**63 up do not fit SQLite's signed integers as they are: they round-trip, sort after the
+    smaller ones, and range counts see them where they belong."""
+    with StudyDB(":memory:") as db:
+        sid = db.study_id(StudyParams("yukon", "kings", False, None, 100, 10**9, "1"))
+        assert sid is not None
+        statuses = ["won", "lost", "unknown", "won", "lost", "unknown"]
+        for seed, status in zip(reversed(BIG_SEEDS), reversed(statuses), strict=True):
+            assert db.add(sid, DealRow(seed, status, 0.1, 10, 0, 5, "", "1", "host"))
+        assert not db.add(sid, DealRow(2**64 - 1, "won", 0.1, 10, 0, 5, "", "1", "host"))  # one row per seed
+        assert [r.seed for r in db.rows(sid)] == BIG_SEEDS
+        assert [r.status for r in db.rows(sid)] == statuses
+        assert db.done_seeds(sid) == set(BIG_SEEDS)
+        assert db.done_seeds(sid, [2**63, 3]) == {2**63}
+        assert db.counts(sid, range(0, 2**64)) == {"won": 2, "lost": 2, "unknown": 2}
+        assert db.counts(sid, range(2**63, 2**64)) == {"won": 1, "lost": 1, "unknown": 1}
+        assert db.counts(sid, range(6, 2**63 + 1)) == {"won": 1, "lost": 0, "unknown": 1}
+        assert db.counts(sid, range(2**63 + 1, 2**64 - 1)) == {"won": 0, "lost": 1, "unknown": 0}
+        assert db.counts(sid, range(7, 7)) == {"won": 0, "lost": 0, "unknown": 0}
+
+
+def test_parse_seeds_takes_every_deal_number_and_only_those() -> None:
+    assert parse_seeds(f"{2**64 - 2}-{2**64 - 1}") == [2**64 - 2, 2**64 - 1]
+    assert parse_seeds(str(2**63)) == [2**63]
+    for text in (str(2**64), f"1-{2**64}", "１２", "١٢", "+3", "1_000", "0x10", "-1"):
+        with pytest.raises(StudyError, match="bad seed range"):
+            parse_seeds(text)

@@ -5,6 +5,14 @@ like the "thoughtful" game. ``lost`` is a proof: the search exhausted every
 position reachable from here (up to the safe pruning rules of docs/solver-design.md).
 ``unknown`` only when a limit stopped it.
 
+Limits are kept everywhere: every loop under :func:`solve` and :func:`hint` (the
+greedy probes, the best-first search, the Python depth-first search, the
+heuristic's tie-break) asks :meth:`Limits.expired` after each step of at most a
+few milliseconds, and the compiled search polls the clock and the stop event
+itself. The greedy probes take at most half of a time limit (on some positions
+with foundation returns a probe runs for many seconds, where the search decides
+in milliseconds). ``bench/limits.py`` measures the overshoot over a fuzz set.
+
 >>> import yukon
 >>> game = yukon.Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
 >>> result = yukon.solve(game, time_limit=5)
@@ -14,11 +22,13 @@ position reachable from here (up to the safe pruning rules of docs/solver-design
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import dataclass, field
 
 from ..cards import NAME
+from ..errors import InvalidLimitError
 from ..game import Game
 from ..notation import Move
 from .heuristic import best_heuristic_move
@@ -28,12 +38,16 @@ from .search import Limits, Searcher, best_first, stuck_cards
 #: the greedy probes run first when the time limit allows (each takes milliseconds)
 PROBE_MIN_TIME = 0.2
 PROBE_MIN_NODES = 50_000
+#: ...and may take at most this share of it, together
+PROBE_SHARE = 0.5
 #: positions the best-first phase may store before the depth-first search takes over
 BEST_FIRST_POSITIONS = 4_000
 #: ...and, when the depth-first search wins, to look for a shorter line than its (docs/solver-design.md)
 BEST_FIRST_LINE_POSITIONS = 20_000
 
 SOLVER_VERSION = "13"
+#: the position table's budget in a hint (what solve() defaults to)
+HINT_MEMORY_LIMIT = 1_800_000_000
 
 
 @dataclass
@@ -99,19 +113,26 @@ def solve(
     """
     if not isinstance(game, Game):
         raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
+    time_limit = check_limits(time_limit, node_limit, memory_limit, stop)
     started = time.perf_counter()
-    limits = Limits(time_limit, node_limit, memory_limit, stop)
+    return _solve(game, Limits(time_limit, node_limit, memory_limit, stop), time_limit, started)
+
+
+def _solve(game: Game, limits: Limits, time_limit: float | None, started: float) -> SolveResult:
+    node_limit = limits.node_limit
+    probe_allowed = time_limit is None or time_limit >= PROBE_MIN_TIME
     stuck = stuck_cards(game)  # (rule 3: proves a loss before any move is tried)
     if stuck:
         reason = "stuck: " + " ".join(NAME[c] for c in stuck)
         return SolveResult("lost", [], 0, time.perf_counter() - started, 0, reason)
     probed = 0
-    probe_allowed = time_limit is None or time_limit >= PROBE_MIN_TIME
     if probe_allowed and (node_limit is None or node_limit >= PROBE_MIN_NODES):
+        # a probe takes milliseconds on most deals, but tens of seconds where foundation returns and
+        # empty columns for any card give it many moves to score at every step: it must leave the
+        # search its share of a time limit (the search may decide such a position in milliseconds)
+        probe_limits = limits if time_limit is None else limits.narrowed(PROBE_SHARE * time_limit)
         for scorer in SCORERS:
-            if stop is not None and stop.is_set():
-                break
-            line, looked = greedy_probe(game, scorer)
+            line, looked = greedy_probe(game, scorer, probe_limits)
             probed += looked
             if line is not None:
                 return SolveResult("won", line, probed, time.perf_counter() - started, 0, "greedy probe")
@@ -140,16 +161,46 @@ def solve(
     )
 
 
-def hint(game: Game, time_limit: float = 1.0, stop: threading.Event | None = None) -> HintResult:
+def hint(game: Game, time_limit: float | None = 1.0, stop: threading.Event | None = None) -> HintResult:
     """The next move: the first of a winning line when the solver finds one in time,
-    otherwise the heuristic's best move (see :func:`yukon.solver.heuristic.best_heuristic_move`)."""
-    moves = game.legal_moves()
-    if not moves:
+    otherwise the heuristic's best move (see :func:`yukon.solver.heuristic.best_heuristic_move`).
+
+    The whole call keeps ``time_limit`` and ``stop``: the heuristic's move is chosen first (a few
+    milliseconds), the solver gets the rest of the time."""
+    if not isinstance(game, Game):
+        raise TypeError(f"hint() needs a yukon.Game, not {type(game).__name__}")
+    time_limit = check_limits(time_limit, None, None, stop)
+    limits = Limits(time_limit, None, HINT_MEMORY_LIMIT, stop)
+    if not game.legal_moves():
         return HintResult(None, "none", "won" if game.is_won() else "lost")
-    result = solve(game, time_limit=time_limit, stop=stop)
+    fallback = best_heuristic_move(game, limits)
+    if limits.expired():
+        return HintResult(fallback, "heuristic", "unknown")
+    result = _solve(game, limits, time_limit, time.perf_counter())
     if result.status == "won" and result.moves:
         return HintResult(result.moves[0], "solver", "won", result.moves)
-    return HintResult(best_heuristic_move(game), "heuristic", result.status)
+    return HintResult(fallback, "heuristic", result.status)
+
+
+def check_limits(
+    time_limit: object, node_limit: object, memory_limit: object, stop: object
+) -> float | None:
+    """Raise :class:`yukon.errors.InvalidLimitError` naming the first limit that is not a positive number
+    (or None, no limit), or a ``stop`` that is not an event. Returns the time limit as a float (an int
+    too large for one is infinity: no limit)."""
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+        or time_limit != time_limit or time_limit <= 0  # (x != x: NaN, without float() of a huge int)
+    ):
+        raise InvalidLimitError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+    for name, value, unit in (("node_limit", node_limit, "positions"), ("memory_limit", memory_limit, "bytes")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value <= 0):
+            raise InvalidLimitError(f"{name} must be a positive whole number of {unit} or None, not {value!r}")
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise InvalidLimitError(f"stop must be a threading.Event (or None), not {type(stop).__name__}")
+    if time_limit is None:
+        return None
+    return math.inf if time_limit > 1e300 else float(time_limit)  # type: ignore[operator, arg-type]
 
 
 def release_memory() -> None:

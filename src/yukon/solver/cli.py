@@ -11,7 +11,15 @@ import json
 import sys
 from typing import Any
 
-from ..cli_common import CommandError, add_numbering_option, add_rules_options, game_from_args, read_position_arg
+from ..cli_common import (
+    CommandError,
+    add_numbering_option,
+    add_rules_options,
+    game_from_args,
+    positive_int,
+    positive_number,
+    read_position_arg,
+)
 
 EXIT_STATUS = {"won": 0, "lost": 1, "unknown": 3}
 
@@ -24,11 +32,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("position", nargs="?", help="a JSON file, - for standard input, or the one-line form")
     add_rules_options(p, variant_default=None)
-    p.add_argument("--seed", "-s", type=int, default=None, help="deal number (with --variant)")
+    p.add_argument("--seed", "-s", default=None, help="deal number (with --variant)")
     add_numbering_option(p)
-    p.add_argument("--time-limit", "-t", type=float, default=30.0, help="seconds (default 30)")
-    p.add_argument("--node-limit", type=int, default=None, help="positions to examine at most")
-    p.add_argument("--memory-limit", type=float, default=1.8, help="GB for the position table (default 1.8)")
+    p.add_argument("--time-limit", "-t", default="30", help="seconds, or 'none' (default 30)")
+    p.add_argument("--node-limit", default=None, help="positions to examine at most")
+    p.add_argument("--memory-limit", default="1.8", help="GB for the position table (default 1.8)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--show", action="store_true", help="replay the winning line as layouts")
     p.set_defaults(func=run)
@@ -50,10 +58,11 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError("give a position, or a deal with --seed N (and --variant V)")
         args.variant = args.variant or "yukon"
         game = game_from_args(args)
-    if args.time_limit is not None and args.time_limit <= 0:
-        raise CommandError(f"--time-limit must be positive, not {args.time_limit}")
-    result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit,
-                   memory_limit=int(args.memory_limit * 1e9))
+    no_time_limit = str(args.time_limit).strip().lower() in ("none", "off")
+    time_limit = None if no_time_limit else positive_number(args.time_limit, "--time-limit")
+    node_limit = None if args.node_limit is None else positive_int(args.node_limit, "--node-limit")
+    memory_limit = max(1, int(positive_number(args.memory_limit, "--memory-limit") * 1e9))
+    result = solve(game, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit)
     if args.json:
         data = result.to_dict()
         data["position"] = game.to_text()

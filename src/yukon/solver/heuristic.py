@@ -25,7 +25,7 @@ from __future__ import annotations
 from ..cards import RANK
 from ..game import Game
 from ..notation import FOUNDATION, STOCK, WASTE, Move
-from .search import is_safe_foundation_card, min_heights
+from .search import Limits, is_safe_foundation_card, min_heights
 
 
 def score_move(game: Game, move: Move) -> int:
@@ -63,19 +63,28 @@ def score_move(game: Game, move: Move) -> int:
     return score
 
 
-def best_heuristic_move(game: Game) -> Move | None:
-    """The legal move with the best score (ties: most legal moves afterwards), or None."""
+def best_heuristic_move(game: Game, limits: Limits | None = None) -> Move | None:
+    """The legal move with the best score (ties: most legal moves afterwards), or None.
+
+    ``limits``: once their time is up or their stop event is set, the tie-break ends and the best
+    move found so far is the answer (scoring every move takes well under a millisecond)."""
     moves = game.legal_moves()
     if not moves:
         return None
-    best: tuple[int, int] | None = None
-    choice = moves[0]
-    for m in moves:
-        score = score_move(game, m)
+    scores = [score_move(game, m) for m in moves]
+    top = max(scores)
+    tied = [m for m, score in zip(moves, scores, strict=True) if score == top]
+    choice = tied[0]
+    if len(tied) == 1:
+        return choice
+    expired = limits.expired if limits is not None else None
+    best = -1
+    for m in tied:
+        if expired is not None and expired():
+            break
         game._push(m)
         mobility = len(game.legal_moves())
         game.pop()
-        key = (score, mobility)
-        if best is None or key > best:
-            best, choice = key, m
+        if mobility > best:
+            best, choice = mobility, m
     return choice

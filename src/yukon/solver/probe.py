@@ -18,7 +18,7 @@ from ..game import Game
 from ..notation import FOUNDATION, STOCK, WASTE, Move
 from .heuristic import score_move
 from .key import position_key
-from .search import is_safe_foundation_card, min_heights
+from .search import Limits, is_safe_foundation_card, min_heights
 
 Scorer = Callable[[Game, Move], float]
 
@@ -83,18 +83,30 @@ def _mobility_score(game: Game, move: Move) -> float:
 SCORERS: tuple[Scorer, ...] = (_mobility_score, _with_lookahead)
 
 
-def greedy_probe(game: Game, scorer: Scorer, max_steps: int = 600) -> tuple[list[Move] | None, int]:
-    """A winning line found by one greedy playout (or None), and the positions it looked at."""
+def _never() -> str:
+    return ""
+
+
+def greedy_probe(
+    game: Game, scorer: Scorer, limits: Limits | None = None, max_steps: int = 600
+) -> tuple[list[Move] | None, int]:
+    """A winning line found by one greedy playout (or None), and the positions it looked at.
+
+    ``limits``: its time limit and stop event end the playout (with None) between two candidate moves;
+    scoring one candidate takes well under a millisecond, a whole step up to tens of milliseconds."""
     g = game.copy()
     seen = {position_key(g)}
     line: list[Move] = []
     total = g.rules.card_count
     looked = 0
+    expired = limits.expired if limits is not None else _never
     for _ in range(max_steps):
         if g._on_foundations == total:
             return line, looked
         best: tuple[float, Move, bytes] | None = None
         for m in g.legal_moves():
+            if expired():
+                return None, looked
             g._push(m)
             k = position_key(g)
             g.pop()

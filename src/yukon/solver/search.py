@@ -10,6 +10,7 @@ once); when it would outgrow its memory budget the search stops with
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
+from ..notation import _CACHE as MOVES_BY_KEY
 from ..notation import FOUNDATION, WASTE, Move, make_move
 from ..rules import accepted_by
 from .key import column_key, extra_key, position_key
@@ -28,6 +30,10 @@ try:  # the compiled search (setup.py builds it when a C compiler is there)
     from . import _core
 except ImportError:  # pragma: no cover - pure Python fallback
     _core = None
+
+
+#: limits beyond what the compiled search's 64-bit integers hold are as good as none
+_C_LONG_MAX = (1 << 63) - 1
 
 
 def compiled_supports(game: Game) -> bool:
@@ -64,11 +70,36 @@ class Limits:
         memory_limit: int | None = None,
         stop: threading.Event | None = None,
     ) -> None:
+        if time_limit is not None and time_limit > 1e300:  # (an int too large for a float: no limit)
+            time_limit = math.inf
         self.deadline = time.perf_counter() + time_limit if time_limit is not None else None
         self.node_limit = node_limit
         # about 200 bytes per table entry (key bytes + set slot + object header)
         self.table_limit = memory_limit // 200 if memory_limit else None
         self.stop = stop
+
+    def narrowed(self, seconds: float) -> Limits:
+        """The same limits with the deadline brought forward to ``seconds`` from now, if that is sooner."""
+        narrow = Limits(None, self.node_limit, None, self.stop)
+        narrow.table_limit = self.table_limit
+        soon = time.perf_counter() + seconds
+        narrow.deadline = soon if self.deadline is None else min(self.deadline, soon)
+        return narrow
+
+    def expired(self) -> str:
+        """Why to stop now: ``"stopped"`` or ``"time limit"``; ``""`` while neither. Costs well under a
+        microsecond, so that every loop of the solver can ask it after each step of a few milliseconds."""
+        stop = self.stop
+        if stop is not None and stop.is_set():
+            return "stopped"
+        deadline = self.deadline
+        if deadline is not None and time.perf_counter() > deadline:
+            return "time limit"
+        return ""
+
+
+#: nodes between two looks at the clock and the stop event in the Python searches
+CLOCK_EVERY = 16
 
 
 def min_heights(game: Game) -> list[int]:
@@ -267,14 +298,17 @@ class Searcher:
         for pile in g._found:
             if pile:
                 heights[SUIT[pile[0]]] = len(pile)
-        time_left = 0.0
+        why = limits.expired()
+        if why:
+            return SearchOutcome("unknown", [], stats, why)
+        time_left = 0.0  # (0: no time limit)
         if limits.deadline is not None:
             time_left = max(limits.deadline - time.perf_counter(), 1e-6)
         status, line, nodes, peak, seconds, reason = _core.search(
             [list(c) for c in g._cols], list(g._down), heights, bytes(g._fits),
             _BUILD_CODES[self.rules.build], int(self.rules.kings_only), int(self.rules.foundation_return),
-            limits.node_limit or 0, time_left,
-            limits.table_limit * 200 if limits.table_limit else 0,
+            min(limits.node_limit or 0, _C_LONG_MAX), time_left,
+            min(limits.table_limit * 200, _C_LONG_MAX) if limits.table_limit else 0,
             limits.stop.is_set if limits.stop is not None else None,
             list(g._stock) if self.rules.has_waste else None,
             list(g._waste) if self.rules.has_waste else None,
@@ -320,10 +354,10 @@ class Searcher:
             stack: list[tuple[list[Move], int]] = [(self.children(), 0)]
             nodes = 0
             check_every = 512
-            deadline = limits.deadline
+            check_clock = 0
+            expired = limits.expired
             node_limit = limits.node_limit
             table_limit = limits.table_limit
-            stop = limits.stop
             total = self.total
             push = g._push
             pop = g.pop
@@ -348,6 +382,13 @@ class Searcher:
                 stack[-1] = (moves, i + 1)
                 m = moves[i]
                 nodes += 1
+                if nodes >= check_clock:  # a few dozen microseconds of work per node at most
+                    check_clock = nodes + CLOCK_EVERY
+                    why = expired()
+                    if why:
+                        stats.nodes = nodes
+                        stats.peak_table = max(stats.peak_table, len(table))
+                        return SearchOutcome("unknown", [], stats, why)
                 k = child_key(m, colkeys, extra)
                 if k is not None:
                     if k in table or k in on_path:
@@ -382,15 +423,9 @@ class Searcher:
                     check_every = nodes + 512
                     if len(table) > stats.peak_table:
                         stats.peak_table = len(table)
-                    if deadline is not None and time.perf_counter() > deadline:
-                        stats.nodes = nodes
-                        return SearchOutcome("unknown", [], stats, "time limit")
                     if node_limit is not None and nodes >= node_limit:
                         stats.nodes = nodes
                         return SearchOutcome("unknown", [], stats, "node limit")
-                    if stop is not None and stop.is_set():
-                        stats.nodes = nodes
-                        return SearchOutcome("unknown", [], stats, "stopped")
                     if table_limit is not None and len(table) > table_limit:
                         stats.nodes = nodes
                         stats.peak_table = len(table)
@@ -481,6 +516,11 @@ def disorder_estimate(game: Game) -> int:
     return hidden + bad * 2 + (game.rules.card_count - game._on_foundations)
 
 
+def _moves_of(path: bytes) -> list[Move]:
+    """The moves whose keys ``path`` holds, 4 bytes each (every move is made through ``make_move``)."""
+    return [MOVES_BY_KEY[int.from_bytes(path[i:i + 4])] for i in range(0, len(path), 4)]
+
+
 def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
     """Greedy best-first search by :func:`disorder_estimate`; finds most wins in few positions.
 
@@ -499,33 +539,38 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
     if root._on_foundations == total:
         return SearchOutcome("won", [], stats)
     seen = {position_key(root)}
-    heap: list[tuple[int, int, Game, tuple[Move, ...]]] = [(disorder_estimate(root), 0, root, ())]
+    # positions wait as bytes, and their lines as the moves' keys (4 bytes each): thousands of Game
+    # copies and tuples would make the garbage collector's full passes take up to 100 ms
+    heap: list[tuple[int, int, bytes, bytes]] = [(disorder_estimate(root), 0, root._image(), b"")]
     counter = 0
-    deadline = limits.deadline
-    stop = limits.stop
+    expired = limits.expired
     try:
         while heap:
-            _, _, g, path = heapq.heappop(heap)
+            why = expired()
+            if why:
+                return SearchOutcome("unknown", [], stats, why)
+            _, _, image, path = heapq.heappop(heap)
+            g = root._from_image(image)
             searcher.game = g
             for m in searcher.children():
+                if stats.nodes % CLOCK_EVERY == 0:
+                    why = expired()
+                    if why:
+                        return SearchOutcome("unknown", [], stats, why)
                 g._push(m)
                 stats.nodes += 1
                 if g._on_foundations == total:
-                    return SearchOutcome("won", [*path, m], stats)
+                    return SearchOutcome("won", [*_moves_of(path), m], stats)
                 k = position_key(g)
                 if k not in seen:
                     seen.add(k)
                     counter += 1
-                    heapq.heappush(heap, (disorder_estimate(g), counter, g.copy(), (*path, m)))
+                    heapq.heappush(heap, (disorder_estimate(g), counter, g._image(), path + m.key.to_bytes(4)))
                 g.pop()
             if counter >= max_positions:
                 return SearchOutcome("unknown", [], stats, "best-first budget")
             if limits.node_limit is not None and stats.nodes >= limits.node_limit:
                 return SearchOutcome("unknown", [], stats, "node limit")
-            if deadline is not None and time.perf_counter() > deadline:
-                return SearchOutcome("unknown", [], stats, "time limit")
-            if stop is not None and stop.is_set():
-                return SearchOutcome("unknown", [], stats, "stopped")
         return SearchOutcome("lost", [], stats)
     finally:
         stats.peak_table = len(seen)

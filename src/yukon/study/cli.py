@@ -18,7 +18,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..cli_common import CommandError, add_numbering_option, add_rules_options, rules_from_args
+from ..cli_common import (
+    CommandError,
+    add_numbering_option,
+    add_rules_options,
+    positive_int,
+    positive_number,
+    rules_from_args,
+)
 from .db import DealRow, StudyDB, StudyDBError, StudyParams, default_path
 from .runner import RunResult, StudyError, connect, describe_seeds, parse_seeds, run_study
 from .stats import Summary, pct, pct_range
@@ -42,18 +49,18 @@ def add_parser(sub: Any) -> None:
     add_numbering_option(p)
     p.add_argument("--time-limit", "-t", default="30", metavar="SECONDS",
                    help="per deal, seconds of wall time, or 'none' (default 30)")
-    p.add_argument("--node-limit", type=int, default=None, metavar="N", help="per deal, positions examined at most")
-    p.add_argument("--memory-limit", type=float, default=1.5, metavar="GB",
+    p.add_argument("--node-limit", default=None, metavar="N", help="per deal, positions examined at most")
+    p.add_argument("--memory-limit", default="1.5", metavar="GB",
                    help="per worker, GB for the solver's position table (default 1.5)")
-    p.add_argument("--workers", "-j", type=int, default=None, metavar="N",
+    p.add_argument("--workers", "-j", default=None, metavar="N",
                    help="local worker processes (default: all cores)")
     p.add_argument("--db", type=Path, default=None, metavar="FILE",
                    help=f"the study file (default: {_default_db_text()})")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.1:8786")
-    p.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
+    p.add_argument("--connect-timeout", default="10", metavar="SECONDS",
                    help="seconds to wait for the scheduler and its first worker (default 10)")
-    p.add_argument("--log-every", type=float, default=30.0, metavar="SECONDS",
+    p.add_argument("--log-every", default="30", metavar="SECONDS",
                    help="when the output is not a terminal: seconds between progress lines (default 30)")
     p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
                    help="report: write the Markdown here (default: stdout)")
@@ -109,23 +116,14 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
     except StudyError as exc:
         raise CommandError(str(exc)) from None
     text = str(args.time_limit).strip().lower()
-    if text in ("none", "off"):
-        time_limit = None
-    else:
-        try:
-            time_limit = float(text)
-        except ValueError:
-            raise CommandError(f"--time-limit takes seconds or 'none', not {args.time_limit!r}") from None
-        if not math.isfinite(time_limit) or time_limit <= 0:
-            raise CommandError(f"--time-limit must be positive, not {args.time_limit}")
-    if args.node_limit is not None and args.node_limit <= 0:
-        raise CommandError(f"--node-limit must be positive, not {args.node_limit}")
+    time_limit = None if text in ("none", "off") else positive_number(args.time_limit, "--time-limit")
+    args.node_limit = None if args.node_limit is None else positive_int(args.node_limit, "--node-limit")
     if time_limit is None and args.node_limit is None:
         raise CommandError("give a --time-limit or a --node-limit: a deal may take very long to decide")
-    if not args.memory_limit > 0:
-        raise CommandError(f"--memory-limit must be positive, not {args.memory_limit}")
-    if args.workers is not None and args.workers < 1:
-        raise CommandError(f"--workers must be at least 1, not {args.workers}")
+    args.memory_limit = positive_number(args.memory_limit, "--memory-limit")
+    args.workers = None if args.workers is None else positive_int(args.workers, "--workers")
+    args.connect_timeout = positive_number(args.connect_timeout, "--connect-timeout")
+    args.log_every = positive_number(args.log_every, "--log-every")
     if args.scheduler is not None and args.workers is not None:
         raise CommandError("--workers is for local runs; a Dask cluster has the workers you started")
     numbering = args.numbering or "yukon"

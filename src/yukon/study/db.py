@@ -6,6 +6,10 @@ committed at once (WAL, ``synchronous=FULL``), so killing a run loses nothing
 that was reported, and running the same study again computes only the seeds
 that have no row yet.
 
+Deal numbers run to 2**64 - 1, SQLite integers to 2**63 - 1: a seed from 2**63 up is stored as
+``seed - 2**64`` (:mod:`yukon.sqlite_ints`); the methods here read and write true seeds, and list
+rows in the order of the true seeds.
+
 The file is checked before anything is written to it: a file that is not
 SQLite, or an SQLite file of another program (another ``application_id``, or
 tables that are not ours), raises :class:`StudyDBError` and stays untouched.
@@ -32,6 +36,11 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+
+from ..deal import MAX_SEED
+from ..sqlite_ints import from_sql, to_sql
+
+_HALF = 1 << 63
 
 #: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
 APPLICATION_ID = 0x59554B53
@@ -259,7 +268,7 @@ class StudyDB:
     # -- deals -------------------------------------------------------------------------------
     def done_seeds(self, study_id: int, seeds: Iterable[int] | None = None) -> set[int]:
         """The seeds of ``study_id`` that have a row (among ``seeds``, if given)."""
-        done = {r[0] for r in self.conn.execute("SELECT seed FROM deals WHERE study_id = ?", (study_id,))}
+        done = {from_sql(r[0]) for r in self.conn.execute("SELECT seed FROM deals WHERE study_id = ?", (study_id,))}
         return done if seeds is None else done & set(seeds)
 
     def add(self, study_id: int, row: DealRow) -> bool:
@@ -270,25 +279,43 @@ class StudyDB:
             "INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, reason, "
             "solver_version, host, finished, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (study_id, seed) DO NOTHING",
-            (study_id, row.seed, row.status, row.seconds, row.nodes, row.line_length, row.peak_table, row.reason,
-             row.solver_version, row.host, time.time(), row.code))
+            (study_id, to_sql(row.seed), row.status, row.seconds, row.nodes, row.line_length, row.peak_table,
+             row.reason, row.solver_version, row.host, time.time(), row.code))
         return cur.rowcount == 1
 
     def counts(self, study_id: int, seeds: range | None = None) -> dict[str, int]:
         sql = "SELECT status, COUNT(*) FROM deals WHERE study_id = ?"
         args: tuple[Any, ...] = (study_id,)
         if seeds is not None:
-            sql += " AND seed >= ? AND seed < ?"
-            args += (seeds.start, seeds.stop)
+            where, bounds = _seed_span(seeds.start, seeds.stop)
+            sql += f" AND ({where})"
+            args += bounds
         counts = dict.fromkeys(STATUSES, 0)
         for status, n in self.conn.execute(sql + " GROUP BY status", args):
             counts[status] = n
         return counts
 
     def rows(self, study_id: int) -> list[DealRow]:
-        return [DealRow(*r) for r in self.conn.execute(
+        """The rows of ``study_id`` by seed (the stored seeds of 2**63 and up are negative: they sort last)."""
+        return [DealRow(from_sql(r[0]), *r[1:]) for r in self.conn.execute(
             "SELECT seed, status, seconds, nodes, line_length, peak_table, reason, solver_version, host, code "
-            "FROM deals WHERE study_id = ? ORDER BY seed", (study_id,))]
+            "FROM deals WHERE study_id = ? ORDER BY seed < 0, seed", (study_id,))]
+
+
+def _seed_span(start: int, stop: int) -> tuple[str, tuple[int, ...]]:
+    """An SQL condition (and its parameters) for the seeds ``start <= seed < stop`` as stored: seeds from
+    2**63 up are stored as ``seed - 2**64`` (:mod:`yukon.sqlite_ints`), so the range may fall in two parts."""
+    parts: list[str] = []
+    bounds: list[int] = []
+    low_stop = min(stop, _HALF)
+    if start < low_stop:
+        parts.append("(seed >= ? AND seed <= ?)")
+        bounds += [max(start, 0), low_stop - 1]
+    high_start = max(start, _HALF)
+    if high_start < stop:
+        parts.append("(seed >= ? AND seed <= ?)")
+        bounds += [to_sql(high_start), to_sql(min(stop, MAX_SEED + 1) - 1)]
+    return " OR ".join(parts) or "0", tuple(bounds)
 
 
 def row_dict(row: DealRow) -> dict[str, Any]:

@@ -17,9 +17,10 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..deal import MAX_SEED
+from .. import deal
+from ..errors import InvalidSeedError
 from .db import DealRow, StudyDB, StudyParams
-from .worker import DealTask, ignore_sigint, solve_deal, solver_version
+from .worker import DealTask, init_worker, solve_deal, solver_version
 
 #: seeds one run may take (a study grows by running again with the next range)
 MAX_SEEDS = 10_000_000
@@ -30,28 +31,12 @@ class StudyError(Exception):
 
 
 def parse_seeds(text: str) -> list[int]:
-    """``'1-10000'``, ``'42'`` or a comma list of both: the sorted seeds, each once."""
-    if text is None or not text.strip():
-        raise StudyError("empty seed range: give seeds as FIRST-LAST (e.g. 1-1000), N, or a comma list")
-    seeds: set[int] = set()
-    for part in text.split(","):
-        part = part.strip()
-        first, sep, last = part.partition("-")
-        try:
-            a = int(first)
-            b = int(last) if sep else a
-        except ValueError:
-            raise StudyError(f"bad seed range {part!r}: give FIRST-LAST (e.g. 1-1000) or N") from None
-        if b < a:
-            raise StudyError(f"reversed seed range {part!r}: the first seed must not exceed the last ({b}-{a}?)")
-        if a < 0 or b > MAX_SEED:
-            raise StudyError(f"seed range {part!r} leaves 0..{MAX_SEED}")
-        if b - a + 1 > MAX_SEEDS or len(seeds) + b - a + 1 > MAX_SEEDS:
-            raise StudyError(f"more than {MAX_SEEDS:,} seeds in one run: split the range")
-        seeds.update(range(a, b + 1))
-        if len(seeds) > MAX_SEEDS:
-            raise StudyError(f"more than {MAX_SEEDS:,} seeds in one run: split the range")
-    return sorted(seeds)
+    """``'1-10000'``, ``'42'`` or a comma list of both: the sorted seeds, each once (at most
+    :data:`MAX_SEEDS`); :class:`StudyError` naming the fault otherwise (see :func:`yukon.deal.parse_seeds`)."""
+    try:
+        return deal.parse_seeds(text, MAX_SEEDS)
+    except InvalidSeedError as exc:
+        raise StudyError(str(exc)) from None
 
 
 def describe_seeds(seeds: list[int]) -> str:
@@ -89,7 +74,7 @@ def _tasks(params: StudyParams, seeds: list[int]) -> list[DealTask]:
 
 def _local(tasks: list[DealTask], workers: int) -> Iterator[tuple[DealTask, DealRow | BaseException]]:
     """Results as they finish, from a local process pool; at most 2 tasks per worker queued ahead."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=init_worker, initargs=(os.getpid(),))
     pending: dict[Future[DealRow], DealTask] = {}
     queue = iter(tasks)
     clean = False

@@ -8,8 +8,12 @@ them: a Dask worker needs ``pip install yukon[cluster]`` and nothing else.
 from __future__ import annotations
 
 import hashlib
+import os
 import signal
 import socket
+import sys
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,5 +85,44 @@ def solver_version() -> str:
 
 
 def ignore_sigint() -> None:
-    """Pool initializer: Ctrl-C is the parent's to handle (it stops the workers itself)."""
+    """Ctrl-C is the parent's to handle (it stops the workers itself)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+#: prctl(2) option: the signal the kernel sends this process when its parent dies
+_PR_SET_PDEATHSIG = 1
+#: seconds between the watchdog's looks at the parent
+WATCH_EVERY = 0.5
+
+
+def die_with_parent(parent_pid: int) -> None:
+    """Make this process end when ``parent_pid`` does, however the parent ends (``kill -9`` too).
+
+    On Linux the kernel sends SIGKILL at the parent's death (``prctl(PR_SET_PDEATHSIG)``); everywhere,
+    a daemon thread also looks every :data:`WATCH_EVERY` seconds whether the parent is still ours
+    (an orphan is adopted by another process) and ends this one if not.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl: the watchdog alone
+            pass
+    if os.getppid() != parent_pid:  # the parent died before the line above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_EVERY)
+            if os.getppid() != parent_pid:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="yukon-parent-watchdog", daemon=True).start()
+
+
+def init_worker(parent_pid: int) -> None:
+    """Initializer of a local pool's worker: leaves Ctrl-C to the parent and dies with it."""
+    ignore_sigint()
+    die_with_parent(parent_pid)

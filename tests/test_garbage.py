@@ -1,0 +1,261 @@
+"""Garbage in, YukonError out: every entry point of the engine that reads input from outside raises only
+``yukon.YukonError`` (a ``ValueError``) for anything it cannot use, with a short one-line message, and
+changes nothing. Random JSON values, deep nesting, wrong types, huge text, non-ASCII digits.
+
+Derandomized (the same examples every run); ``YUKON_HYPOTHESIS_EXAMPLES=2000`` explores further.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import yukon
+from yukon import Game, Move, YukonError
+from yukon.deal import MAX_SEED, check_seed, parse_seed, parse_seeds
+from yukon.errors import InvalidPositionError, InvalidSeedError
+from yukon.position import read_position
+
+_EXPLORE = int(os.environ.get("YUKON_HYPOTHESIS_EXAMPLES", "0"))
+FUZZ = settings(max_examples=_EXPLORE or 200, derandomize=not _EXPLORE, database=None, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+#: a message longer than this echoes its input
+MAX_MESSAGE = 400
+
+json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=25,
+)
+#: values a Python caller might pass where JSON was meant
+python_junk = json_values | st.binary(max_size=12) | st.tuples(st.integers(), st.text(max_size=3)) | st.builds(
+    object) | st.sets(st.integers(), max_size=3) | st.dictionaries(st.integers(), st.integers(), max_size=3)
+
+
+def rejected(call: Any, *args: Any, **kwargs: Any) -> YukonError | None:
+    """Run ``call``; None when it succeeds, its error when that is a short, one-line YukonError."""
+    try:
+        call(*args, **kwargs)
+    except YukonError as exc:
+        text = str(exc)
+        assert isinstance(exc, ValueError)
+        assert text and "\n" not in text and len(text) <= MAX_MESSAGE, text[:1000]
+        return exc
+    return None
+
+
+def good_position(variant: str = "australian") -> dict[str, Any]:
+    return Game.deal(variant, seed=7).to_dict()
+
+
+PATHS = [("variant",), ("rules",), ("rules", "empty_column"), ("rules", "foundation_return"), ("tableau",),
+         ("tableau", 0), ("tableau", 0, "up"), ("tableau", 0, "up", 0), ("tableau", 1, "down"),
+         ("foundations",), ("foundations", 0), ("stock",), ("stock", 0), ("waste",)]
+
+
+def replaced(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any] | None:
+    """A copy of ``data`` with ``value`` at ``path``; None where the path is not there (an empty stock)."""
+    out = json.loads(json.dumps(data))
+    node = out
+    try:
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]]
+    except (IndexError, KeyError):
+        return None
+    node[path[-1]] = value
+    return out
+
+
+# ------------------------------------------------------------------ positions
+
+
+@FUZZ
+@given(python_junk)
+def test_from_dict_of_anything(value: Any) -> None:
+    rejected(Game.from_dict, value)
+
+
+@FUZZ
+@given(st.sampled_from(PATHS), python_junk, st.sampled_from(sorted(yukon.VARIANTS)))
+def test_from_dict_with_one_part_replaced(path: tuple[Any, ...], value: Any, variant: str) -> None:
+    broken = replaced(good_position(variant), path, value)
+    assume(broken is not None)
+    rejected(Game.from_dict, broken)
+
+
+@FUZZ
+@given(st.dictionaries(st.text(max_size=20) | st.integers(), python_junk, max_size=4))
+def test_rules_of_anything(rules: dict[Any, Any]) -> None:
+    rejected(Game.from_dict, {**good_position("yukon"), "rules": rules})
+
+
+@pytest.mark.parametrize("rules", [{"variant": "alaska"}, {"variant": "yukon", "empty_column": "any"},
+                                   {1: "any"}, {"seed": 3}, {"empty_column": ["any"]}])
+def test_rules_holding_other_keys_are_unknown_options(rules: dict[Any, Any]) -> None:
+    error = rejected(Game.from_dict, {**good_position("yukon"), "rules": rules})
+    assert isinstance(error, yukon.InvalidRulesError)
+
+
+def test_json_text_is_not_a_dict() -> None:
+    text = json.dumps(good_position())
+    for value in (text, text.encode(), bytearray(text.encode())):
+        error = rejected(Game.from_dict, value)
+        assert isinstance(error, InvalidPositionError) and "from_json" in str(error)
+        assert Game.from_json(value) == Game.deal("australian", seed=7)
+
+
+@FUZZ
+@given(json_values)
+def test_from_json_of_any_json(value: Any) -> None:
+    rejected(Game.from_json, json.dumps(value))
+
+
+@FUZZ
+@given(st.text(max_size=60) | st.binary(max_size=60))
+def test_from_json_of_any_text(text: str | bytes) -> None:
+    rejected(Game.from_json, text)
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000])
+def test_deep_nesting(depth: int) -> None:
+    """Text nested deeper than the JSON reader's recursion, and a parsed structure as deep in every place."""
+    assert isinstance(rejected(Game.from_json, "[" * depth + "]" * depth), InvalidPositionError)
+    assert isinstance(rejected(Game.from_json, '{"a":' * depth + "1" + "}" * depth), InvalidPositionError)
+    assert isinstance(rejected(read_position, "{" + '"a":{' * depth), InvalidPositionError)
+    deep: Any = []
+    for _ in range(depth):
+        deep = [deep]
+    for path in PATHS:
+        data = replaced(good_position(), path, deep)
+        if data is not None:
+            assert rejected(Game.from_dict, data) is not None, path
+
+
+def test_huge_input_is_not_echoed() -> None:
+    huge = "Q" * 10_000_000
+    for call, arg in ((Game.from_text, huge), (Game.from_json, huge), (Move.from_text, huge),
+                      (Game.deal("yukon", seed=1).parse_move, huge), (Game.from_dict, {"variant": huge}),
+                      (yukon.parse_card, huge), (parse_seeds, huge)):
+        assert rejected(call, arg) is not None, call
+
+
+@FUZZ
+@given(st.text(max_size=80))
+def test_from_text_of_any_text(text: str) -> None:
+    rejected(Game.from_text, text)
+
+
+@FUZZ
+@given(st.integers(0, 3), st.text(max_size=6), st.sampled_from(sorted(yukon.VARIANTS)))
+def test_from_text_with_one_field_changed(field: int, junk: str, variant: str) -> None:
+    parts = Game.deal(variant, seed=3).to_text().split()
+    if field < len(parts):
+        parts[field] = parts[field][: len(parts[field]) // 2] + junk
+    rejected(Game.from_text, " ".join(parts))
+
+
+@FUZZ
+@given(python_junk)
+def test_from_text_of_anything(value: Any) -> None:
+    rejected(Game.from_text, value)
+
+
+# ------------------------------------------------------------------ moves
+
+
+@FUZZ
+@given(st.text(max_size=20) | python_junk)
+def test_move_text_of_anything(text: Any) -> None:
+    rejected(Move.from_text, text)
+
+
+@FUZZ
+@given(st.lists(python_junk | st.integers(-5, 120), min_size=4, max_size=4))
+def test_move_of_any_fields(fields: list[Any]) -> None:
+    rejected(Move, *fields)
+
+
+@FUZZ
+@given(st.text(max_size=20) | python_junk, st.sampled_from(sorted(yukon.VARIANTS)))
+def test_parse_and_push_anything(text: Any, variant: str) -> None:
+    game = Game.deal(variant, seed=11)
+    before = game.to_dict()
+    rejected(game.parse_move, text)
+    if isinstance(text, str):
+        error = rejected(game.push_text, text)
+        if error is not None:
+            assert game.to_dict() == before
+        game = Game.deal(variant, seed=11)
+    assert rejected(game.push, text) is not None  # never a Move: always refused
+    assert game.to_dict() == before and game.move_stack == []
+
+
+@pytest.mark.parametrize("text", ["３:QC>F", "٣:QC>F", "1>５", "2:7H+２>5", "2:7H>\u0665", "１２>F"])
+def test_only_ascii_digits_name_columns_and_counts(text: str) -> None:
+    game = Game.deal("yukon", seed=42)
+    assert isinstance(rejected(Move.from_text, text), yukon.InvalidMoveError)
+    assert isinstance(rejected(game.parse_move, text), yukon.InvalidMoveError)
+
+
+def test_replay_of_junk() -> None:
+    game = Game.deal("yukon", seed=1)
+    for junk in (5, None, [object()], ["2:QQ>1"]):
+        assert rejected(game.replay, junk) is not None
+    assert game.move_stack == []
+
+
+# ------------------------------------------------------------------ deals and seeds
+
+
+@FUZZ
+@given(python_junk, python_junk)
+def test_deal_of_anything(variant: Any, seed: Any) -> None:
+    rejected(Game.deal, variant, seed)
+    rejected(Game.deal, "yukon", seed)
+
+
+@FUZZ
+@given(st.dictionaries(st.text(max_size=12).filter(lambda k: k not in ("variant", "seed")), python_junk,
+                       max_size=3))
+def test_deal_options_of_anything(options: dict[str, Any]) -> None:
+    rejected(Game.deal, "yukon", 1, **options)
+    rejected(yukon.rules_for, "alaska", **options)
+
+
+def test_options_named_variant_are_unknown_options() -> None:
+    assert isinstance(rejected(yukon.rules_for, "yukon", **{"variant": "alaska"}), yukon.InvalidRulesError)
+
+
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 2**100, 1.0, "3", True, None, math.nan, [1]])
+def test_check_seed_raises_a_yukon_error(seed: Any) -> None:
+    assert isinstance(rejected(check_seed, seed), InvalidSeedError)
+
+
+@pytest.mark.parametrize("seed", [0, 2**63 - 1, 2**63, MAX_SEED])
+def test_every_deal_number_deals(seed: int) -> None:
+    game = Game.deal("yukon", seed=seed)
+    assert game.seed == seed and Game.deal("yukon", seed=seed) == game
+    assert parse_seed(str(seed)) == seed
+
+
+@FUZZ
+@given(st.text(max_size=25))
+def test_parse_seed_of_any_text(text: str) -> None:
+    error = rejected(parse_seed, text)
+    if error is None:
+        assert text.strip().isascii() and text.strip().isdigit()
+    rejected(parse_seeds, text, 1000)
+
+
+@pytest.mark.parametrize("text", ["１２", "١٢", "+5", "1_0", " 0x1 ", "1e3", str(MAX_SEED + 1), "", "-"])
+def test_parse_seed_refuses(text: str) -> None:
+    assert isinstance(rejected(parse_seed, text), InvalidSeedError)

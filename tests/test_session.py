@@ -256,7 +256,7 @@ def test_written_at_the_deal_and_forgotten_when_left_untouched(store: Store) -> 
     record = store.latest_unfinished("test")
     assert record is not None and record.id == s.id and s.stored
     assert (record.seed, record.moves, record.extra) == (SEED, [], {"deal_note": "chosen", "groups": [],
-                                                                    "redo_groups": []})
+                                                                    "redo_groups": [], "player_moved": False})
     assert record.start == deal().to_dict()
     assert s.abandon() is None and not s.stored
     assert store.load_game(s.id) is None and store.stats() == []
@@ -305,7 +305,7 @@ def test_save_and_resume_with_turns_redo_clock_and_notes(store: Store, clock: Fa
     s.save()
     record = store.load_game(s.id)
     assert record is not None and record.elapsed == pytest.approx(42.0)
-    assert record.extra == {"autoplay": True, "groups": [len(first)], "redo_groups": [1]}
+    assert record.extra == {"autoplay": True, "groups": [len(first)], "redo_groups": [1], "player_moved": True}
     assert record.moves == texts(first)
 
     clock.now += 1000  # closed meanwhile: that time does not count

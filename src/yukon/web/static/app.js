@@ -647,7 +647,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // a move the page has not checked (a drop, a key): the server plays it or says why not
   function tryMove(pick, dst, els) {
     const legal = legalFor(pick.src, pick.card, pick.count).find((m) => m.dst === dst);
-    const text = legal ? legal.text : moveText(pick.src, pick.card, pick.count, dst);
+    // only a single card goes to a foundation: ask for that one, and the server says it is covered
+    const text = legal ? legal.text : moveText(pick.src, pick.card, dst === "F" ? 1 : pick.count, dst);
     return sendMove(text, { refused: (why) => snapBack(els || [], why) });
   }
   const action = (path, body, message) => enqueue(async () => {

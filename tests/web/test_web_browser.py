@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -213,9 +211,7 @@ def test_play_a_whole_game_to_the_win(browser: Any, server: Server) -> None:
         page.wait_for_function(f"window.yukon.state.move_count === {n}")
         assert state(page)["moves"][-1] == str(move)
         if n == 12:
-            shot(page, "table-midgame.png")
-            if os.environ.get("YUKON_UPDATE_SCREENSHOT"):
-                shutil.copy(OUT / "table-midgame.png", Path(__file__).resolve().parents[2] / "docs" / "screenshot.png")
+            shot(page, "table-midgame.png")  # docs/ pictures: test_web_table.py with YUKON_UPDATE_SCREENSHOT=1
     assert drags > 10 and clicks > 10
     page.wait_for_selector("#banner:not([hidden])")
     assert page.inner_text("#banner-title") == "You won!"

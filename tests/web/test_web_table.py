@@ -285,6 +285,35 @@ def test_server_down_says_so_pauses_the_clock_and_retries(browser: Any, server: 
     page.context.close()
 
 
+def test_the_clock_pauses_while_the_page_is_hidden(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    s = deal(page, "yukon", 24)
+    play(page, s["legal_moves"][0])
+    settle(page)
+    session = server.app.state.registry.get(s["id"])
+    assert session.clock_running
+
+    def hide(hidden: bool) -> None:
+        page.evaluate("(h) => { Object.defineProperty(document, 'hidden', {value: h, configurable: true});"
+                      " document.dispatchEvent(new Event('visibilitychange')); }", hidden)
+
+    hide(True)
+    deadline = time.monotonic() + 10
+    while session.clock_running:
+        assert time.monotonic() < deadline, "the server's clock still runs with the page hidden"
+        time.sleep(0.05)
+    paused = session.elapsed
+    shown = page.inner_text("#timer")
+    page.wait_for_timeout(1500)
+    assert session.elapsed == paused and page.inner_text("#timer") == shown
+    hide(False)
+    deadline = time.monotonic() + 10
+    while not session.clock_running:
+        assert time.monotonic() < deadline, "the clock did not run again once the page was shown"
+        time.sleep(0.05)
+    page.context.close()
+
+
 def test_a_refused_drop_gives_the_servers_reason_and_double_click_means_foundation(browser: Any,
                                                                                    server: Server) -> None:
     page = open_page(browser, server)

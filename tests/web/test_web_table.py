@@ -382,8 +382,16 @@ def test_the_win_cascade_unless_reduced_motion(browser: Any, server: Server, red
     page.add_init_script(f"localStorage.setItem('yukon.settings', {moving})")
     page.goto(server.url)
     page.wait_for_function("window.yukon && window.yukon.state")
-    _win_from_nearly_won(page, server)
-    page.wait_for_timeout(300)
+    if os.environ.get("YUKON_UPDATE_SCREENSHOT") and not reduce:  # the picture in docs/: a whole game's cascade
+        deal(page, "yukon", LINES["yukon"])
+        for m in solver_line("yukon", LINES["yukon"]):
+            play(page, m)
+        settle(page)
+        page.wait_for_timeout(2500)
+        shutil.copy(shot(page, "table-desktop-cascade.png"), REPO / "docs" / "table-desktop-cascade.png")
+    else:
+        _win_from_nearly_won(page, server)
+        page.wait_for_timeout(300)
     cascading = page.locator(".cascade .card").count()
     assert (cascading == 0) if reduce else (cascading >= 4), cascading
     context.close()

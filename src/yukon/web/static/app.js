@@ -523,6 +523,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const title = $("banner-title"), text = $("banner-text");
     box.classList.remove("won", "lost", "over");
     $("banner-stats-line").textContent = "";
+    $("banner").classList.toggle("win", state.status === "won");  // no dimming: the cascade shows
     if (state.status === "won") {
       box.classList.add("won");
       title.textContent = "You won!";
@@ -551,6 +552,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const box = document.querySelector(".banner-box");
     box.classList.remove("won", "lost", "over");
     box.classList.add("over");
+    $("banner").classList.remove("win");
     const where = elsewhere ? " (in another tab or window)" : "";
     const how = state.result === "won" ? `It was won${where}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
       : state.result === "lost" ? `It was left at a dead end${where}: it counts as lost.`
@@ -601,7 +603,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         let x = 0, y = 0, vx = (Math.random() < 0.5 ? -1 : 1) * (3 + Math.random() * 4), vy = -2 - Math.random() * 4;
         const frames = [];
         for (let t = 0; t < 240 && r.left + x > -geom.W && r.left + x < window.innerWidth + 10; t++) {
-          frames.push({ transform: `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)` });
+          frames.push({ transform: `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`, opacity: 1 });
           vy += 0.6; x += vx; y += vy;
           if (r.top + y > floor) { y = floor - r.top; vy = -vy * 0.66; }
         }

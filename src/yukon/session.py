@@ -368,6 +368,7 @@ class PlaySession:
             raise NothingToDoError("nothing to undo: that many moves are played already")
         self.player_moved = True
         self._tick()
+        self.start_clock()  # an undo is the player's too: it can be the first
         undone: list[Move] = []
         while len(self.game.move_stack) > to:
             size = self.turns.pop()

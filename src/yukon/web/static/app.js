@@ -301,7 +301,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const seen = {};
     const keyOf = (name) => { seen[name] = (seen[name] || 0) + 1; return name + "#" + seen[name]; };
     state.foundations.forEach((pile, j) => {
-      pile.forEach((name, i) => out.push({ key: keyOf(name), name, up: true, pile: "f" + j, idx: i, x: g.foundX(j), y: g.yTop, z: 10 + i + j * 0, top: i === pile.length - 1 }));
+      pile.forEach((name, i) => out.push({ key: keyOf(name), name, up: true, pile: "f" + j, idx: i, x: g.foundX(j), y: g.yTop, z: 10 + i, top: i === pile.length - 1 }));
     });
     state.tableau.forEach((c, i) => {
       const f = g.fan[i];

@@ -495,6 +495,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     clearHint();
     render({ played: data.played, fresh: isNew && opts.fresh });
     const over = data.result !== null;
+    if (!over) offer(null);  // a way out of a dead end lasts only as long as the dead end
     const justWon = data.status === "won" && prevStatus === "playing" && !opts.elsewhere;
     if (over && !justWon) {
       if (opts.elsewhere || prevStatus !== data.status) showEnded(opts.elsewhere);

@@ -280,8 +280,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       g.foundX = (j) => Math.round(first + j * pitch);
     }
     // Fan offsets per column: generous while there is room, compressed so the longest column still fits.
-    const downOff = Math.max(4, Math.round(H * (compact ? 0.14 : DOWN)));
-    const maxUp = Math.round(H * (compact ? 0.56 : 0.3));
+    const downOff = Math.max(4, Math.round(H * (compact ? 0.17 : DOWN)));
+    const maxUp = Math.round(H * (compact ? 0.66 : 0.3));
     const room = availH - yTab - gap;
     g.fan = state.tableau.map((c) => {
       const nd = c.down_count, nu = c.up.length;

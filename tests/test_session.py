@@ -256,7 +256,7 @@ def test_written_at_the_deal_and_forgotten_when_left_untouched(store: Store) -> 
     record = store.latest_unfinished("test")
     assert record is not None and record.id == s.id and s.stored
     assert (record.seed, record.moves, record.extra) == (SEED, [], {"deal_note": "chosen", "groups": [],
-                                                                    "redo_groups": []})
+                                                                    "redo_groups": [], "player_moved": False})
     assert record.start == deal().to_dict()
     assert s.abandon() is None and not s.stored
     assert store.load_game(s.id) is None and store.stats() == []
@@ -305,7 +305,7 @@ def test_save_and_resume_with_turns_redo_clock_and_notes(store: Store, clock: Fa
     s.save()
     record = store.load_game(s.id)
     assert record is not None and record.elapsed == pytest.approx(42.0)
-    assert record.extra == {"autoplay": True, "groups": [len(first)], "redo_groups": [1]}
+    assert record.extra == {"autoplay": True, "groups": [len(first)], "redo_groups": [1], "player_moved": True}
     assert record.moves == texts(first)
 
     clock.now += 1000  # closed meanwhile: that time does not count
@@ -386,3 +386,47 @@ def test_the_terminal_game_writes_at_the_first_move(store: Store) -> None:
     s.play(s.game.parse_move(A))
     record = store.latest_unfinished(CLIENT)
     assert record is not None and record.moves == [A] and record.extra["autoplay"] is False
+
+
+# ---------------------------------------------------------------------- the player's own moves
+
+
+@pytest.mark.parametrize("write_at", ["deal", "first_move"])
+def test_the_automatic_plays_at_the_deal_are_not_the_players(store: Store, clock: FakeClock, write_at: str) -> None:
+    game = Game.deal("australian", seed=7)  # AH and AS play themselves at the deal
+    s = session(game, store, autoplay=True, clock=clock, write_at=write_at)
+    assert len(s.play_auto()) >= 2 and not s.player_moved and not s.in_progress
+    clock.now += 30
+    assert not s.clock_running and s.elapsed == 0  # the clock waits for the player's first move
+    if write_at == "deal":  # written at the deal, it remembers the player has not moved yet
+        record = store.load_game(s.id)
+        assert record is not None and record.extra["player_moved"] is False
+        assert not PlaySession.from_record(record, store).player_moved
+    else:
+        assert store.load_game(s.id) is None  # a deal only played automatically costs nothing
+    assert s.abandon() is None and store.load_game(s.id) is None and store.stats() == []
+
+
+@pytest.mark.parametrize("action", ["play", "undo"])
+def test_the_first_own_action_makes_the_game_count(store: Store, clock: FakeClock, action: str) -> None:
+    s = session(Game.deal("australian", seed=7), store, autoplay=True, clock=clock, write_at="deal")
+    s.play_auto()
+    if action == "play":
+        s.play(s.game.legal_moves()[0])
+    else:
+        s.undo()  # taking back the automatic plays is the player's own act too
+    assert s.player_moved and s.in_progress and s.clock_running
+    record = store.load_game(s.id)
+    assert record is not None and PlaySession.from_record(record, store).player_moved
+    assert s.abandon() == "abandoned"
+    [row] = store.stats()
+    assert (row.played, row.won) == (1, 0)
+
+
+def test_a_record_written_before_the_flag_counts_its_moves(store: Store) -> None:
+    s = session(deal(), store, write_at="deal")
+    s.play(A)
+    record = store.load_game(s.id)
+    assert record is not None
+    record.extra.pop("player_moved")
+    assert PlaySession.from_record(record, store).player_moved

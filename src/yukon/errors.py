@@ -18,7 +18,31 @@ class InvalidMoveError(YukonError):
 
 
 class IllegalMoveError(YukonError):
-    """A well-formed move that is not legal in the current position."""
+    """A well-formed move that is not legal in the current position.
+
+    Besides the message, ``reason`` names the rule the move breaks (one of
+    :data:`ILLEGAL_REASONS`), and ``card`` / ``target`` name the card moved and
+    the free card it was put on, when there are, so a user interface can say why
+    in its own words without knowing the rules.
+    """
+
+    def __init__(self, message: str, reason: str = "illegal", card: str | None = None,
+                 target: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.card = card
+        self.target = target
+
+    def __reduce__(self) -> tuple[object, ...]:  # keep the details through pickling (worker processes)
+        return (type(self), (str(self), self.reason, self.card, self.target))
+
+
+#: The values of :attr:`IllegalMoveError.reason`.
+ILLEGAL_REASONS = (
+    "stock-empty", "no-stock", "no-such-column", "no-waste", "no-return", "not-face-up", "covered",
+    "group-size", "not-waste-top", "not-foundation-top", "not-next-on-foundation", "same-pile",
+    "does-not-fit", "whole-column", "kings-only", "no-match", "illegal",
+)
 
 
 class InvalidCardError(InvalidPositionError):

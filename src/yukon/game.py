@@ -508,7 +508,7 @@ class Game:
     def push(self, move: Move) -> None:
         """Play ``move``; raises :class:`IllegalMoveError` (changing nothing) if it is not legal."""
         if not self.is_legal(move):
-            raise IllegalMoveError(self._illegal_reason(move))
+            raise self._illegal(move)
         self._push(move)
 
     def _push(self, move: Move) -> None:
@@ -669,46 +669,54 @@ class Game:
         pile.append(c)
         self._on_foundations += 1
 
-    def _illegal_reason(self, move: object) -> str:
+    def _illegal(self, move: object) -> IllegalMoveError:
+        """The error for an illegal ``move``: a message, and the rule it breaks (``reason``)."""
         if not isinstance(move, Move):
-            return f"not a move: {shown(move)}"
+            return IllegalMoveError(f"not a move: {shown(move)}")
         s, d, c = move.src, move.dst, move.card
         text = str(move)
         ncols = self._ncols
+
+        def err(reason: str, why: str, target: int | None = None) -> IllegalMoveError:
+            card = NAME[c] if s != STOCK else None
+            return IllegalMoveError(f"illegal move {text!r}: {why}", reason, card,
+                                    None if target is None else NAME[target])
+
         if s == STOCK:
-            return f"illegal move {text!r}: the stock is empty" if self.rules.has_stock \
-                else f"illegal move {text!r}: {self.rules.title} has no stock"
+            return err("stock-empty", "the stock is empty") if self.rules.has_stock \
+                else err("no-stock", f"{self.rules.title} has no stock")
         if (s < FOUNDATION and s >= ncols) or (d < FOUNDATION and d >= ncols):
-            return f"illegal move {text!r}: there are only {ncols} columns"
+            return err("no-such-column", f"there are only {ncols} columns")
         if s == WASTE and not self.rules.has_waste:
-            return f"illegal move {text!r}: {self.rules.title} has no waste"
+            return err("no-waste", f"{self.rules.title} has no waste")
         if s == FOUNDATION and not self.rules.foundation_return:
-            return f"illegal move {text!r}: cards may not return from the foundations (foundation_return is off)"
+            return err("no-return", "cards may not return from the foundations (foundation_return is off)")
         if s < ncols:
             col, nd = self._cols[s], self._down[s]
             if c not in col[nd:]:
-                return f"illegal move {text!r}: {NAME[c]} is not face up in column {s + 1}"
+                return err("not-face-up", f"{NAME[c]} is not face up in column {s + 1}")
             if col[len(col) - move.count] != c if move.count <= len(col) else True:
                 depth = len(col) - max(i for i in range(nd, len(col)) if col[i] == c)
                 if d == FOUNDATION:
-                    return f"illegal move {text!r}: only a free card goes to a foundation, and {NAME[c]} is covered"
-                return f"illegal move {text!r}: {NAME[c]} moves with {depth - 1} card(s) on it (write +{depth - 1})"
+                    return err("covered", f"only a free card goes to a foundation, and {NAME[c]} is covered")
+                return err("group-size", f"{NAME[c]} moves with {depth - 1} card(s) on it (write +{depth - 1})")
         if s == WASTE and (not self._waste or self._waste[-1] != c):
-            return f"illegal move {text!r}: {NAME[c]} is not the waste's top card"
+            return err("not-waste-top", f"{NAME[c]} is not the waste's top card")
         if s == FOUNDATION and not any(p and p[-1] == c for p in self._found):
-            return f"illegal move {text!r}: {NAME[c]} is not the top card of a foundation"
+            return err("not-foundation-top", f"{NAME[c]} is not the top card of a foundation")
         if d == FOUNDATION:
-            return f"illegal move {text!r}: {NAME[c]} does not fit on a foundation yet"
+            return err("not-next-on-foundation", f"{NAME[c]} does not fit on a foundation yet")
         if d == s:
-            return f"illegal move {text!r}: source and destination are the same"
+            return err("same-pile", "source and destination are the same")
         target = self._cols[d] if 0 <= d < ncols else None
         if target:
-            return f"illegal move {text!r}: {NAME[c]} does not fit on {NAME[target[-1]]} ({self.rules.build} build)"
+            return err("does-not-fit", f"{NAME[c]} does not fit on {NAME[target[-1]]} ({self.rules.build} build)",
+                       target[-1])
         if target is not None:
             if s < ncols and move.count == len(self._cols[s]) and self._down[s] == 0:
-                return f"illegal move {text!r}: moving a whole column into an empty one changes nothing"
-            return f"illegal move {text!r}: only a King may lead into an empty column"
-        return f"illegal move {text!r}"
+                return err("whole-column", "moving a whole column into an empty one changes nothing")
+            return err("kings-only", "only a King may lead into an empty column")
+        return IllegalMoveError(f"illegal move {text!r}", "illegal", NAME[c])
 
     def parse_move(self, text: str) -> Move:
         """Read a move in full or short notation and check it is legal here.
@@ -719,13 +727,13 @@ class Game:
         parts = parse_move_parts(text)
         if parts is None:
             if not self._stock:
-                raise IllegalMoveError(self._illegal_reason(STOCK_MOVE))
+                raise self._illegal(STOCK_MOVE)
             return STOCK_MOVE
         if parts.is_complete():
             assert parts.src is not None and parts.card is not None and parts.count is not None
             move = make_move(parts.src, parts.dst, parts.card, parts.count)
             if not self.is_legal(move):
-                raise IllegalMoveError(self._illegal_reason(move))
+                raise self._illegal(move)
             return move
         single: Move | None = None
         if parts.src is not None and parts.card is not None:
@@ -747,8 +755,8 @@ class Game:
             options = ", ".join(str(m) for m in candidates)
             raise InvalidMoveError(f"ambiguous move {shown(text)}: could be {options}")
         if single is not None:
-            raise IllegalMoveError(self._illegal_reason(self._with_its_group(single)))
-        raise IllegalMoveError(f"illegal move {shown(text)}: no legal move matches it here")
+            raise self._illegal(self._with_its_group(single))
+        raise IllegalMoveError(f"illegal move {shown(text)}: no legal move matches it here", "no-match")
 
     def _with_its_group(self, move: Move) -> Move:
         """``move`` with the count its card would carry from its column (for error messages)."""

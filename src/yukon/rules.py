@@ -105,6 +105,11 @@ class Rules:
     def accepts_into_empty(self, lead: int) -> bool:
         return self.empty_column == "any" or RANK[lead] == KING
 
+    @property
+    def about(self) -> str:
+        """The variant in one sentence for a player (its layout and how it builds)."""
+        return ABOUT[self.variant]
+
     def describe(self) -> str:
         """One line for people: ``'Yukon (empty column: kings, foundation return: off)'``."""
         ret = "on" if self.foundation_return else "off"
@@ -126,6 +131,15 @@ VARIANTS: dict[str, Rules] = {
             "alternate", "rows", foundation_return=True,
         ),
     )
+}
+
+#: Each variant in one sentence, for players (the web table's New game dialog and help).
+ABOUT: dict[str, str] = {
+    "yukon": "7 columns, build down in alternating colours; every card is dealt.",
+    "russian": "Yukon, but build down in the same suit.",
+    "alaska": "Yukon, but build up or down in the same suit.",
+    "australian": "7 columns of 4 face-up cards; build down in suit; a stock turned one card at a time, one pass.",
+    "milligan-yukon": "Two decks, 8 columns, 8 foundations; each deal from the stock puts one card on every column.",
 }
 
 ALIASES: dict[str, str] = {

@@ -12,14 +12,18 @@ thin layers over it, so every rule below is written once:
   undone move is not played straight back by the automatic play. A new turn
   clears the redo list, unless it is exactly the next turn to redo (then it
   *is* the redo, and the rest of the list stays).
-- **Clock.** It starts at the first move, stops at the win, and between two
+- **The player's own moves.** A game becomes the player's at their first own
+  action (a move, undo, redo or restart: :attr:`PlaySession.player_moved`);
+  the automatic plays at the deal (:meth:`PlaySession.play_auto`) are not one.
+  Before that the game counts for nothing and its clock does not run.
+- **Clock.** It starts at the player's first own move, stops at the win, and between two
   actions counts at most :data:`IDLE_CAP` seconds (a game left open overnight
   does not ruin the best time).
 - **Results.** A game is recorded ``"won"`` as soon as it is won. When the
   player leaves it for another game (:meth:`PlaySession.abandon`) it is
   recorded ``"lost"`` if no legal move was left, else ``"abandoned"``; a game
-  left before any move (nothing played, nothing to redo) leaves no trace: its
-  record, if it was written, is deleted. Undo stays possible at a dead end.
+  left before the player's first own move (the automatic plays at the deal do
+  not count) leaves no trace: its record, if it was written, is deleted. Undo stays possible at a dead end.
 - **Saving.** After every turn, undo, redo and restart the game is written to
   the store (client name ``client``): the moves as notation, the redo list
   with the next move to redo first, the elapsed seconds, and in ``extra`` the
@@ -55,10 +59,12 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
+from .cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from .errors import IllegalMoveError
 from .game import Game
-from .notation import Move
+from .notation import FOUNDATION, Move
 from .pysolfc import NUMBERINGS
+from .rules import Rules
 from .store import GameRecord, Store
 
 if TYPE_CHECKING:
@@ -142,6 +148,8 @@ class PlaySession:
             self.extra["numbering"] = game.numbering
         #: The last problem writing to the store (None when the last write worked).
         self.store_error: str | None = None
+        #: Has the player made a move of their own (not only the automatic plays at the deal)?
+        self.player_moved = False
         self._elapsed_before = 0.0  # seconds counted up to self._since
         self._since: float | None = None  # the clock runs since then (None: stopped)
         if record is not None:
@@ -191,7 +199,9 @@ class PlaySession:
                 self.undone.append(turn)
         except IllegalMoveError:
             pass  # a stale redo list is dropped from the first turn that no longer fits
-        self.extra = {k: v for k, v in record.extra.items() if k not in ("groups", "redo_groups")}
+        self.extra = {k: v for k, v in record.extra.items() if k not in ("groups", "redo_groups", "player_moved")}
+        # records written before the flag existed: any move counts, as it did then
+        self.player_moved = bool(record.extra.get("player_moved", record.moves or record.redo))
         self.id = record.id
         self.stored = True
         self.result = record.result
@@ -244,8 +254,8 @@ class PlaySession:
 
     @property
     def in_progress(self) -> bool:
-        """Moves made (or undone) and no result yet."""
-        return self.result is None and bool(self.game.move_stack or self.undone)
+        """The player made a move of their own and there is no result yet."""
+        return self.result is None and self.player_moved
 
     @property
     def locked(self) -> bool:
@@ -336,6 +346,7 @@ class PlaySession:
             move = self.game.parse_move(move)
         self.game.push(move)  # raises, changing nothing, when illegal
         played = [move, *self.auto_moves(autoplay, autofinish)]
+        self.player_moved = True
         self._end_turn(played)
         return played
 
@@ -353,6 +364,7 @@ class PlaySession:
             played.append(m)
         if played:
             played += self.auto_moves(autoplay, autofinish)
+            self.player_moved = True
             self._end_turn(played)
         return played
 
@@ -372,7 +384,8 @@ class PlaySession:
 
     def _end_turn(self, played: list[Move]) -> None:
         self._tick()
-        self.start_clock()  # the first move starts the clock
+        if self.player_moved:
+            self.start_clock()  # the player's first move starts the clock
         self.turns.append(len(played))
         if self.undone and self.undone[0] == played:
             del self.undone[0]  # the same as redoing: keep the rest of the redo list
@@ -396,7 +409,9 @@ class PlaySession:
             raise ValueError(f"'to' must be between 0 and {n} (the moves played), not {to}")
         if to == n:
             raise NothingToDoError("nothing to undo: that many moves are played already")
+        self.player_moved = True
         self._tick()
+        self.start_clock()  # an undo is the player's too: it can be the first
         undone: list[Move] = []
         while len(self.game.move_stack) > to:
             size = self.turns.pop()
@@ -425,6 +440,7 @@ class PlaySession:
                 self.undone.clear()
                 raise NothingToDoError("nothing to redo: the redo list no longer fits") from None
         del self.undone[0]
+        self.player_moved = True
         self._tick()
         self.start_clock()
         self.turns.append(len(turn))
@@ -443,11 +459,43 @@ class PlaySession:
             self.stop_clock()
         self.save()
 
+    # ------------------------------------------------------------------ advice for a user interface
+
+    def best_moves(self) -> dict[str, Move]:
+        """The best place for every card that can move now, by ``"source:card"`` (``"3:JH"``, ``"W:5C"``).
+
+        A foundation first, then a column with cards, then an empty column: the
+        place a single click or tap sends the card (with the cards on it) to.
+        """
+        best: dict[str, tuple[int, Move]] = {}
+        if self.locked or self.game.is_won():
+            return {}
+        columns = self.game.columns
+        for m in self.game.legal_moves():
+            if m.is_stock_move:
+                continue
+            key = str(m).split(">")[0].split("+")[0]
+            rank = 0 if m.dst == FOUNDATION else 1 if columns[m.dst][0] or columns[m.dst][1] else 2
+            if key not in best or rank < best[key][0]:
+                best[key] = (rank, m)
+        return {k: m for k, (_, m) in best.items()}
+
+    def foundation_moves(self) -> dict[str, Move]:
+        """The moves to a foundation, by ``"source:card"``: what a double click does."""
+        if self.locked:
+            return {}
+        return {str(m).split(">")[0]: m for m in self.game.legal_moves() if m.dst == FOUNDATION and m.count == 1}
+
+    def explain(self, error: IllegalMoveError) -> str:
+        """Why a move was refused, in a player's words (from the error's ``reason``)."""
+        return explain(error, self.game.rules)
+
     # ------------------------------------------------------------------ store
 
     def store_extra(self) -> dict[str, Any]:
         """The record's ``extra``: the caller's notes and the turn sizes."""
-        return {**self.extra, "groups": list(self.turns), "redo_groups": self.redo_sizes}
+        return {**self.extra, "groups": list(self.turns), "redo_groups": self.redo_sizes,
+                "player_moved": self.player_moved}
 
     def _guarded(self, write: Callable[[], None], problem: str) -> None:
         """Run a store write; a failure is raised, or noted in :attr:`store_error` when tolerated."""
@@ -473,8 +521,8 @@ class PlaySession:
         if self.store is None:
             return
         if not self.stored:
-            if self.write_at == "first_move" and not (self.game.move_stack or self.undone):
-                return  # a deal only looked at costs nothing
+            if self.write_at == "first_move" and not self.player_moved:
+                return  # a deal only looked at (or only played automatically) costs nothing
             self._create()
             if not (self.game.move_stack or self.undone):
                 return  # the new record is up to date
@@ -526,4 +574,58 @@ class PlaySession:
         return None
 
 
-__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "new_id"]
+def _short(name: str) -> str:
+    """``'TH'`` -> ``'10♥'``."""
+    return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[SUITS.index(name[1])]
+
+
+def explain(error: IllegalMoveError, rules: Rules) -> str:
+    """A refused move's reason in a player's words, e.g. ``'7♥ needs a black 8; 9♣ is not one.'``."""
+    card, target = error.card, error.target
+    if card is None:
+        return {"stock-empty": "The stock is empty.", "no-stock": f"{rules.title} has no stock."}.get(
+            error.reason, str(error))
+    lead = _short(card)
+    rank = RANKS.index(card[0]) + 1
+    suit = SUIT_NAMES[SUITS.index(card[1])]
+    higher = RANK_NAMES[rank] if rank < 13 else ""
+    lower = RANK_NAMES[rank - 2] if rank > 1 else ""
+    reason = error.reason
+    if reason == "covered":
+        return f"Only a free card goes to a foundation: {lead} has cards on it."
+    if reason == "not-next-on-foundation":
+        if rank == 1:
+            return f"{lead} cannot go up: every foundation is taken."
+        return f"{lead} cannot go up yet: the {lower} of {suit} must be on a foundation first."
+    if reason == "no-return":
+        return "In this game cards may not come back from the foundations."
+    if reason == "not-face-up":
+        return f"{lead} is not face up there."
+    if reason == "not-waste-top":
+        return "Only the top card of the waste can be played."
+    if reason == "not-foundation-top":
+        return "Only the top card of a foundation can come back."
+    if reason == "same-pile":
+        return f"{lead} is there already."
+    if reason == "whole-column":
+        return "Moving a whole column into an empty one changes nothing."
+    if reason == "kings-only":
+        return "Only a King (with the cards on it) may go into an empty column."
+    if reason == "does-not-fit" and target is not None:
+        on = _short(target)
+        if rules.build == "alternate":
+            if rank == 13:
+                return f"{lead} is a King: nothing is higher, it can only lead an empty column."
+            colour = "black" if card[1] in "HD" else "red"
+            return f"{lead} needs a {colour} {higher}; {on} is not one."
+        if rules.build == "suit":
+            if rank == 13:
+                return f"{lead} is a King: it can only lead an empty column."
+            return f"{lead} goes only on the {higher} of {suit}, not on {on}."
+        either = " or ".join(x for x in (higher, lower) if x)
+        return f"{lead} goes only on the {either} of {suit}, not on {on}."
+    return str(error)
+
+
+__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "explain",
+           "new_id"]

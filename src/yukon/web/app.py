@@ -161,7 +161,7 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
                 {
                     "name": r.variant, "title": r.title, "columns": r.columns, "foundations": r.foundations,
                     "decks": r.decks, "build": r.build, "stock": r.stock, "has_stock": r.has_stock,
-                    "has_waste": r.has_waste, "defaults": r.options(),
+                    "has_waste": r.has_waste, "defaults": r.options(), "about": r.about,
                 }
                 for r in VARIANTS.values()
             ],
@@ -285,8 +285,9 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
             played = session.play(body.move, autoplay=body.autoplay, autofinish=body.autofinish)
         except GameOverError as exc:
             raise ApiError(409, str(exc)) from None
-        except IllegalMoveError as exc:
-            raise ApiError(409, str(exc)) from None
+        except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
+            return JSONResponse({"error": str(exc), "reason": exc.reason, "explanation": session.core.explain(exc)},
+                                status_code=409)
         except YukonError as exc:
             raise ApiError(400, str(exc)) from None
         return changed(session, played)

@@ -30,6 +30,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..cards import NAME
 from ..game import Game
 from ..notation import Move
 from ..rules import Rules, rules_for
@@ -144,7 +145,9 @@ class Session:
     # ------------------------------------------------------------------ changes (each one saved before it returns)
 
     def start_clock(self) -> None:
-        self.core.start_clock()
+        """Let the clock run again (the page is shown): only once the player has made a move."""
+        if self.core.player_moved:
+            self.core.start_clock()
 
     def stop_clock(self) -> None:
         self.core.stop_clock()
@@ -179,37 +182,56 @@ class Session:
         return self.core.store_extra()
 
     def to_state(self, played: Sequence[Move] = (), undone: Sequence[Move] = ()) -> dict[str, Any]:
-        """The JSON the API returns: the position (docs/contract.md) plus the game's state."""
+        """The JSON the API returns: what the player can see of the position, plus the game's state.
+
+        Never a face-down card nor the stock's order: a column gives its face-up
+        cards and how many lie face down under them (``down_count``), the stock
+        how many cards it holds (``stock_count``). Everything the page needs
+        to play (legal moves, the best place for each card, the moves to a
+        foundation) comes from here, so the page knows no rule.
+        """
         g = self.game
         r = g.rules
-        state = g.to_dict()
         status = self.status
         moves = g.move_stack
-        state.update(
-            id=self.id,
-            seed=self.seed,
-            title=r.title,
-            description=r.describe(),
-            layout={
+        playing = status == "playing" and not self.core.locked
+        return {
+            "variant": r.variant,
+            "rules": r.options(),
+            "tableau": [{"down_count": len(down), "up": [NAME[c] for c in up]} for down, up in g.columns],
+            "foundations": [[NAME[c] for c in pile] for pile in g.foundations],
+            "stock_count": len(g.stock),
+            "waste": [NAME[c] for c in g.waste],
+            "id": self.id,
+            "seed": self.seed,
+            "title": r.title,
+            "description": r.describe(),
+            "about": r.about,
+            "layout": {
                 "columns": r.columns, "foundations": r.foundations, "has_stock": r.has_stock,
                 "has_waste": r.has_waste, "build": r.build, "stock": r.stock,
+                "deal_down": list(r.deal_down), "deal_up": list(r.deal_up), "decks": r.decks,
             },
-            moves=[str(m) for m in moves],
-            move_count=len(moves),
-            legal_moves=[str(m) for m in g.legal_moves()] if status == "playing" else [],
-            can_undo=self.can_undo,
-            can_redo=self.can_redo,
-            status=status,
-            result=self.result,
-            elapsed=round(self.elapsed_now(), 3),
-            clock_running=self.clock_running,
-            cards_on_foundations=g.cards_on_foundations,
-            card_count=r.card_count,
-            played=[str(m) for m in played],
-            undone=[str(m) for m in undone],
-            deal_note=self.extra.get("deal_note"),
-        )
-        return state
+            "moves": [str(m) for m in moves],
+            "move_count": len(moves),
+            "legal_moves": [str(m) for m in g.legal_moves()] if playing else [],
+            "best_moves": {k: str(m) for k, m in self.core.best_moves().items()} if playing else {},
+            "foundation_moves": {k: str(m) for k, m in self.core.foundation_moves().items()} if playing else {},
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "status": status,
+            "result": self.result,
+            "player_moved": self.core.player_moved,
+            "elapsed": round(self.elapsed_now(), 3),
+            "clock_running": self.clock_running,
+            "cards_on_foundations": g.cards_on_foundations,
+            "card_count": r.card_count,
+            "face_down_count": g.face_down_count,
+            "played": [str(m) for m in played],
+            # the undone moves may name cards that lie face down again: only their number
+            "undone_count": len(undone),
+            "deal_note": self.extra.get("deal_note"),
+        }
 
 
 class Registry:

@@ -155,7 +155,12 @@ def hint(game: Game, stop: threading.Event, time_limit: float = HINT_TIME) -> Hi
         result = yukon.hint(game, time_limit=time_limit, stop=stop)
         seconds = time.perf_counter() - t0
         if result.move is not None:
-            note = "" if result.source == "solver" else "a best guess: the solver ran out of time"
+            if result.source == "solver":
+                note = ""
+            elif result.status == "lost":
+                note = "the solver proved this position lost: no move wins from here; undo to the last winnable one"
+            else:
+                note = "a best guess: the solver ran out of time"
             line = [str(m) for m in result.line or []] if result.source == "solver" else []
             return Hint(str(result.move), result.source, result.status, seconds, note, line)
         if result.status == "lost":

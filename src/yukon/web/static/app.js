@@ -1,31 +1,38 @@
-/* Yukon card table: talks to the JSON API of yukon.web (docs/web.md). No build step, no dependencies. */
+/* Yukon card table: talks to the JSON API of yukon.web (docs/web.md). No build step, no dependencies.
+
+The page knows no rule of the game: the server says which moves are legal, the best place for each
+card, why a move is refused, and it never tells the face-down cards (only how many lie face down). */
 "use strict";
 (() => {
-  const RANKS = "A23456789TJQK";
   const RANK_NAMES = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
+  const RANKS = "A23456789TJQK";
   const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  const VARIANT_ABOUT = {
-    yukon: "7 columns, build down in alternating colours; every card dealt.",
-    russian: "Yukon, but build down in the same suit.",
-    alaska: "Yukon, but build up or down in the same suit.",
-    australian: "7 columns of 4 face-up cards; build down in suit; a stock turned one card at a time, one pass.",
-    "milligan-yukon": "Two decks, 8 columns, 8 foundations; each deal puts one card on every column.",
-  };
   const $ = (id) => document.getElementById(id);
   const table = $("table");
+  const reducedMotionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   // ------------------------------------------------------------------ settings
-  const DEFAULTS = { autoplay: true, autofinish: true, winnable: false, animate: true, variant: "yukon", options: {}, winnableOnly: false };
+  const DEFAULTS = { autoplay: true, autofinish: true, winnable: false, animate: true, variant: "yukon", options: {}, winnableOnly: false, felt: "green", back: "blue" };
   let settings = { ...DEFAULTS };
   try { settings = { ...DEFAULTS, ...JSON.parse(localStorage.getItem("yukon.settings") || "{}") }; } catch (e) { /* keep defaults */ }
   const saveSettings = () => { try { localStorage.setItem("yukon.settings", JSON.stringify(settings)); } catch (e) { /* private mode */ } };
+  const motion = () => settings.animate && !(reducedMotionQuery && reducedMotionQuery.matches);
+  function applyLooks() {
+    const b = document.body;
+    [...b.classList].filter((c) => c.startsWith("felt-") || c.startsWith("back-")).forEach((c) => b.classList.remove(c));
+    b.classList.add("felt-" + settings.felt, "back-" + settings.back);
+    b.classList.toggle("reduce-motion", !motion());
+  }
+  applyLooks();
+  if (reducedMotionQuery && reducedMotionQuery.addEventListener) reducedMotionQuery.addEventListener("change", applyLooks);
 
   // ------------------------------------------------------------------ state
-  let state = null;        // the server's game state
+  let state = null;        // the server's game state (what the player can see)
   let receivedAt = 0;      // performance.now() when state arrived
   let variants = null;     // GET /api/variants
   let geom = null;         // layout of the current render
+  let size = null;         // the card size of this game at this window size: {key, W}
   let items = [];          // rendered cards: {key, name, up, pile, idx, x, y, z}
   const cardEls = new Map();
   let zones = {};          // pile id -> zone element (highlights)
@@ -33,22 +40,27 @@
   let held = null;         // keyboard pick-up: {pile, idx, card, count}
   let focus = null;        // keyboard focus: {pile, idx}
   let hintTimer = 0;
-  let lastClickMove = 0;
   let queue = Promise.resolve();
   let lastBannerFor = "";
   let winnableReq = 0;
+  let offline = false;     // the server did not answer the last request
+  let retryTimer = 0;
+  const timings = [];      // move round trips (request to table updated), ms: bench/web.py reads them
 
   // ------------------------------------------------------------------ helpers
-  const rankOf = (name) => RANKS.indexOf(name[0]) + 1;
+  const shown = (name) => (name[0] === "T" ? "10" : name[0]);
+  const pretty = (name) => shown(name) + SUIT_SYMBOL[name[1]];
+  const longName = (name) => `${RANK_NAMES[RANKS.indexOf(name[0])]} of ${SUIT_NAMES[name[1]]}`;
   const isRed = (name) => name[1] === "H" || name[1] === "D";
-  const pretty = (name) => (name[0] === "T" ? "10" : name[0]) + SUIT_SYMBOL[name[1]];
-  const longName = (name) => `${RANK_NAMES[rankOf(name) - 1]} of ${SUIT_NAMES[name[1]]}`;
   const fmtTime = (s) => {
     s = Math.max(0, Math.floor(s));
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
     return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
   };
   const pileName = (p) => (p === "F" ? "a foundation" : p === "W" ? "the waste" : p === "S" ? "the stock" : `column ${+p.slice(1) + 1}`);
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  // a pile of the page ("c3", "W", "f2") in the notation's words ("4", "W", "F")
+  const note = (p) => (p === "W" ? "W" : p === "F" || p[0] === "f" ? "F" : String(+p.slice(1) + 1));
 
   function parseMove(text) {
     if (text === "deal") return { text, src: "S", dst: "S", card: null, count: 0 };
@@ -57,31 +69,43 @@
     const pile = (s) => (s === "W" || s === "F" ? s : "c" + (parseInt(s, 10) - 1));
     return { text, src: pile(m[1]), card: m[2], count: m[3] ? parseInt(m[3], 10) + 1 : 1, dst: pile(m[4]) };
   }
-  const moveText = (src, card, count, dst) => {
-    const p = (x) => (x === "F" || x === "W" ? x : String(+x.slice(1) + 1));
-    return `${p(src)}:${card}${count > 1 ? "+" + (count - 1) : ""}>${p(dst)}`;
-  };
+  const moveText = (src, card, count, dst) => `${note(src)}:${card}${count > 1 ? "+" + (count - 1) : ""}>${note(dst)}`;
   function describeMove(mv) {
     if (mv.src === "S") return "Dealt from the stock";
-    const group = mv.count > 1 ? ` with ${mv.count - 1} card${mv.count > 2 ? "s" : ""}` : "";
+    const group = mv.count > 1 ? ` with ${plural(mv.count - 1, "card")}` : "";
     return `${longName(mv.card)}${group} to ${mv.dst === "F" ? "the foundation" : pileName(mv.dst)}`;
   }
 
   async function api(method, path, body) {
     const init = { method, headers: {} };
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-    const res = await fetch(path, init);
+    let res;
+    try {
+      res = await fetch(path, init);
+    } catch (e) {
+      const err = new Error("the server is not answering");
+      err.offline = true;
+      throw err;
+    }
     let data = null;
     try { data = await res.json(); } catch (e) { data = null; }
     if (!res.ok) {
-      const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+      const err = new Error((data && (data.explanation || data.error)) || `${res.status} ${res.statusText}`);
       err.status = res.status;
+      err.data = data || {};
       throw err;
     }
+    if (offline) backOnline();
     return data;
   }
+  function failed(err) {
+    if (err.offline) { goOffline(); return; }
+    if (err.status === 409 && !(err.data && err.data.reason) && state && /over/.test(err.message)) { gameEnded(); return; }
+    say(err.message || String(err), true);
+    if (state) render();
+  }
   function enqueue(fn) {
-    queue = queue.then(fn).catch((err) => { say(err.message || String(err), true); if (state) render(); });
+    queue = queue.then(fn).catch(failed);
     return queue;
   }
 
@@ -89,9 +113,53 @@
   function say(text, isError = false, keep = false) {
     const el = $("message");
     el.textContent = text;
+    el.title = text;
     el.classList.toggle("error", !!isError);
     clearTimeout(sayTimer);
-    if (!keep && text) sayTimer = setTimeout(() => { el.textContent = ""; el.classList.remove("error"); }, isError ? 5000 : 4000);
+    if (!keep && text) sayTimer = setTimeout(() => { el.textContent = ""; el.title = ""; el.classList.remove("error"); }, isError ? 6000 : 4000);
+  }
+  // one button in the status line for the way out of a dead end
+  function offer(label, fn) {
+    const b = $("status-action");
+    if (!label) { b.hidden = true; b.onclick = null; return; }
+    b.textContent = label;
+    b.hidden = false;
+    b.onclick = () => { offer(null); fn(); };
+  }
+
+  // ------------------------------------------------------------------ the server not answering; a game ended elsewhere
+  function goOffline() {
+    if (state && state.clock_running) { state.elapsed = shownElapsed(); state.clock_running = false; }
+    if (!offline) {
+      offline = true;
+      say("The server is not answering: trying again…", true, true);
+      offer("Retry now", retry);
+    }
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(retry, 2000);
+    if (state) render();
+  }
+  async function retry() {
+    clearTimeout(retryTimer);
+    try {
+      if (!variants) { variants = await api("GET", "/api/variants"); fillVariants(); }
+      if (state) accept(await api("GET", `/api/games/${state.id}`));
+      else await start();
+    } catch (err) {
+      if (err.offline) { retryTimer = setTimeout(retry, 3000); return; }
+      if (err.status === 404) { state = null; await start(); return; }
+      failed(err);
+    }
+  }
+  function backOnline() {
+    offline = false;
+    clearTimeout(retryTimer);
+    offer(null);
+    say("The server answers again.");
+    if (state && state.player_moved && state.result === null && !document.hidden) setClock(true);
+  }
+  async function gameEnded() {
+    try { accept(await api("GET", `/api/games/${state.id}`), { elsewhere: true }); } catch (err) { if (err.offline) goOffline(); }
   }
 
   // ------------------------------------------------------------------ card faces (SVG, drawn here)
@@ -104,28 +172,44 @@
     9: [[28, 0], [72, 0], [28, 1 / 3], [72, 1 / 3], [50, .5], [28, 2 / 3], [72, 2 / 3], [28, 1], [72, 1]],
     10: [[28, 0], [72, 0], [50, 1 / 6], [28, 1 / 3], [72, 1 / 3], [28, 2 / 3], [72, 2 / 3], [50, 5 / 6], [28, 1], [72, 1]],
   };
+  // A court card: a double-headed figure (crown, tiara or cap; robe in the suit's colours) in a gold frame.
+  function courtSVG(rank, s, use) {
+    const red = s === "H" || s === "D";
+    const robe = red ? "#c8102e" : "#1f3f8f", trim = red ? "#1f3f8f" : "#c8102e";
+    const gold = "#d9a91a", skin = "#f6d7b8", hair = rank === 13 ? "#e8e4dc" : "#6b3e1e";
+    let hat;
+    if (rank === 13) hat = `<path d="M39 50 L39 41 L44 46 L50 38 L56 46 L61 41 L61 50 Z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/><circle cx="50" cy="44" r="1.6" fill="${trim}"/>`;
+    else if (rank === 12) hat = `<path d="M41 50 Q50 40 59 50 Z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/><circle cx="50" cy="44.5" r="1.8" fill="${trim}"/><circle cx="45" cy="47" r="1" fill="#fff"/><circle cx="55" cy="47" r="1" fill="#fff"/>`;
+    else hat = `<path d="M39 50 Q40 41 50 41 Q60 41 61 50 Z" fill="${trim}"/><path d="M58 43 Q66 36 70 40 Q64 40 60 46 Z" fill="${gold}"/>`;
+    const beard = rank === 13 ? `<path d="M43 58 Q50 68 57 58 Q50 62 43 58 Z" fill="${hair}"/>` : "";
+    const locks = rank === 12 ? `<path d="M40 52 Q37 62 42 66 L44 56 Z M60 52 Q63 62 58 66 L56 56 Z" fill="${hair}"/>` : "";
+    const item = rank === 13 ? `<path d="M28 76 L36 48" stroke="#8a8a8a" stroke-width="2.2"/><path d="M31 60 L37 62" stroke="${gold}" stroke-width="2"/>`
+      : rank === 12 ? `<circle cx="31" cy="60" r="4" fill="${trim}"/><circle cx="31" cy="60" r="1.6" fill="${gold}"/><path d="M31 64 L33 78" stroke="#2e7d32" stroke-width="1.6"/>`
+      : `<path d="M70 78 L66 50" stroke="#8b5a2b" stroke-width="2.2"/><path d="M63 50 Q70 46 72 54 Z" fill="#9e9e9e"/>`;
+    const half = `<g>${item}<path d="M32 84 Q33 70 42 66 L58 66 Q67 70 68 84 Z" fill="${robe}"/>` +
+      `<path d="M42 66 L50 78 L58 66 Z" fill="${gold}"/><path d="M47 70 L50 84 L53 70 Z" fill="${trim}"/>` +
+      `${locks}<ellipse cx="50" cy="56" rx="8" ry="9" fill="${skin}" stroke="#8a6a50" stroke-width=".6"/>` +
+      `<circle cx="47" cy="55" r=".9" fill="#333"/><circle cx="53" cy="55" r=".9" fill="#333"/><path d="M47.5 60 Q50 61.5 52.5 60" stroke="#a0522d" stroke-width=".8" fill="none"/>` +
+      `${beard}${hat}${use(64, 74, 9)}</g>`;
+    return `<rect x="17" y="40" width="66" height="88" rx="4" fill="${red ? "#fff3f0" : "#f1f4fb"}" stroke="${gold}" stroke-width="1.6"/>` +
+      `<svg x="17" y="40" width="66" height="88" viewBox="17 40 66 88"><g>${half}</g><g transform="rotate(180 50 84)">${half}</g></svg>` +
+      `<path d="M19 84 H81" stroke="${gold}" stroke-width=".8"/>`;
+  }
   function faceSVG(name) {
-    const r = rankOf(name), s = name[1], col = isRed(name) ? "red" : "black";
-    const rt = name[0] === "T" ? "10" : name[0];
-    const use = (x, y, size, extra = "") => `<use href="#suit-${s}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"${extra}/>`;
-    const index = `<text class="rank" x="${rt.length > 1 ? 3 : 6}" y="28" font-size="${rt.length > 1 ? 27 : 30}" textLength="${rt.length > 1 ? 35 : ""}">${rt}</text>`
-      .replace(' textLength=""', "") + use(rt.length > 1 ? 50 : 40, 18, 21) + use(88, 12, 13);
-    let mid = "";
-    if (r === 1) {
-      mid = use(50, 84, s === "S" ? 56 : 44);
-    } else if (r <= 10) {
+    const r = RANKS.indexOf(name[0]) + 1, s = name[1], col = isRed(name) ? "red" : "black";
+    const rt = shown(name);
+    const use = (x, y, sz, extra = "") => `<use href="#suit-${s}" x="${x - sz / 2}" y="${y - sz / 2}" width="${sz}" height="${sz}"${extra}/>`;
+    const index = `<text class="rank" x="${rt.length > 1 ? 3 : 6}" y="28" font-size="${rt.length > 1 ? 27 : 30}"${rt.length > 1 ? ' textLength="35"' : ""}>${rt}</text>` +
+      use(rt.length > 1 ? 50 : 40, 18, 21) + use(88, 12, 13);
+    let mid;
+    if (r === 1) mid = use(50, 84, s === "S" ? 56 : 44);
+    else if (r <= 10) {
       const top = 50, bottom = 124;
       mid = PIPS[r].map(([x, f]) => {
         const y = top + f * (bottom - top);
         return use(x, y, 21, f > .5 ? ` transform="rotate(180 ${x} ${y})"` : "");
       }).join("");
-    } else {
-      const letter = "JQK"[r - 11];
-      mid = `<rect x="17" y="40" width="66" height="88" rx="5" class="frame-${col}" fill="${col === "red" ? "#fde8ea" : "#e8ecf5"}" stroke="currentColor" stroke-width="2"/>` +
-        `<rect x="21" y="44" width="58" height="80" rx="3" fill="none" stroke="#c9a227" stroke-width="1.5"/>` +
-        `<text class="face-letter" x="50" y="100" font-size="46" text-anchor="middle">${letter}</text>` +
-        use(31, 56, 15) + use(69, 112, 15, ` transform="rotate(180 69 112)"`);
-    }
+    } else mid = courtSVG(r, s, use);
     // Small cards (phones, two decks) get a larger index and one big suit instead of pips.
     const small = `<text class="rank" x="${rt.length > 1 ? 2 : 5}" y="38" font-size="${rt.length > 1 ? 37 : 42}"${rt.length > 1 ? ' textLength="50"' : ""}>${rt}</text>` +
       use(rt.length > 1 ? 74 : 64, 23, 32) + use(50, 92, 52);
@@ -135,67 +219,79 @@
     const el = document.createElement("div");
     el.className = "card";
     el.dataset.key = key;
-    el.dataset.name = name;
-    el.setAttribute("role", "button");
+    if (name) {
+      el.dataset.name = name;
+      el.setAttribute("role", "button");
+      el.innerHTML = `<div class="face">${faceSVG(name)}</div>`;
+    } else {
+      el.setAttribute("role", "img");
+      el.innerHTML = '<div class="back"></div>';
+    }
     el.tabIndex = -1;
-    el.innerHTML = `<div class="face">${faceSVG(name)}</div><div class="back"></div>`;
     table.appendChild(el);
     cardEls.set(key, el);
     return el;
   }
 
   // ------------------------------------------------------------------ layout
+  // The card size depends on the variant and the window only, never on the position: it is kept for
+  // the whole game at a given window size, and long columns compress their fan instead.
+  const MIN_UP = { big: 0.215, compact: 0.3 };   // the fan at which a face-up card's index still shows
+  const DOWN = 0.09;                             // the fan of face-down cards
+  function cardWidth(width, availH, slots) {
+    const key = `${state.id}|${window.innerWidth}x${window.innerHeight}`;
+    if (size && size.key === key) return size;
+    const L = state.layout;
+    const gap = Math.round(Math.min(14, Math.max(4, width * 0.012)));
+    let W = Math.min((width - gap * (slots + 1)) / slots, 150);
+    // a long column this variant reaches: its deepest face-down pile under a run of twelve (two decks: sixteen)
+    const nd = Math.max(...L.deal_down), nu = L.decks > 1 ? 16 : 12;
+    for (const kind of ["big", "compact"]) {
+      if ((kind === "compact") !== (W < 62)) continue;
+      const perH = 2 + nd * DOWN + (nu - 1) * MIN_UP[kind];
+      W = Math.min(W, (availH - gap * 4) / perH / 1.4);
+    }
+    W = Math.max(30, Math.floor(W));
+    size = { key, W, gap };
+    return size;
+  }
   function computeGeom() {
     const L = state.layout;
     const ncols = L.columns, nf = L.foundations;
     const left = L.has_stock ? (L.has_waste ? 2 : 1) : 0;
-    const topSlots = left + nf + (left && left + nf < ncols ? 1 : 0);
-    const slots = Math.max(ncols, topSlots);
     const width = table.clientWidth;
-    const top = table.getBoundingClientRect().top + window.scrollY;
-    const availH = Math.max(320, window.innerHeight - top - 6);
-    const gap = Math.round(Math.min(14, Math.max(4, width * 0.012)));
-    let W = (width - gap * (slots + 1)) / slots;
-    W = Math.min(W, availH / (1.4 * 4.3), 140);
-    // Long columns: shrink the cards (down to 60% of that) so the longest column still fits the screen.
-    const floorW = W * 0.6;
-    for (const c of state.tableau) {
-      const fans = 2 + (W < 58 ? 0.3 : 0.245) * Math.max(0, c.up.length - 1) + 0.06 * c.down.length, fixed = gap * 3;
-      if (fixed + 1.4 * W * fans > availH) W = Math.max(floorW, (availH - fixed) / (1.4 * fans));
-    }
-    W = Math.max(28, Math.floor(W));
+    const availH = Math.max(240, table.clientHeight);
+    const { W, gap } = cardWidth(width, availH, ncols);
     const H = Math.round(W * 1.4);
-    const gridW = slots * W + (slots - 1) * gap;
+    const compact = W < 62;
+    const gridW = ncols * W + (ncols - 1) * gap;
     const x0 = Math.round((width - gridW) / 2);
-    const slotX = (i) => x0 + i * (W + gap);
-    const colShift = (slots - ncols) / 2;
-    const colX = (i) => Math.round(x0 + (i + colShift) * (W + gap));
+    const colX = (i) => Math.round(x0 + i * (W + gap));
     const yTop = gap;
     const yTab = yTop + H + Math.round(gap * 1.8);
-    const g = { compact: W < 58, W, H, gap, slots, ncols, nf, left, width, availH, yTop, yTab, colX, pos: {} };
-    g.stockX = slotX(0);
-    g.wasteX = slotX(1);
-    const fStart = left + nf <= ncols ? ncols - nf : left;
-    g.foundX = (j) => (left + nf <= ncols ? colX(fStart + j) : slotX(fStart + j));
-    // Fan offsets per column: face-down cards tight, face-up cards so that each index shows.
-    const downOff = Math.max(4, Math.round(H * 0.1));
-    const compact = W < 58;
-    const maxUp = Math.round(H * (compact ? 0.38 : 0.33)), minUp = Math.round(H * (compact ? 0.3 : 0.245));
+    const g = { compact, W, H, gap, ncols, nf, left, width, availH, yTop, yTab, colX };
+    g.stockX = colX(0);
+    g.wasteX = colX(1);
+    // foundations at the right of the top row; when they do not fit beside the stock they overlap a little
+    if (left + nf <= ncols) g.foundX = (j) => colX(ncols - nf + j);
+    else {
+      const first = colX(0) + left * (W + gap), last = colX(ncols - 1);
+      const pitch = nf > 1 ? (last - first) / (nf - 1) : 0;
+      g.foundX = (j) => Math.round(first + j * pitch);
+    }
+    // Fan offsets per column: generous while there is room, compressed so the longest column still fits.
+    const downOff = Math.max(4, Math.round(H * (compact ? 0.17 : DOWN)));
+    const maxUp = Math.round(H * (compact ? 0.66 : 0.3));
     const room = availH - yTab - gap;
     g.fan = state.tableau.map((c) => {
-      const nd = c.down.length, nu = c.up.length;
+      const nd = c.down_count, nu = c.up.length;
       let d = downOff, u = maxUp;
       const need = () => H + nd * d + Math.max(0, nu - 1) * u;
-      if (need() > room && nu > 1) u = Math.max(minUp, Math.floor((room - H - nd * d) / (nu - 1)));
-      if (need() > room && nd > 0) d = Math.max(Math.round(H * 0.06), 3, Math.floor((room - H - Math.max(0, nu - 1) * u) / nd));
+      if (need() > room && nu > 1) u = Math.max(Math.round(H * 0.1), Math.floor((room - H - nd * d) / (nu - 1)));
+      if (need() > room && nd > 0) d = Math.max(2, Math.floor((room - H - Math.max(0, nu - 1) * u) / nd));
+      if (need() > room && nu > 1) u = Math.max(3, Math.floor((room - H - nd * d) / (nu - 1)));
       return { d, u };
     });
-    let bottom = yTab + H;
-    state.tableau.forEach((c, i) => {
-      const f = g.fan[i];
-      bottom = Math.max(bottom, yTab + H + c.down.length * f.d + Math.max(0, c.up.length - 1) * f.u);
-    });
-    g.height = Math.max(availH, bottom + gap * 2);
     return g;
   }
 
@@ -209,11 +305,13 @@
     });
     state.tableau.forEach((c, i) => {
       const f = g.fan[i];
-      const all = c.down.length;
-      c.down.forEach((name, k) => out.push({ key: keyOf(name), name, up: false, pile: "c" + i, idx: k, x: g.colX(i), y: g.yTab + k * f.d, z: 100 + k }));
-      c.up.forEach((name, k) => out.push({ key: keyOf(name), name, up: true, pile: "c" + i, idx: all + k, x: g.colX(i), y: g.yTab + all * f.d + k * f.u, z: 100 + all + k, top: k === c.up.length - 1 }));
+      const nd = c.down_count;
+      for (let k = 0; k < nd; k++) out.push({ key: `down:${i}:${k}`, name: null, up: false, pile: "c" + i, idx: k, x: g.colX(i), y: g.yTab + k * f.d, z: 100 + k });
+      c.up.forEach((name, k) => out.push({ key: keyOf(name), name, up: true, pile: "c" + i, idx: nd + k, x: g.colX(i), y: g.yTab + nd * f.d + k * f.u, z: 100 + nd + k, top: k === c.up.length - 1 }));
     });
-    (state.stock || []).forEach((name, i) => out.push({ key: keyOf(name), name, up: false, pile: "S", idx: i, x: g.stockX - Math.min(i, 6) * 0, y: g.yTop, z: 10 + i, top: i === state.stock.length - 1 }));
+    // the stock: a few backs, slightly stacked (its order is the server's secret)
+    const ns = state.stock_count || 0;
+    for (let i = 0; i < Math.min(ns, 4); i++) out.push({ key: `stock:${i}`, name: null, up: false, pile: "S", idx: i, x: g.stockX + i, y: g.yTop - i, z: 10 + i, top: i === Math.min(ns, 4) - 1 });
     const waste = state.waste || [];
     waste.forEach((name, i) => {
       const fromTop = waste.length - 1 - i;
@@ -228,7 +326,7 @@
     const g = geom;
     if (p[0] === "c") {
       const i = +p.slice(1), c = state.tableau[i], f = g.fan[i];
-      const h = g.H + c.down.length * f.d + Math.max(0, c.up.length - 1) * f.u;
+      const h = g.H + c.down_count * f.d + Math.max(0, c.up.length - 1) * f.u;
       return { x: g.colX(i), y: g.yTab, w: g.W, h: Math.max(h, g.H) };
     }
     if (p[0] === "f") return { x: g.foundX(+p.slice(1)), y: g.yTop, w: g.W, h: g.H };
@@ -244,12 +342,12 @@
     for (let i = 0; i < state.layout.columns; i++) ps.push("c" + i);
     return ps;
   };
+  const stockLabel = () => `stock, ${plural(state.stock_count, "card")}` + (state.stock_count ? " (click to deal)" : ", empty");
 
   // ------------------------------------------------------------------ render
   function render(opts = {}) {
     if (!state) return;
     geom = computeGeom();
-    table.style.height = geom.height + "px";
     table.classList.toggle("compact", geom.compact);
     table.style.setProperty("--radius", Math.max(3, Math.round(geom.W * 0.07)) + "px");
     table.querySelectorAll(".slot, .zone, .stock-count").forEach((e) => e.remove());
@@ -260,17 +358,12 @@
       const slot = document.createElement("div");
       slot.className = "slot" + (p === "S" ? " stock" : "");
       slot.dataset.pile = p;
-      Object.assign(slot.style, { left: r.x + "px", top: r.y + "px", width: geom.W + "px", height: geom.H + "px" });
-      const lbl = document.createElement("span");
-      lbl.className = "slot-label";
-      lbl.style.fontSize = Math.round(geom.W * 0.3) + "px";
-      if (p[0] === "f") lbl.textContent = "A";
-      else if (p === "S") lbl.textContent = "↻";
-      else if (p[0] === "c" && state.rules.empty_column === "kings") lbl.textContent = "K";
-      slot.appendChild(lbl);
+      Object.assign(slot.style, { left: r.x + "px", top: r.y + "px", width: geom.W + "px", height: geom.H + "px", fontSize: Math.round(geom.W * 0.3) + "px" });
+      // the mark is drawn by CSS (decoration, no text for assistive technology)
+      slot.dataset.mark = p[0] === "f" ? "A" : p === "S" ? "↻" : p[0] === "c" && state.rules.empty_column === "kings" ? "K" : "";
       slot.tabIndex = -1;
       slot.setAttribute("role", "button");
-      slot.setAttribute("aria-label", p === "S" ? "stock, empty" : p === "W" ? "waste, empty" : p[0] === "f"
+      slot.setAttribute("aria-label", p === "S" ? stockLabel() : p === "W" ? "waste, empty" : p[0] === "f"
         ? `foundation ${+p.slice(1) + 1}, empty` : `column ${+p.slice(1) + 1}, empty`);
       frag.appendChild(slot);
       const zone = document.createElement("div");
@@ -283,7 +376,8 @@
     if (state.layout.has_stock) {
       const badge = document.createElement("div");
       badge.className = "stock-count";
-      badge.textContent = String(state.stock.length);
+      badge.setAttribute("aria-hidden", "true");
+      badge.textContent = String(state.stock_count);
       Object.assign(badge.style, { left: geom.stockX + 4 + "px", top: geom.yTop + geom.H - 20 + "px" });
       frag.appendChild(badge);
     }
@@ -292,7 +386,8 @@
     items = layoutItems();
     const present = new Set();
     const delays = playedDelays(opts.played || []);
-    const fresh = opts.fresh && settings.animate;
+    const anim = motion() && !opts.instant;
+    const dealt = (opts.played || []).includes("deal");
     items.forEach((it, n) => {
       present.add(it.key);
       let el = cardEls.get(it.key);
@@ -310,22 +405,22 @@
       el.classList.toggle("fixed", !movable);
       el.setAttribute("aria-label", cardLabel(it));
       const target = `translate(${it.x}px, ${it.y}px)`;
-      if ((created || fresh) && settings.animate && opts.fresh) {
+      if (created && anim && (opts.fresh || (dealt && it.up))) {
+        // a new deal flies out of the stock corner; cards dealt from the stock leave the stock
         el.classList.add("instant");
-        el.style.transform = `translate(${geom.stockX}px, ${-geom.H}px)`;
+        el.style.transform = opts.fresh ? `translate(${geom.stockX}px, ${-geom.H}px)` : `translate(${geom.stockX}px, ${geom.yTop}px)`;
         void el.offsetWidth;
         el.classList.remove("instant");
-        el.style.transitionDelay = Math.min(n * 12, 900) + "ms";
+        el.style.transitionDelay = Math.min(n * (opts.fresh ? 12 : 40), 900) + "ms";
       } else {
-        el.style.transitionDelay = (delays[it.name] || 0) + "ms";
+        el.style.transitionDelay = (it.name && delays[it.name]) || "0ms";
       }
       el.style.transform = target;
     });
     for (const [key, el] of cardEls) {
       if (!present.has(key)) { el.remove(); cardEls.delete(key); }
     }
-    table.classList.toggle("no-anim", !settings.animate || !!opts.instant);
-    if (opts.instant) requestAnimationFrame(() => table.classList.remove("no-anim"));
+    table.classList.toggle("no-anim", !anim);
     if (held) markHeld();
     applyFocus(false);
     updateChrome();
@@ -335,19 +430,21 @@
     const d = {};
     played.forEach((t, k) => {
       const mv = parseMove(t);
-      if (mv && mv.card && k > 0) d[mv.card] = Math.min(k * 90, 2500);
+      if (mv && mv.card && k > 0) d[mv.card] = Math.min(k * 90, 2500) + "ms";
     });
     return d;
   }
 
   function cardLabel(it) {
-    if (!it.up) return it.pile === "S" ? `stock, ${state.stock.length} cards` : `face-down card, ${pileName(it.pile)}`;
-    const n = longName(it.name);
+    // each name starts with what the card shows (its index), then says it in words
+    if (!it.up) return it.pile === "S" ? stockLabel() : `face-down card, ${pileName(it.pile)}`;
+    const n = `${pretty(it.name)}, ${longName(it.name)}`;
     if (it.pile[0] === "f") return `${n}, on foundation ${+it.pile.slice(1) + 1}`;
     if (it.pile === "W") return `${n}, on the waste`;
     const col = state.tableau[+it.pile.slice(1)];
-    const above = col.down.length + col.up.length - 1 - it.idx;
-    return `${n}, ${pileName(it.pile)}` + (above ? `, ${above} card${above > 1 ? "s" : ""} on it` : ", free");
+    const above = col.down_count + col.up.length - 1 - it.idx;
+    const under = col.down_count && it.idx === col.down_count ? `, ${plural(col.down_count, "face-down card")} under it` : "";
+    return `${n}, ${pileName(it.pile)}` + (above ? `, ${plural(above, "card")} on it` : ", free") + under;
   }
 
   function updateChrome() {
@@ -355,43 +452,68 @@
     document.title = `${state.title} · deal ${state.seed ?? "custom"}`;
     const dn = $("deal-number");
     if (document.activeElement !== dn) dn.value = state.seed ?? "custom";
+    dn.style.width = Math.max(4, String(dn.value).length + 1.5) + "ch";   // the whole deal number shows
     $("move-count").textContent = state.move_count;
     $("found-count").textContent = `${state.cards_on_foundations}/${state.card_count}`;
-    $("btn-undo").disabled = !state.can_undo;
-    $("btn-redo").disabled = !state.can_redo;
-    $("btn-restart").disabled = !(state.can_undo || state.can_redo) || state.result !== null;
-    $("btn-hint").disabled = state.status !== "playing";
+    const open = state.result === null && !offline;
+    $("btn-undo").disabled = !state.can_undo || !open;
+    $("btn-redo").disabled = !state.can_redo || !open;
+    $("btn-restart").disabled = !(state.can_undo || state.can_redo) || !open;
+    $("btn-hint").disabled = state.status !== "playing" || !open;
     tick();
     const help = $("help-rules");
-    if (help) help.textContent = `${state.description}. ` + (VARIANT_ABOUT[state.variant] || "");
+    if (help) help.textContent = `${state.description}. ${state.about}`;
+  }
+  function shownElapsed() {
+    if (!state) return 0;
+    let s = state.elapsed;
+    if (state.clock_running && !offline && !document.hidden) s += (performance.now() - receivedAt) / 1000;
+    return s;
   }
   function tick() {
-    if (!state) return;
-    let s = state.elapsed;
-    if (state.clock_running) s += (performance.now() - receivedAt) / 1000;
-    $("timer").textContent = fmtTime(s);
+    if (state) $("timer").textContent = fmtTime(shownElapsed());
   }
   setInterval(tick, 500);
 
   // ------------------------------------------------------------------ applying server answers
   function accept(data, opts = {}) {
-    const newGame = !state || state.id !== data.id;
+    const isNew = !state || state.id !== data.id;
     const prevStatus = state && state.id === data.id ? state.status : null;
     state = data;
     receivedAt = performance.now();
     try { localStorage.setItem("yukon.game", data.id); } catch (e) { /* private mode */ }
-    if (newGame) {
+    if (isNew) {
       for (const el of cardEls.values()) el.remove();
       cardEls.clear();
       held = null;
       focus = null;
       lastBannerFor = "";
+      size = null;
+      stopCascade();
+      offer(null);
     }
     clearHint();
-    render({ played: data.played, fresh: newGame && opts.fresh });
-    if (data.status !== "playing" && (prevStatus === "playing" || prevStatus === null || newGame)) showBanner();
-    if (data.status === "playing") { hideBanner(); table.classList.remove("celebrate"); }
+    render({ played: data.played, fresh: isNew && opts.fresh });
+    const over = data.result !== null;
+    if (!over) offer(null);  // a way out of a dead end lasts only as long as the dead end
+    const justWon = data.status === "won" && prevStatus === "playing" && !opts.elsewhere;
+    if (over && !justWon) {
+      if (opts.elsewhere || prevStatus !== data.status) showEnded(opts.elsewhere);
+    } else if (data.status !== "playing" && (prevStatus === "playing" || isNew || justWon)) showBanner();
+    if (data.status === "playing" && !over) hideBanner();
     updateWinnable();
+  }
+
+  async function statsLine() {
+    // streaks and best time of this variant with these options, for the win box
+    try {
+      const { stats } = await api("GET", `/api/stats?variant=${encodeURIComponent(state.variant)}`);
+      const row = stats.find((s) => s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return);
+      if (!row) return "";
+      const best = row.best_time === null ? "–" : fmtTime(row.best_time);
+      const record = state.status === "won" && row.best_time !== null && Math.abs(row.best_time - state.elapsed) < 0.01 && row.won > 1 ? " (a new best!)" : "";
+      return `Streak ${row.current_streak} · best streak ${row.best_streak} · best time ${best}${record} · won ${row.won} of ${row.played}`;
+    } catch (e) { return ""; }
   }
 
   function showBanner() {
@@ -400,13 +522,16 @@
     lastBannerFor = key;
     const box = document.querySelector(".banner-box");
     const title = $("banner-title"), text = $("banner-text");
-    box.classList.remove("won", "lost");
+    box.classList.remove("won", "lost", "over");
+    $("banner-stats-line").textContent = "";
+    $("banner").classList.toggle("win", state.status === "won");  // no dimming: the cascade shows
     if (state.status === "won") {
       box.classList.add("won");
-      if (settings.animate) table.classList.add("celebrate");
       title.textContent = "You won!";
       text.textContent = `${state.title}, deal ${state.seed ?? "(custom)"}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`;
       $("banner-undo").hidden = true;
+      statsLine().then((t) => { $("banner-stats-line").textContent = t; });
+      cascade();
     } else if (state.status === "lost") {
       box.classList.add("lost");
       title.textContent = "No moves left";
@@ -415,47 +540,129 @@
     } else {
       return;
     }
+    $("banner-new").textContent = "Next deal";
     $("banner").hidden = false;
     say(title.textContent, false, true);
     setTimeout(() => $("banner-new").focus(), 50);
   }
+  // A game that ended elsewhere (another tab, the phone) or before this page opened: say so, offer a new deal.
+  function showEnded(elsewhere) {
+    const key = state.id + ":ended";
+    if (lastBannerFor === key) return;
+    lastBannerFor = key;
+    const box = document.querySelector(".banner-box");
+    box.classList.remove("won", "lost", "over");
+    box.classList.add("over");
+    $("banner").classList.remove("win");
+    const where = elsewhere ? " (in another tab or window)" : "";
+    const how = state.result === "won" ? `It was won${where}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
+      : state.result === "lost" ? `It was left at a dead end${where}: it counts as lost.`
+      : `It was left for another game${where}: it counts as not won.`;
+    $("banner-title").textContent = "This game is over";
+    $("banner-text").textContent = `${how} A finished game takes no more moves.`;
+    $("banner-stats-line").textContent = "";
+    $("banner-undo").hidden = true;
+    $("banner-new").textContent = "New deal";
+    $("banner").hidden = false;
+    say(`This game is over: ${how}`, false, true);
+    offer("New deal", () => newGame({ variant: state.variant, options: state.rules }));
+    setTimeout(() => $("banner-new").focus(), 50);
+  }
   function hideBanner() { $("banner").hidden = true; }
 
+  // ------------------------------------------------------------------ the celebration: a cascade of the foundation cards
+  let cascadeLayer = null;
+  function stopCascade() {
+    if (cascadeLayer) { cascadeLayer.remove(); cascadeLayer = null; }
+  }
+  function cascade() {
+    stopCascade();
+    if (!motion() || !geom) return;
+    const layer = cascadeLayer = document.createElement("div");
+    layer.className = "cascade";
+    layer.setAttribute("aria-hidden", "true");
+    document.body.appendChild(layer);
+    const floor = window.innerHeight - geom.H;
+    const piles = state.foundations.map((p, j) => ({ j, cards: [...p] }));
+    let n = 0;
+    for (let level = 13 * 2; level >= 0 && n < 60; level--) {
+      for (const p of piles) {
+        const name = p.cards.pop();
+        if (!name || n >= 60) continue;
+        const it = items.find((x) => x.pile === "f" + p.j && x.name === name);
+        const src = it && cardEls.get(it.key);
+        if (!src) continue;
+        const r = src.getBoundingClientRect();
+        const el = src.cloneNode(true);
+        el.removeAttribute("role"); el.removeAttribute("aria-label"); el.removeAttribute("tabindex");
+        el.className = "card up cascade-card";
+        el.style.transform = "none";
+        el.style.left = r.left + "px";
+        el.style.top = r.top + "px";
+        layer.appendChild(el);
+        // a bouncing path: gravity, a floor, losing a third of the speed at each bounce, out at a side
+        let x = 0, y = 0, vx = (Math.random() < 0.5 ? -1 : 1) * (3 + Math.random() * 4), vy = -2 - Math.random() * 4;
+        const frames = [];
+        for (let t = 0; t < 240 && r.left + x > -geom.W && r.left + x < window.innerWidth + 10; t++) {
+          frames.push({ transform: `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`, opacity: 1 });
+          vy += 0.6; x += vx; y += vy;
+          if (r.top + y > floor) { y = floor - r.top; vy = -vy * 0.66; }
+        }
+        frames.push({ transform: `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`, opacity: 0 });
+        const delay = n * 110;
+        el.animate(frames, { duration: frames.length * 16, delay, fill: "both", easing: "linear" });
+        n++;
+      }
+    }
+    setTimeout(() => { if (cascadeLayer === layer) stopCascade(); }, n * 110 + 4200);
+  }
+
   // ------------------------------------------------------------------ actions
+  const keyOfPick = (pick) => `${note(pick.src)}:${pick.card}`;
   function legalFor(src, card, count) {
     return state.legal_moves.map(parseMove).filter((m) => m && m.src === src && m.card === card && m.count === count);
   }
-  function bestMove(src, card, count) {
-    const ms = legalFor(src, card, count);
-    if (!ms.length) return null;
-    const cols = state.tableau;
-    const rank = (m) => {
-      if (m.dst === "F") return 0;
-      const c = cols[+m.dst.slice(1)];
-      if (c.up.length) return 1;
-      return 2;
-    };
-    ms.sort((a, b) => rank(a) - rank(b));
-    return ms[0];
-  }
+  // the best place for a card, as the server says
+  const bestFor = (pick) => state.best_moves[keyOfPick(pick)] || null;
+  const foundationFor = (pick) => (pick.count === 1 ? state.foundation_moves[keyOfPick(pick)] || null : null);
 
   function sendMove(text, opts = {}) {
     return enqueue(async () => {
-      const data = await api("POST", `/api/games/${state.id}/moves`, { move: text, autoplay: settings.autoplay, autofinish: settings.autofinish });
+      const t0 = performance.now();
+      let data;
+      try {
+        data = await api("POST", `/api/games/${state.id}/moves`, { move: text, autoplay: settings.autoplay, autofinish: settings.autofinish });
+      } catch (err) {
+        if (err.status === 409 && err.data && err.data.reason) {  // refused: the server says why
+          if (opts.refused) opts.refused(err.message); else say(err.message, true);
+          return;
+        }
+        throw err;
+      }
       const mv = parseMove(text);
       accept(data);
+      timings.push(performance.now() - t0);
+      if (timings.length > 1000) timings.shift();
       const auto = data.played.length - 1;
-      if (!opts.quiet) say(describeMove(mv) + (auto > 0 ? ` (+${auto} automatic)` : ""));
+      if (!opts.quiet && state.status === "playing") say(describeMove(mv).replace(/^./, (c) => c.toUpperCase()) + (auto > 0 ? ` (+${auto} automatic)` : ""));
     });
+  }
+  // a move the page has not checked (a drop, a key): the server plays it or says why not
+  function tryMove(pick, dst, els) {
+    const legal = legalFor(pick.src, pick.card, pick.count).find((m) => m.dst === dst);
+    // only a single card goes to a foundation: ask for that one, and the server says it is covered
+    const text = legal ? legal.text : moveText(pick.src, pick.card, dst === "F" ? 1 : pick.count, dst);
+    return sendMove(text, { refused: (why) => snapBack(els || [], why) });
   }
   const action = (path, body, message) => enqueue(async () => {
     const data = await api("POST", `/api/games/${state.id}/${path}`, body);
     accept(data);
     if (message) say(message(data));
   });
-  const undo = () => state && state.can_undo && action("undo", undefined, (d) => `Undone: ${d.undone.length} move${d.undone.length > 1 ? "s" : ""}`);
-  const redo = () => state && state.can_redo && action("redo", undefined, () => "Redone");
+  const undo = () => state && state.can_undo && state.result === null && action("undo", undefined, (d) => `Undone: ${plural(d.undone_count, "move")}`);
+  const redo = () => state && state.can_redo && state.result === null && action("redo", undefined, () => "Redone");
   const restart = () => state && action("restart", undefined, () => "Back to the start of the deal (Redo replays your moves)");
+  const undoTo = (n) => action("undo", { to: n }, () => `Back to move ${n}: winnable again`);
 
   function newGame(params) {
     const body = {
@@ -468,7 +675,12 @@
     if (state && state.result === null) body.abandon = state.id;  // an untouched game is dropped, a played one counted
     return enqueue(async () => {
       if (body.winnable_only) say("Looking for a winnable deal…", false, true);
-      const data = await api("POST", "/api/games", body);
+      let data;
+      try {
+        data = await api("POST", "/api/games", body);
+      } catch (err) {
+        if (err.status === 409 && body.abandon) { delete body.abandon; data = await api("POST", "/api/games", body); } else throw err;
+      }
       hideBanner();
       accept(data, { fresh: true });
       say(data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, deal ${data.seed ?? "(custom)"}`);
@@ -476,15 +688,16 @@
   }
 
   function hint() {
-    if (!state || state.status !== "playing") return;
+    if (!state || state.status !== "playing" || state.result !== null) return;
     const id = state.id, count = state.move_count;
     say("Thinking…", false, true);
     (async () => {
       let h;
-      try { h = await api("POST", `/api/games/${id}/hint`); } catch (err) { say(err.message, true); return; }
+      try { h = await api("POST", `/api/games/${id}/hint`); } catch (err) { failed(err); return; }
       if (!state || state.id !== id || state.move_count !== count) return;
       clearHint();
-      if (!h.move) { say(h.note || "No hint", h.status === "lost"); return; }
+      if (h.status === "lost") offerLastWinnable();
+      if (!h.move) { say(h.note || "No hint", h.status === "lost", h.status === "lost"); return; }
       const mv = parseMove(h.move);
       if (mv.src === "S") {
         zones.S && zones.S.classList.add("hint");
@@ -493,26 +706,36 @@
         const dz = mv.dst === "F" ? foundationZoneFor(mv.card) : zones[mv.dst];
         dz && dz.classList.add("hint");
       }
-      say(`Hint: ${describeMove(mv).replace(/^./, (c) => c.toUpperCase())}` + (h.note ? ` (${h.note})` : ""), false, true);
+      say(`Hint: ${describeMove(mv).replace(/^./, (c) => c.toUpperCase())}` + (h.note ? ` (${h.note})` : ""), h.status === "lost", true);
       hintTimer = setTimeout(clearHint, 6000);
     })();
+  }
+  // a position the solver proved lost: offer to undo back to the last position that can still be won
+  async function offerLastWinnable() {
+    const id = state.id, count = state.move_count;
+    try {
+      const w = await api("POST", `/api/games/${id}/winnable`);
+      if (!state || state.id !== id || state.move_count !== count) return;
+      if (w.status === "lost" && w.last_winnable !== null && w.last_winnable !== undefined) {
+        offer(`Undo to move ${w.last_winnable} (last winnable)`, () => undoTo(w.last_winnable));
+      }
+    } catch (err) { failed(err); }
   }
   function clearHint() {
     clearTimeout(hintTimer);
     table.querySelectorAll(".hint").forEach((e) => e.classList.remove("hint"));
   }
   function foundationZoneFor(card) {
-    // the pile that takes it: one whose top card is one lower, else an empty pile
-    const r = rankOf(card);
-    let j = state.foundations.findIndex((p) => p.length && p[p.length - 1][1] === card[1] && rankOf(p[p.length - 1]) === r - 1);
-    if (j < 0 && r === 1) j = state.foundations.findIndex((p) => !p.length);
+    // the foundation pile the card lands on: the one whose top card is the same suit (an empty one for an Ace)
+    let j = state.foundations.findIndex((p) => p.length && p[p.length - 1][1] === card[1] && RANKS.indexOf(p[p.length - 1][0]) === RANKS.indexOf(card[0]) - 1);
+    if (j < 0) j = state.foundations.findIndex((p) => !p.length);
     return zones["f" + Math.max(0, j)];
   }
 
   // ------------------------------------------------------------------ winnable indicator
   function updateWinnable() {
     const box = $("winnable");
-    if (!settings.winnable || !state || state.status === "won" || state.status === "abandoned") { box.hidden = true; return; }
+    if (!settings.winnable || !state || state.status === "won" || state.result !== null) { box.hidden = true; return; }
     box.hidden = false;
     box.className = "winnable";
     $("winnable-text").textContent = "Checking…";
@@ -528,7 +751,7 @@
         if (w.last_winnable !== null && w.last_winnable !== undefined) {
           back.hidden = false;
           back.textContent = `Undo to move ${w.last_winnable} (last winnable)`;
-          back.onclick = () => action("undo", { to: w.last_winnable }, () => `Back to move ${w.last_winnable}: winnable again`);
+          back.onclick = () => undoTo(w.last_winnable);
         }
       } else $("winnable-text").textContent = "? Can't tell" + (w.note ? ` (${w.note})` : "");
     }).catch(() => { $("winnable-text").textContent = "? Can't tell"; });
@@ -539,7 +762,7 @@
     return items.filter((it) => it.pile === pile && it.idx >= idx).sort((a, b) => a.idx - b.idx);
   }
   function groupEls(pile, card, count) {
-    const its = items.filter((it) => it.pile === pile);
+    const its = items.filter((it) => it.pile === pile || (pile === "F" && it.pile[0] === "f"));
     if (pile === "W" || pile[0] === "f" || pile === "F") {
       const top = its.filter((it) => it.name === card && it.top);
       return top.map((it) => cardEls.get(it.key));
@@ -573,7 +796,7 @@
     if (!el) return;
     const it = itemOf(el);
     const pick = pickFrom(it);
-    if (!pick || state.status !== "playing") return;
+    if (!pick || state.status !== "playing" || state.result !== null) return;
     cancelHeld();
     const rect = table.getBoundingClientRect();
     drag = {
@@ -589,6 +812,7 @@
       drag.started = true;
       try { table.setPointerCapture(e.pointerId); } catch (err) { /* fine */ }
       clearHint();
+      cancelClick();
       drag.targets = targetsFor(drag.pick);
       drag.targets.forEach((p) => zones[p] && zones[p].classList.add("target"));
       drag.els.forEach((el, k) => { el.classList.add("dragging"); el.style.zIndex = 5000 + k; el.style.transitionDelay = "0ms"; });
@@ -638,42 +862,28 @@
   function tryDrop(pick, over, els) {
     if (!over || over === pick.src || (over[0] === "f" && pick.src === "F")) { snapBack(els, ""); return; }
     const dst = over[0] === "f" ? "F" : over;
-    const ok = legalFor(pick.src, pick.card, pick.count).find((m) => m.dst === dst);
-    if (!ok) { snapBack(els, reasonFor(pick, dst)); return; }
     els.forEach((el) => el.classList.remove("dragging"));
-    sendMove(ok.text);
+    tryMove(pick, dst, els);
   }
   function snapBack(els, reason) {
     els.forEach((el) => el.classList.remove("dragging"));
     render();
     if (reason) {
       say(reason, true);
-      els[0] && els[0].classList.add("shake");
-      setTimeout(() => els[0] && els[0].classList.remove("shake"), 400);
+      shake(els[0]);
     }
   }
-  function reasonFor(pick, dst) {
-    const lead = pretty(pick.card), r = rankOf(pick.card), suit = SUIT_NAMES[pick.card[1]];
-    if (state.status !== "playing") return "The game is over.";
-    if (dst === "F") {
-      if (pick.count > 1) return `Only a free card goes to a foundation: ${lead} has ${pick.count - 1} card${pick.count > 2 ? "s" : ""} on it.`;
-      return `${lead} cannot go up yet: the ${RANK_NAMES[r - 2]} of ${suit} must be on a foundation first.`;
-    }
-    const col = state.tableau[+dst.slice(1)];
-    if (!col.up.length) {
-      if (state.rules.empty_column === "kings" && r !== 13) return "Only a King (with the cards on it) may go into an empty column.";
-      return "Moving a whole column into an empty one changes nothing.";
-    }
-    const t = col.up[col.up.length - 1], tp = pretty(t);
-    const build = state.layout.build;
-    if (build === "alternate") {
-      if (r === 13) return `${lead} is a King: nothing is higher, it can only lead an empty column.`;
-      return `${lead} needs a ${isRed(pick.card) ? "black" : "red"} ${RANK_NAMES[r]}; ${tp} is not one.`;
-    }
-    if (build === "suit") return r === 13 ? `${lead} is a King: it can only lead an empty column.` : `${lead} goes only on the ${RANK_NAMES[r]} of ${suit}, not on ${tp}.`;
-    return `${lead} goes only on the ${r < 13 ? RANK_NAMES[r] : ""}${r < 13 && r > 1 ? " or " : ""}${r > 1 ? RANK_NAMES[r - 2] : ""} of ${suit}, not on ${tp}.`;
+  function shake(el) {
+    if (!el) return;
+    el.classList.add("shake");
+    setTimeout(() => el.classList.remove("shake"), 400);
   }
 
+  // A single click sends a card to its best place; a double click to its foundation only. When the best
+  // place is not a foundation, the single click waits for the double-click time before it acts.
+  const DOUBLE_CLICK_MS = 260;
+  let pendingClick = 0;
+  const cancelClick = () => { clearTimeout(pendingClick); pendingClick = 0; };
   table.addEventListener("click", (e) => {
     if (suppressClick || !state) return;
     if (e.detail > 1) return;
@@ -681,35 +891,41 @@
     const el = e.target.closest(".card");
     const it = el ? itemOf(el) : null;
     if ((slot && slot.dataset.pile === "S") || (it && it.pile === "S")) { deal(); return; }
-    if (!it || state.status !== "playing") return;
-    clickCard(it);
+    if (!it || state.status !== "playing" || state.result !== null) return;
+    const pick = pickFrom(it);
+    if (!pick || pick.src === "F") { if (pick) clickCard(it); return; }
+    const best = bestFor(pick);
+    if (best && parseMove(best).dst === "F") { clickCard(it); return; }  // the same as a double click
+    cancelClick();
+    pendingClick = setTimeout(() => { pendingClick = 0; clickCard(it); }, DOUBLE_CLICK_MS);
   });
   table.addEventListener("dblclick", (e) => {
-    if (!state || state.status !== "playing" || performance.now() - lastClickMove < 600) return;
+    cancelClick();
+    if (!state || state.status !== "playing" || state.result !== null) return;
     const el = e.target.closest(".card");
     const it = el ? itemOf(el) : null;
-    if (!it || !it.up || !it.top) return;
-    const src = it.pile === "W" ? "W" : it.pile;
-    const m = legalFor(src, it.name, 1).find((x) => x.dst === "F");
-    if (m) sendMove(m.text);
+    const pick = pickFrom(it);
+    if (!pick || pick.src === "F") return;
+    const best = bestFor(pick);
+    if (best && parseMove(best).dst === "F") return;  // the first click sent it up already
+    const m = foundationFor(pick);
+    if (m) { sendMove(m); return; }
+    tryMove(pick, "F", [cardEls.get(it.key)]);  // the server says why it cannot go up
   });
   function clickCard(it) {
     const pick = pickFrom(it);
-    if (!pick || pick.src === "F") return;
-    const m = bestMove(pick.src, pick.card, pick.count);
+    if (!pick) return;
+    const m = bestFor(pick);
     if (!m) {
-      const el = cardEls.get(it.key);
-      el.classList.add("shake");
-      setTimeout(() => el.classList.remove("shake"), 400);
-      say(`${pretty(pick.card)}${pick.count > 1 ? ` with ${pick.count - 1} card${pick.count > 2 ? "s" : ""}` : ""} has no legal move now.`, true);
+      shake(cardEls.get(it.key));
+      say(`${pretty(pick.card)}${pick.count > 1 ? ` with ${plural(pick.count - 1, "card")}` : ""} has no legal move now.`, true);
       return;
     }
-    lastClickMove = performance.now();
-    sendMove(m.text);
+    sendMove(m);
   }
   function deal() {
-    if (!state || state.status !== "playing") return;
-    if (!state.legal_moves.includes("deal")) { say("The stock is empty.", true); return; }
+    if (!state || state.status !== "playing" || state.result !== null) return;
+    if (!state.legal_moves.includes("deal")) { say(state.layout.has_stock ? "The stock is empty." : "This game has no stock.", true); return; }
     sendMove("deal");
   }
 
@@ -809,9 +1025,7 @@
     if (dstPile === pick.src || (dstPile[0] === "f" && pick.src === "F")) { say("Put back."); return; }
     const dst = dstPile[0] === "f" ? "F" : dstPile;
     if (dst === "S" || dst === "W") { say("Cards cannot be put there.", true); return; }
-    const m = legalFor(pick.src, pick.card, pick.count).find((x) => x.dst === dst);
-    if (!m) { say(reasonFor(pick, dst), true); return; }
-    sendMove(m.text);
+    tryMove(pick, dst, groupEls(pick.src, pick.card, pick.count));
   }
 
   document.addEventListener("keydown", (e) => {
@@ -848,7 +1062,7 @@
       case " ":
         if (!onTable) return;
         e.preventDefault();
-        if (held) { const p = held; cancelHeld(); const m = bestMove(p.src, p.card, p.count); m ? sendMove(m.text) : say(`${pretty(p.card)} has no legal move now.`, true); return; }
+        if (held) { const p = held; cancelHeld(); const m = bestFor(p); m ? sendMove(m) : say(`${pretty(p.card)} has no legal move now.`, true); return; }
         if (focus.pile === "S") { deal(); return; }
         { const it = focusedItem(); if (it) clickCard(it); }
         return;
@@ -859,8 +1073,8 @@
         const pick = held || (onTable ? pickFrom(focusedItem()) : null);
         if (!pick) return;
         cancelHeld();
-        const m = legalFor(pick.src, pick.card, pick.count).find((x) => x.dst === "F");
-        m ? sendMove(m.text) : say(reasonFor(pick, "F"), true);
+        const m = foundationFor(pick);
+        m ? sendMove(m) : tryMove(pick, "F", groupEls(pick.src, pick.card, pick.count));
         return;
       }
       case "d": case "D": deal(); return;
@@ -914,7 +1128,7 @@
     const opts = { ...v.defaults, ...(options || {}) };
     $("new-empty-column").value = opts.empty_column;
     $("new-foundation-return").checked = !!opts.foundation_return;
-    $("new-variant-about").textContent = VARIANT_ABOUT[v.name] || "";
+    $("new-variant-about").textContent = v.about || "";
   }
   function openNewDialog() {
     if (!variants) return;
@@ -949,12 +1163,18 @@
     $("opt-autofinish").checked = settings.autofinish;
     $("opt-winnable").checked = settings.winnable;
     $("opt-animate").checked = settings.animate;
+    $("opt-felt").value = settings.felt;
+    $("opt-back").value = settings.back;
     $("dlg-options").showModal();
+  }
+  for (const [id, key] of [["opt-felt", "felt"], ["opt-back", "back"]]) {
+    $(id).addEventListener("change", () => { settings[key] = $(id).value; saveSettings(); applyLooks(); });
   }
   for (const [id, key] of [["opt-autoplay", "autoplay"], ["opt-autofinish", "autofinish"], ["opt-winnable", "winnable"], ["opt-animate", "animate"]]) {
     $(id).addEventListener("change", () => {
       settings[key] = $(id).checked;
       saveSettings();
+      if (key === "animate") { applyLooks(); if (!motion()) stopCascade(); }
       if (key === "winnable") updateWinnable();
       if ((key === "autoplay" || key === "autofinish") && settings[key] && state && state.status === "playing") {
         enqueue(async () => {
@@ -971,7 +1191,7 @@
     $("dlg-stats").showModal();
     try {
       const { stats } = await api("GET", "/api/stats");
-      if (!stats.length) { body.textContent = "No finished games yet. A game counts when it is won, or when you start another after making a move."; return; }
+      if (!stats.length) { body.textContent = "No games played yet."; return; }
       const pct = (x) => `${Math.round(x * 100)}%`;
       const rows = stats.map((s) => {
         const opts = `empty column: ${s.options.empty_column}, foundation return: ${s.options.foundation_return ? "on" : "off"}`;
@@ -980,7 +1200,7 @@
       }).join("");
       body.innerHTML = `<table><thead><tr><th>Game</th><th>Played</th><th>Won</th><th>Win rate</th><th>Streak</th><th>Best streak</th><th>Best time</th><th>Fewest moves</th></tr></thead><tbody>${rows}</tbody></table>`;
     } catch (err) {
-      body.textContent = `Cannot load the statistics: ${err.message}`;
+      body.textContent = err.offline ? "The server is not answering: the statistics cannot be loaded now." : `Cannot load the statistics: ${err.message}`;
     }
   }
 
@@ -994,15 +1214,17 @@
   $("btn-help").addEventListener("click", () => $("dlg-help").showModal());
   $("banner-new").addEventListener("click", () => {
     hideBanner();
+    stopCascade();
     newGame({ variant: state.variant, options: state.rules, winnableOnly: settings.winnableOnly && variants && variants.solver });
   });
-  $("banner-stats").addEventListener("click", () => { hideBanner(); openStats(); });
+  $("banner-stats").addEventListener("click", () => { hideBanner(); stopCascade(); openStats(); });
   $("banner-undo").addEventListener("click", () => { hideBanner(); undo(); });
   $("banner").addEventListener("click", (e) => { if (e.target === $("banner")) hideBanner(); });
   $("deal-number").addEventListener("keydown", (e) => {
     if (e.key === "Enter") {
       const t = e.target.value.trim();
       if (!/^\d+$/.test(t)) { say("A deal number is a whole number, such as 42.", true); return; }
+      if (!Number.isSafeInteger(Number(t))) { say(`This page takes deal numbers up to ${Number.MAX_SAFE_INTEGER}.`, true); return; }
       e.target.blur();
       newGame({ variant: state.variant, options: state.rules, seed: Number(t) });
     } else if (e.key === "Escape") {
@@ -1012,21 +1234,27 @@
   });
   $("deal-number").addEventListener("blur", (e) => { if (state) e.target.value = state.seed ?? "custom"; });
 
+
   // ------------------------------------------------------------------ clock: pause while the page is hidden
-  document.addEventListener("visibilitychange", () => {
+  function setClock(running) {
     if (!state || state.result !== null) return;
     const url = `/api/games/${state.id}/clock`;
-    if (document.hidden) {
+    if (!running) {
+      state.elapsed = shownElapsed();
+      receivedAt = performance.now();
+      state.clock_running = false;
       const blob = new Blob([JSON.stringify({ running: false })], { type: "application/json" });
       if (!(navigator.sendBeacon && navigator.sendBeacon(url, blob))) api("POST", url, { running: false }).catch(() => {});
-      state.clock_running = false;
-    } else {
-      api("POST", url, { running: true }).then((c) => { state.elapsed = c.elapsed; state.clock_running = c.clock_running; receivedAt = performance.now(); tick(); }).catch(() => {});
+      return;
     }
-  });
+    api("POST", url, { running: true }).then((c) => {
+      state.elapsed = c.elapsed; state.clock_running = c.clock_running; receivedAt = performance.now(); tick();
+    }).catch((err) => { if (err.offline) goOffline(); });
+  }
+  document.addEventListener("visibilitychange", () => setClock(!document.hidden));
 
   let resizeTimer = 0;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => render({ instant: true }), 60); });
+  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (state) render({ instant: true }); }, 60); });
 
   // ------------------------------------------------------------------ start: resume the last game, or deal one
   async function start() {
@@ -1034,21 +1262,29 @@
       variants = await api("GET", "/api/variants");
       fillVariants();
     } catch (err) {
-      say(`Cannot reach the server: ${err.message}`, true, true);
+      if (err.offline) { goOffline(); return; }
+      say(`Cannot start: ${err.message}`, true, true);
       return;
     }
+    const resumed = (data) => {
+      accept(data);
+      if (data.result === null && data.player_moved) say("Welcome back: your game is where you left it.");
+    };
     const params = new URLSearchParams(location.search);
     if (params.has("game")) {
-      try { accept(await api("GET", `/api/games/${encodeURIComponent(params.get("game"))}`)); return; } catch (e) { /* fall through */ }
+      try { resumed(await api("GET", `/api/games/${encodeURIComponent(params.get("game"))}`)); return; } catch (e) { if (e.offline) { goOffline(); return; } }
     }
     let id = null;
     try { id = localStorage.getItem("yukon.game"); } catch (e) { id = null; }
     if (id) {
-      try { accept(await api("GET", `/api/games/${encodeURIComponent(id)}`)); say("Welcome back: your game is where you left it."); return; } catch (e) { /* gone */ }
+      try { resumed(await api("GET", `/api/games/${encodeURIComponent(id)}`)); return; } catch (e) { if (e.offline) { goOffline(); return; } }
     }
-    try { accept(await api("GET", "/api/games/latest")); say("Welcome back: your game is where you left it."); return; } catch (e) { /* none */ }
+    try { resumed(await api("GET", "/api/games/latest")); return; } catch (e) { if (e.offline) { goOffline(); return; } }
     await newGame({ variant: settings.variant, options: settings.options, winnableOnly: false });
   }
-  window.yukon = { get state() { return state; }, get geom() { return geom; }, newGame, sendMove, undo, redo, queue: () => queue };
+  window.yukon = {
+    get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,
+    newGame, sendMove, undo, redo, queue: () => queue,
+  };
   start();
 })();

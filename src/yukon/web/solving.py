@@ -14,7 +14,7 @@ import asyncio
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -24,8 +24,6 @@ from ..game import Game
 from ..notation import FOUNDATION, STOCK, Move
 
 T = TypeVar("T")
-
-_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="yukon-solver")
 
 #: Seconds the hint may think.
 HINT_TIME = 0.8
@@ -38,6 +36,13 @@ DEAL_BUDGET = 8.0
 LOOKBACK_BUDGET = 8.0
 
 
+#: Solver worker threads, and how many solver jobs may wait or run at once in all.
+WORKERS = 2
+MAX_PENDING = 6
+#: Seconds an answer may come after its limit (the thread hand-over and the answer itself).
+GRACE = 0.15
+
+
 def solver_available() -> bool:
     try:
         import yukon.solver  # noqa: F401
@@ -46,24 +51,76 @@ def solver_available() -> bool:
     return True
 
 
-async def run_stoppable(
-    fn: Callable[[threading.Event], T], limit: float, stop: threading.Event | None = None,
-) -> T | None:
-    """Run ``fn(stop)`` in the pool; set ``stop`` after ``limit`` seconds (plus grace) or on cancel.
+class SolverBusyError(Exception):
+    """Every solver worker is taken and the queue is full: the caller answers without the solver."""
 
-    A caller may pass its own ``stop`` to end the work early from elsewhere (e.g. when a newer
-    request for the same game supersedes this one).
+
+class SolverQueue:
+    """The solver's worker threads and their bounded queue.
+
+    At most ``max_pending`` jobs wait or run in all, and one per key (a game and a kind of
+    question): a newer job for a key stops the older one, whose caller then answers with what
+    it has. A job is given the time left until its deadline (counted from the request, so the
+    time spent waiting in the queue counts), and its caller stops waiting at the deadline.
+    The server's other requests never wait for these threads.
     """
-    stop = stop or threading.Event()
-    loop = asyncio.get_running_loop()
-    future = loop.run_in_executor(_POOL, fn, stop)
-    try:
-        return await asyncio.wait_for(asyncio.shield(future), limit + 2.0)
-    except TimeoutError:
-        stop.set()
-        return None
-    finally:
-        stop.set()
+
+    def __init__(self, workers: int = WORKERS, max_pending: int = MAX_PENDING) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yukon-solver")
+        self.max_pending = max_pending
+        self._lock = threading.Lock()
+        self._pending = 0
+        self._latest: dict[Hashable, threading.Event] = {}
+
+    @property
+    def pending(self) -> int:
+        """Jobs waiting or running now (a stopped job counts until it has ended)."""
+        with self._lock:
+            return self._pending
+
+    async def run(
+        self, key: Hashable, fn: Callable[[threading.Event, float], T], limit: float, *, grace: float = GRACE,
+    ) -> T | None:
+        """``fn(stop, seconds_left)`` in a worker; None when it is not done within ``limit`` (plus ``grace``)
+        seconds, or was superseded before it started. Raises :class:`SolverBusyError` when the queue is full.
+        """
+        deadline = time.monotonic() + limit
+        stop = threading.Event()
+        with self._lock:
+            older = self._latest.get(key)
+            if older is not None:
+                older.set()
+            if self._pending >= self.max_pending:
+                raise SolverBusyError("the solver is busy with other requests")
+            self._pending += 1
+            self._latest[key] = stop
+
+        def job() -> T | None:
+            try:
+                left = deadline - time.monotonic()
+                if stop.is_set() or left <= 0:
+                    return None
+                return fn(stop, left)
+            finally:
+                with self._lock:
+                    self._pending -= 1
+                    if self._latest.get(key) is stop:
+                        del self._latest[key]
+
+        future = asyncio.get_running_loop().run_in_executor(self._pool, job)
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), max(0.0, deadline - time.monotonic()) + grace)
+        except TimeoutError:
+            return None
+        finally:
+            stop.set()
+
+    def close(self) -> None:
+        """Stop every job and let the threads end."""
+        with self._lock:
+            for stop in self._latest.values():
+                stop.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 @dataclass

@@ -26,6 +26,7 @@ Refusals are JSON ``{"error": "..."}`` objects, as everywhere in the API.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from http.cookies import SimpleCookie
@@ -43,6 +44,7 @@ LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
 #: The largest request body accepted, in bytes (a move is a few bytes; a position a few kilobytes).
 MAX_BODY = 64 * 1024
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+_HOST_CHARS = re.compile(r"[a-z0-9._\-:\[\]@/]+")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -69,7 +71,7 @@ def host_name(name: str) -> str:
 def split_host(header: str) -> tuple[str, int | None] | None:
     """``("name", port)`` of a ``Host`` header value (port None when it gives none); None when malformed."""
     header = header.strip().lower()
-    if not header:
+    if not header or not _HOST_CHARS.fullmatch(header):
         return None
     try:
         parts = urlsplit("//" + header)
@@ -121,7 +123,7 @@ class LocalGuard:
                 parts = urlsplit(origin.strip())
                 name, port = parts.hostname, parts.port
             except ValueError:
-                return f"a request from origin {origin[:100]!r} is refused"
+                return f"a request from another site (origin {origin[:100]!r}) is refused"
             if parts.scheme not in ("http", "https") or not name or not self._host_ok(host_name(name), port):
                 return f"a request from another site (origin {origin[:100]!r}) is refused"
             return None

@@ -354,31 +354,25 @@ class Store:
 
     def unfinished(self, client: str | None = None) -> Iterator[GameRecord]:
         """The unfinished games (of ``client``), the most recently played first; damaged ones are set aside."""
-        query = f"SELECT {_COLUMNS} FROM games WHERE result IS NULL AND damaged IS NULL"
+        query = f"SELECT {_COLUMNS}, rowid FROM games WHERE result IS NULL AND damaged IS NULL"
         params: tuple[Any, ...] = ()
         if client is not None:
             query += " AND client=?"
             params = (client,)
-        query += " ORDER BY updated DESC, rowid DESC LIMIT 1 OFFSET ?"
-        offset = 0
-        while True:
+        after: tuple[Any, ...] = ()
+        while True:  # one row at a time, after the last one seen: the caller may change rows meanwhile
+            page = query + (" AND (updated < ? OR (updated = ? AND rowid < ?))" if after else "")
             with self._lock:
-                row = self._db.execute(query, (*params, offset)).fetchone()
+                row = self._db.execute(page + " ORDER BY updated DESC, rowid DESC LIMIT 1",
+                                       (*params, *after)).fetchone()
             if row is None:
                 return
+            after = (row[11], row[11], row[-1])
             try:
-                record = self._read(row)
+                record = self._read(row[:-1])
             except DamagedGameError:
-                if self._still_listed(row[0]):
-                    offset += 1  # the mark could not be written: step over it
                 continue
-            offset += 1
             yield record
-
-    def _still_listed(self, game_id: str) -> bool:
-        with self._lock:
-            row = self._db.execute("SELECT damaged FROM games WHERE id=?", (game_id,)).fetchone()
-        return row is not None and row[0] is None
 
     def latest_unfinished(self, client: str | None = None) -> GameRecord | None:
         """The most recently played unfinished game (of ``client``) that reads back, or None."""

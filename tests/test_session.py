@@ -386,3 +386,75 @@ def test_the_terminal_game_writes_at_the_first_move(store: Store) -> None:
     s.play(s.game.parse_move(A))
     record = store.latest_unfinished(CLIENT)
     assert record is not None and record.moves == [A] and record.extra["autoplay"] is False
+
+
+# ---------------------------------------------------------------------- a change is applied only if it is saved
+
+
+class FlakyStore(Store):
+    """A store whose writes fail while ``failing`` is set (as a locked database does)."""
+
+    failing = False
+
+    def _transaction(self):  # type: ignore[no-untyped-def, override]
+        if self.failing:
+            raise sqlite3.OperationalError("database is locked")
+        return super()._transaction()
+
+
+def _view(s: PlaySession) -> tuple[Any, ...]:
+    return (texts(s.moves), list(s.turns), texts(s.redo_moves), s.result, s.status, s.elapsed, s.clock_running,
+            s.game.to_text(), s.stored)
+
+
+@pytest.mark.parametrize("change", ["play", "undo", "redo", "restart", "auto", "win", "abandon", "save"])
+def test_a_change_that_cannot_be_saved_changes_nothing(tmp_path: Path, clock: FakeClock, change: str) -> None:
+    store = FlakyStore(tmp_path / "f.sqlite3")
+    if change == "win":
+        s = session(NEARLY_WON, store, clock=clock, autoplay=True, write_at="deal")
+    elif change == "auto":
+        g, m = move_that_triggers_autoplay()
+        s = session(g, store, clock=clock, write_at="deal")
+    else:
+        s = session(deal(), store, clock=clock, write_at="deal")
+        s.play(A)
+        s.play(B)
+        s.undo()
+    clock.now += 30
+    before = _view(s)
+    record = store.load_game(s.id)
+    store.failing = True
+    do = {
+        "play": lambda: s.play(C), "undo": s.undo, "redo": s.redo, "restart": s.restart,
+        "auto": lambda: s.play(m, autoplay=True), "win": lambda: s.play("1:KH>F"), "abandon": s.abandon,
+        "save": s.save,
+    }[change]
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        do()
+    assert _view(s) == before
+    store.failing = False
+    assert store.load_game(s.id) == record
+    do()  # the retry works: nothing was half applied
+    assert store.load_game(s.id).moves == texts(s.moves)  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_game_written_at_its_first_move_is_not_half_written(tmp_path: Path) -> None:
+    store = FlakyStore(tmp_path / "f.sqlite3")
+    s = session(deal(), store)
+    store.failing = True
+    with pytest.raises(sqlite3.OperationalError):
+        s.play(A)
+    assert not s.stored and s.moves == [] and store.latest_unfinished() is None
+    store.failing = False
+    s.play(A)
+    assert store.latest_unfinished().moves == [A]  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_deal_that_cannot_be_written_raises(tmp_path: Path) -> None:
+    store = FlakyStore(tmp_path / "f.sqlite3")
+    store.failing = True
+    with pytest.raises(sqlite3.OperationalError):
+        session(deal(), store, write_at="deal")
+    store.close()

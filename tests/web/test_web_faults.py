@@ -293,7 +293,7 @@ def test_a_newer_request_for_a_game_supersedes_the_older_one() -> None:
     t0 = time.perf_counter()
     assert asyncio.run(main()) == ["done", "newer"]
     assert stopped == [True] and time.perf_counter() - t0 < 2.0
-    queue.close()
+    queue.stop_all()
 
 
 def test_a_full_queue_refuses_at_once() -> None:
@@ -312,7 +312,7 @@ def test_a_full_queue_refuses_at_once() -> None:
 
     asyncio.run(main())
     assert queue.pending == 0
-    queue.close()
+    queue.stop_all()
 
 
 def test_json_of_a_hint_is_unchanged_for_a_known_line(client: TestClient) -> None:

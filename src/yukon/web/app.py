@@ -26,11 +26,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Request
+from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
@@ -97,6 +97,19 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+def _whole_number(value: Any) -> Any:
+    """JSON has one number type: ``7.0`` is the integer 7 (as JSON Schema says); ``7.5`` stays refused."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return value
+
+
+#: A count, in the JSON sense (an integral float such as ``7.0`` counts; a string or bool does not).
+Count = Annotated[int, Field(ge=0), BeforeValidator(_whole_number)]
+#: A deal number: the engine checks the upper bound (400), the schema says it too.
+Seed = Annotated[int, Field(ge=0, json_schema_extra={"maximum": MAX_SEED}), BeforeValidator(_whole_number)]
+
+
 class NewGameBody(_Body):
     variant: str = Field(default="yukon", json_schema_extra={"enum": list(VARIANTS)})
     options: dict[str, Any] = Field(
@@ -104,8 +117,7 @@ class NewGameBody(_Body):
         json_schema_extra={"properties": {k: {"enum": list(v)} for k, v in OPTIONS.items()},
                            "additionalProperties": False},
     )
-    # The engine checks the upper bound (400); the schema says it too.
-    seed: int | None = Field(default=None, ge=0, json_schema_extra={"maximum": MAX_SEED})
+    seed: Seed | None = None
     position: dict[str, Any] | None = None
     winnable_only: bool = False
     autoplay: bool = False
@@ -125,7 +137,7 @@ class AutoBody(_Body):
 
 
 class UndoBody(_Body):
-    to: int | None = Field(default=None, ge=0)
+    to: Count | None = None
 
 
 class ClockBody(_Body):
@@ -166,7 +178,7 @@ def create_app(
         await run_in_threadpool(_stop)
 
     def _stop() -> None:
-        queue.close()
+        queue.stop_all()
         for session in registry.sessions():  # keep the clocks honest across a restart
             with session.lock:
                 if session.result is None and session.clock_running:
@@ -268,7 +280,8 @@ def create_app(
         }
 
     @app.get("/api/stats", responses=_errors(400))
-    def stats(variant: str | None = None) -> dict[str, Any]:
+    def stats(variant: Annotated[str | None, Query(json_schema_extra={"enum": list(VARIANTS)})] = None,
+              ) -> dict[str, Any]:
         """Statistics per variant and options, from the finished games (every client)."""
         if variant is not None:
             variant = rules_for(variant).variant

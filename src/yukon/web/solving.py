@@ -115,12 +115,11 @@ class SolverQueue:
         finally:
             stop.set()
 
-    def close(self) -> None:
-        """Stop every job and let the threads end."""
+    def stop_all(self) -> None:
+        """Stop every job (the server stops); the queue stays usable."""
         with self._lock:
             for stop in self._latest.values():
                 stop.set()
-        self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 @dataclass

@@ -396,10 +396,10 @@ class FlakyStore(Store):
 
     failing = False
 
-    def _transaction(self):  # type: ignore[no-untyped-def, override]
+    def _write(self, work):  # type: ignore[no-untyped-def, override]
         if self.failing:
             raise sqlite3.OperationalError("database is locked")
-        return super()._transaction()
+        return super()._write(work)
 
 
 def _view(s: PlaySession) -> tuple[Any, ...]:

@@ -508,3 +508,46 @@ def test_a_write_waits_for_a_lock_at_most_its_busy_timeout(tmp_path: Path) -> No
     other.close()
     assert s.load_game("g").moves == []  # type: ignore[union-attr]
     s.close()
+
+
+def test_writes_that_wait_for_a_commit_share_the_next_one_and_fail_alone(store: Store) -> None:
+    import time
+
+    for t in range(6):
+        store.create_game(f"g{t}", "yukon", KINGS, t, {}, "web")
+    batches: list[int] = []
+    real_commit = store._commit_queued
+
+    def counting() -> None:
+        batches.append(len(store._queue))
+        real_commit()
+
+    store._commit_queued = counting  # type: ignore[method-assign]
+    inside, release = threading.Event(), threading.Event()
+
+    def slow(db: sqlite3.Connection) -> None:
+        inside.set()
+        release.wait(10)  # this commit is slow: the others queue up meanwhile
+
+    first = threading.Thread(target=store._write, args=(slow,))
+    first.start()
+    inside.wait(10)
+    errors: list[BaseException] = []
+
+    def write(t: int) -> None:
+        try:
+            store.update_game(f"g{t}" if t else "missing", ["m"] * t, [], float(t))
+        except KeyError as exc:
+            errors.append(exc)
+
+    writers = [threading.Thread(target=write, args=(t,)) for t in range(6)]
+    for w in writers:
+        w.start()
+    while len(store._queue) < 6:
+        time.sleep(0.01)
+    release.set()
+    for th in (first, *writers):
+        th.join(10)
+    assert batches == [1, 6]  # the six waiting writes went into one commit
+    assert len(errors) == 1  # the write to a missing game failed, and it alone
+    assert [len(store.load_game(f"g{t}").moves) for t in range(1, 6)] == [1, 2, 3, 4, 5]  # type: ignore[union-attr]

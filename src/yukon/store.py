@@ -21,11 +21,10 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .sqlite_ints import from_sql, to_sql
 from .sqlite_schema import SchemaTooNewError, Step, migrate
@@ -35,6 +34,7 @@ APPLICATION_ID = 0x59554B4E  # "YUKN": marks the file as ours
 RESULTS = ("won", "lost", "abandoned")
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class StoreError(Exception):
@@ -162,6 +162,8 @@ class Store:
         except OSError as exc:
             raise StoreError(f"cannot create the data folder for the store: {exc.strerror or exc}") from None
         self._lock = threading.RLock()
+        self._queue_lock = threading.Lock()
+        self._queue: list[_Write] = []
         self._closed = False
         where = str(self.path)
         if where != ":memory:":
@@ -212,17 +214,53 @@ class Store:
             except SchemaTooNewError as exc:  # pragma: no cover - another process upgraded it just now
                 raise StoreError(f"{self.path}: written by a newer yukon ({exc})") from None
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work(db)`` in a transaction and commit it; return its result, or raise its error.
+
+        Group commit: writes that arrive while another commit is being made wait for it, then go
+        into one transaction together (one fsync for all of them), each in a savepoint of its own,
+        so one write's error undoes that write only. When the commit itself fails, every write in
+        it fails (and none is kept).
+        """
+        job = _Write(work)
+        with self._queue_lock:
+            self._queue.append(job)
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            if not job.done:
+                self._commit_queued()
+        if job.error is not None:
+            raise job.error
+        return job.result  # type: ignore[no-any-return]
+
+    def _commit_queued(self) -> None:
+        with self._queue_lock:
+            batch, self._queue = self._queue, []
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
+                for job in batch:
+                    db.execute("SAVEPOINT write")
+                    try:
+                        job.result = job.work(db)
+                    except Exception as exc:
+                        db.execute("ROLLBACK TO write")
+                        job.error = exc
+                    db.execute("RELEASE write")
+                db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
-            else:
-                self._db.execute("COMMIT")
+        except BaseException as exc:
+            for job in batch:
+                if job.error is None:
+                    job.error = exc if len(batch) == 1 else _copy_error(exc)
+            if not isinstance(exc, Exception):
+                raise
+        finally:
+            for job in batch:
+                job.done = True
 
     def close(self) -> None:
         """Close the file (a WAL file is checkpointed and removed). Closing twice is harmless."""
@@ -244,7 +282,7 @@ class Store:
             raise ValueError(f"result must be one of {RESULTS}, not {result!r}")
         now = time.time()
         count = None if result is None else (move_count if move_count is not None else len(moves))
-        with self._transaction() as db:
+        def work(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO games (id, variant, options, seed, start, client, moves, redo, elapsed, result,"
                 " move_count, created, updated, finished, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -253,6 +291,8 @@ class Store:
                  None if result is None else now, json.dumps(extra or {})),
             )
 
+        self._write(work)
+
     def update_game(
         self, game_id: str, moves: list[str], redo: list[str], elapsed: float,
         extra: dict[str, Any] | None = None, *, result: str | None = None, move_count: int | None = None,
@@ -260,7 +300,7 @@ class Store:
         """Save the move list, and the result when given (committed together before returning)."""
         if result is not None and result not in RESULTS:
             raise ValueError(f"result must be one of {RESULTS}, not {result!r}")
-        with self._transaction() as db:
+        def work(db: sqlite3.Connection) -> None:
             if extra is None:
                 cur = db.execute(
                     "UPDATE games SET moves=?, redo=?, elapsed=?, updated=? WHERE id=?",
@@ -276,6 +316,8 @@ class Store:
             if result is not None:
                 self._finish(db, game_id, result, move_count if move_count is not None else len(moves), elapsed)
 
+        self._write(work)
+
     @staticmethod
     def _finish(db: sqlite3.Connection, game_id: str, result: str, move_count: int, elapsed: float) -> None:
         now = time.time()
@@ -290,18 +332,21 @@ class Store:
         """Record the result of a game once; later calls for the same game change nothing."""
         if result not in RESULTS:
             raise ValueError(f"result must be one of {RESULTS}, not {result!r}")
-        with self._transaction() as db:
+        def work(db: sqlite3.Connection) -> None:
             row = db.execute("SELECT result, moves, elapsed FROM games WHERE id=?", (game_id,)).fetchone()
             if row is None:
                 raise KeyError(game_id)
             if row[0] is not None:
                 return
-            if move_count is None:
+            count = move_count
+            if count is None:
                 try:
-                    move_count = len(json.loads(row[1]))
+                    count = len(json.loads(row[1]))
                 except (ValueError, TypeError):
-                    move_count = 0
-            self._finish(db, game_id, result, move_count, elapsed if elapsed is not None else row[2])
+                    count = 0
+            self._finish(db, game_id, result, count, elapsed if elapsed is not None else row[2])
+
+        self._write(work)
 
     def set_aside(self, game_id: str, reason: str) -> None:
         """Mark a saved game that no longer reads back as damaged (``reason``): it is never resumed again
@@ -309,11 +354,8 @@ class Store:
         that cannot be written now is left as it is (the game is skipped anyway)."""
         log.warning("saved game %r is damaged and set aside: %s", game_id, reason)
         try:
-            with self._transaction() as db:
-                db.execute(
-                    "UPDATE games SET damaged=?, result=COALESCE(result, 'abandoned') WHERE id=?",
-                    (reason, game_id),
-                )
+            self._write(lambda db: db.execute(
+                "UPDATE games SET damaged=?, result=COALESCE(result, 'abandoned') WHERE id=?", (reason, game_id)))
         except sqlite3.Error as exc:
             log.warning("could not mark saved game %r as damaged: %s", game_id, exc)
 
@@ -328,9 +370,8 @@ class Store:
 
         A finished game is part of the statistics and is kept: False, as for an unknown id.
         """
-        with self._transaction() as db:
-            cur = db.execute("DELETE FROM games WHERE id=? AND result IS NULL", (game_id,))
-            return cur.rowcount == 1
+        return self._write(
+            lambda db: db.execute("DELETE FROM games WHERE id=? AND result IS NULL", (game_id,)).rowcount == 1)
 
     def load_game(self, game_id: str) -> GameRecord | None:
         """The saved game, or None; raises :class:`DamagedGameError` for one that cannot be read back.
@@ -415,6 +456,26 @@ class Store:
             else:
                 row.current_streak = 0
         return sorted(groups.values(), key=lambda r: (r.variant, options_key(r.options)))
+
+
+class _Write:
+    """One write waiting for its commit."""
+
+    __slots__ = ("done", "error", "result", "work")
+
+    def __init__(self, work: Callable[[sqlite3.Connection], Any]) -> None:
+        self.work = work
+        self.done = False
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+
+def _copy_error(exc: BaseException) -> BaseException:
+    """The same error for another thread to raise (each thread gets its own traceback)."""
+    try:
+        return type(exc)(*exc.args)
+    except Exception:  # pragma: no cover - an error type with another constructor
+        return exc
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:

@@ -458,3 +458,16 @@ def test_a_deal_that_cannot_be_written_raises(tmp_path: Path) -> None:
     with pytest.raises(sqlite3.OperationalError):
         session(deal(), store, write_at="deal")
     store.close()
+
+
+@pytest.mark.parametrize("seed", [2**63, 2**64 - 1])
+def test_a_deal_number_beyond_63_bits_is_saved_and_resumed(store: Store, seed: int) -> None:
+    from yukon.tui.session import Session as TerminalSession
+
+    s = TerminalSession(Game.deal("yukon", seed=seed), store)
+    first = s.game.legal_moves()[0]
+    s.play(first)  # the terminal game writes at its first move
+    assert s.store_error is None
+    again = TerminalSession.resume(store)
+    assert again is not None and again.game.seed == seed and texts(again.game.move_stack) == [str(first)]
+    assert again.game.to_text() == s.game.to_text()

@@ -240,7 +240,7 @@ def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
     monkeypatch.setattr(solving, "hint", _slow_hint(release))
-    queue = solving.SolverQueue(workers=1, max_pending=2)
+    queue = solving.SolverQueue(workers=1, max_pending=2, processes=False)
     limit = 0.5
     try:
         with TestClient(create_app(store, hint_time=limit, solver=queue), base_url=LOCAL) as c:
@@ -277,7 +277,7 @@ def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
 def test_a_newer_request_for_a_game_supersedes_the_older_one() -> None:
     import asyncio
 
-    queue = solving.SolverQueue(workers=2, max_pending=4)
+    queue = solving.SolverQueue(workers=2, max_pending=4, processes=False)
     stopped: list[bool] = []
 
     def work(stop: threading.Event, left: float) -> str:
@@ -293,13 +293,13 @@ def test_a_newer_request_for_a_game_supersedes_the_older_one() -> None:
     t0 = time.perf_counter()
     assert asyncio.run(main()) == ["done", "newer"]
     assert stopped == [True] and time.perf_counter() - t0 < 2.0
-    queue.stop_all()
+    queue.shutdown()
 
 
 def test_a_full_queue_refuses_at_once() -> None:
     import asyncio
 
-    queue = solving.SolverQueue(workers=1, max_pending=1)
+    queue = solving.SolverQueue(workers=1, max_pending=1, processes=False)
     release = threading.Event()
 
     async def main() -> None:
@@ -312,7 +312,7 @@ def test_a_full_queue_refuses_at_once() -> None:
 
     asyncio.run(main())
     assert queue.pending == 0
-    queue.stop_all()
+    queue.shutdown()
 
 
 def test_json_of_a_hint_is_unchanged_for_a_known_line(client: TestClient) -> None:
@@ -321,3 +321,32 @@ def test_json_of_a_hint_is_unchanged_for_a_known_line(client: TestClient) -> Non
     h = client.post(f"/api/games/{gid}/hint").json()
     assert h["source"] == "solver" and h["move"] in ("1:KS>F", "2:KH>F")
     assert json.loads(json.dumps(h)) == h
+
+
+def wait_for_stop(stop: Any, left: float) -> tuple[bool, int]:
+    """A solver stand-in for the worker processes: waits until stopped (or 10 s)."""
+    import os
+
+    return stop.wait(10), os.getpid()
+
+
+def test_worker_processes_are_stopped_across_the_process_boundary() -> None:
+    import asyncio
+    import os
+
+    queue = solving.SolverQueue(workers=1, max_pending=2)
+
+    async def main() -> list[Any]:
+        first = asyncio.create_task(queue.run(("g", "hint"), wait_for_stop, 20))
+        await asyncio.sleep(3.0)  # the worker process starts (it imports yukon)
+        second = asyncio.create_task(queue.run(("g", "hint"), wait_for_stop, 0.5))
+        return list(await asyncio.gather(first, second))
+
+    try:
+        t0 = time.perf_counter()
+        (stopped, pid), timed_out = asyncio.run(main())
+        assert stopped and pid != os.getpid()  # it ran in another process, and the newer request stopped it
+        assert timed_out is None  # the newer one waited its 0.5 s, then the caller answered without it
+        assert time.perf_counter() - t0 < 9
+    finally:
+        queue.shutdown()

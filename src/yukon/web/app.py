@@ -23,6 +23,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -178,7 +179,7 @@ def create_app(
         await run_in_threadpool(_stop)
 
     def _stop() -> None:
-        queue.stop_all()
+        queue.shutdown()
         for session in registry.sessions():  # keep the clocks honest across a restart
             with session.lock:
                 if session.result is None and session.clock_running:
@@ -334,8 +335,7 @@ def create_app(
                 try:
                     searched = await queue.run(
                         ("deal", secrets.token_hex(8)),
-                        lambda stop, left: solving.find_winnable_deal(
-                            lambda s: Game.deal(rules, seed=s), stop, budget=max(0.2, left - solving.DEAL_TIME)),
+                        partial(solving.winnable_deal_job, rules.variant, rules.options()),
                         solving.DEAL_BUDGET + solving.DEAL_TIME,
                     )
                 except solving.SolverBusyError:
@@ -427,19 +427,14 @@ def create_app(
         known = session.lines.get(game.to_text())
         if known:
             return JSONResponse(solving.Hint(known[0], "solver", "won", 0.0).to_dict() | {"move_count": count})
-        lines = session.lines
-
-        def work(stop: Any, left: float) -> solving.Hint:
-            h = solving.hint(game, stop, max(0.01, left - solving.GRACE / 2))
-            if h.line:
-                lines.remember(game, h.line)
-            return h
-
         why = "the solver ran out of time"
         try:
-            result = await queue.run((game_id, "hint"), work, max(0.0, hint_time - (time.perf_counter() - started)))
+            result = await queue.run((game_id, "hint"), partial(solving.hint_job, game),
+                                     max(0.0, hint_time - (time.perf_counter() - started)))
         except solving.SolverBusyError:
             result, why = None, "the solver is busy with other requests"
+        if result is not None and result.line:
+            await run_in_threadpool(session.lines.remember, game, result.line)
         if result is None:
             move = solving.heuristic_move(game)
             result = solving.Hint(None if move is None else str(move), "heuristic" if move else "none", "unknown",
@@ -453,29 +448,19 @@ def create_app(
         """Can this position still be won (perfect information)? When lost: the last winnable move count."""
         session, game, count = await run_in_threadpool(for_solver, game_id, True)
         key = game.to_text()
-        proven = session.proven
-        lines = session.lines
-
-        def work(stop: Any, left: float) -> tuple[solving.Verdict, int | None]:
-            cached = "won" if lines.get(key) else proven.get(key)
-            verdict = (solving.Verdict(cached, "solver") if cached
-                       else solving.decide(game, stop, max(0.01, min(winnable_time, left))))
-            if verdict.status != "unknown":
-                proven[key] = verdict.status
-            if verdict.line:
-                lines.remember(game, verdict.line)
-            back = None
-            if verdict.status == "lost":
-                back = solving.last_winnable(game, proven, stop)
-            return verdict, back
-
+        cached = "won" if session.lines.get(key) else session.proven.get(key)
+        job = partial(solving.winnable_job, game, cached, dict(session.proven), winnable_time)
         try:
-            out = await queue.run((game_id, "winnable"), work, winnable_time + solving.LOOKBACK_BUDGET)
+            out = await queue.run((game_id, "winnable"), job, winnable_time + solving.LOOKBACK_BUDGET)
         except solving.SolverBusyError:
-            out = solving.Verdict("unknown", "solver", note="the solver is busy with other requests: ask again"), None
+            out = (solving.Verdict("unknown", "solver", note="the solver is busy with other requests: ask again"),
+                   None, {})
         if out is None:
-            out = solving.Verdict("unknown", "solver", note="the solver ran out of time"), None
-        verdict, back = out
+            out = solving.Verdict("unknown", "solver", note="the solver ran out of time"), None, {}
+        verdict, back, proven = out
+        session.proven.update(proven)
+        if verdict.line:
+            await run_in_threadpool(session.lines.remember, game, verdict.line)
         return JSONResponse(verdict.to_dict() | {"move_count": count, "last_winnable": back})
 
     return app

@@ -325,9 +325,8 @@ def create_app(
     async def new_game(body: NewGameBody) -> JSONResponse:
         """Deal a new game (a given or random deal number, or a given position)."""
         rules = check_new_game(body)
-        if body.abandon is not None:
-            with registry.use(body.abandon) as old:  # a bad id is refused before any search
-                found(old, body.abandon)
+        if body.abandon is not None:  # a bad id is refused before any search
+            await run_in_threadpool(lambda: found(registry.get(body.abandon or ""), body.abandon or ""))
         extra: dict[str, Any] = {}
         seed = body.seed
         if body.winnable_only and body.position is None:

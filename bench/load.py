@@ -67,9 +67,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def server_seconds(r: httpx.Response) -> float:
+    """The server's own time for the request (its Server-Timing header)."""
+    match = re.search(r"dur=([\d.]+)", r.headers.get("server-timing", ""))
+    return float(match.group(1)) / 1000 if match else float("nan")
+
+
 @dataclass
 class Results:
     moves: list[float] = field(default_factory=list)
+    moves_in_server: list[float] = field(default_factory=list)
     variants: list[float] = field(default_factory=list)
     hints: list[float] = field(default_factory=list)
     hint_sources: Counter[str] = field(default_factory=Counter)
@@ -163,6 +170,7 @@ async def _player(client: httpx.AsyncClient, n: int, share: float, rng: random.R
         t0 = time.perf_counter()
         r = await client.post(f"/api/games/{gid}/moves", json={"move": move})
         res.moves.append(time.perf_counter() - t0)
+        res.moves_in_server.append(server_seconds(r))
         if r.status_code != 200:
             res.errors.append(f"move {move}: {r.status_code} {r.text[:200]}")
             continue
@@ -171,7 +179,8 @@ async def _player(client: httpx.AsyncClient, n: int, share: float, rng: random.R
 
 async def fairness(url: str, clients: int, moves: int, share: float, seed: int) -> tuple[Results, float]:
     res = Results()
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    # idle connections are dropped before the server's keep-alive timeout (5 s) closes them under a request
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         t0 = time.perf_counter()
         outcomes = await asyncio.gather(
@@ -207,7 +216,8 @@ async def memory(server: Server, games: int, seed: int, samples: int = 5) -> tup
     res = Results()
     rng = random.Random(seed)
     points = [(0, server.rss)]
-    async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+    limits = httpx.Limits(keepalive_expiry=2.0)
+    async with httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) as client:
         done = 0
         step = max(1, games // samples)
         while done < games:
@@ -243,6 +253,7 @@ def main() -> int:
                   f"server CPU {cpu:.1f} s in {wall:.1f} s ({cpu / max(wall, 1e-9):.0%} of one core), "
                   f"{cpu / max(1, requests) * 1000:.1f} ms per request; the clients' CPU {client_cpu:.1f} s")
             print(f"  moves           {_ms(res.moves)}")
+            print(f"    in the server {_ms(res.moves_in_server)}")
             print(f"  GET variants    {_ms(res.variants)}")
             print(f"  hints           {_ms(res.hints)}  limit {HINT_TIME * 1000:.0f} ms, "
                   f"{sum(t > HINT_TIME for t in res.hints)} over it")

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
@@ -228,12 +229,15 @@ class LocalGuard:
 
     def _with_headers(self, scope: Scope, send: Send) -> Send:
         csp = (DOCS_CSP if scope.get("path") == "/api/docs" else CSP).encode()
+        started = time.perf_counter()
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [(k, v) for k, v in message.get("headers", ())
                            if k.lower() not in (b"content-security-policy", *(n for n, _ in SECURITY_HEADERS))]
                 headers += [*SECURITY_HEADERS, (b"content-security-policy", csp)]
+                # the time the server took (shown by a browser's developer tools; read by bench/load.py)
+                headers.append((b"server-timing", f"app;dur={(time.perf_counter() - started) * 1000:.1f}".encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

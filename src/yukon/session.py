@@ -277,11 +277,11 @@ class PlaySession:
                     g.push(m)
                     played.append(m)
                 break
-            m = next_safe_move(g) if autoplay else None
-            if m is None:
+            safe = next_safe_move(g) if autoplay else None
+            if safe is None:
                 break
-            g.push(m)
-            played.append(m)
+            g.push(safe)
+            played.append(safe)
         return played
 
     def play(self, move: Move | str, *, autoplay: bool | None = None, autofinish: bool | None = None) -> list[Move]:

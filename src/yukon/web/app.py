@@ -21,7 +21,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
@@ -90,7 +90,7 @@ def _short(message: str) -> str:
     return f"{message[:MAX_MESSAGE]}... ({len(message) - MAX_MESSAGE} more characters left out)"
 
 
-def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": _short(message)}, status_code=status, headers=headers)
 
 

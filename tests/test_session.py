@@ -471,3 +471,19 @@ def test_a_deal_number_beyond_63_bits_is_saved_and_resumed(store: Store, seed: i
     again = TerminalSession.resume(store)
     assert again is not None and again.game.seed == seed and texts(again.game.move_stack) == [str(first)]
     assert again.game.to_text() == s.game.to_text()
+
+
+@pytest.mark.parametrize("damage", ["moves='[oops'", "moves='[\"1:KS>F\"]'", "start='{\"variant\": 5}'"])
+def test_the_terminal_game_skips_a_damaged_saved_game_and_resumes_the_next(store: Store, damage: str) -> None:
+    from yukon.tui.session import Session as TerminalSession
+
+    good = TerminalSession(deal(), store)
+    good.play(good.game.parse_move(A))
+    bad = TerminalSession(Game.deal("yukon", seed=7), store)
+    bad.play(bad.game.legal_moves()[0])
+    store._db.execute(f"UPDATE games SET {damage}, updated=updated+100 WHERE id=?", (bad.core.id,))
+    resumed = TerminalSession.resume(store)
+    assert resumed is not None and resumed.core.id == good.core.id
+    assert [gid for gid, _ in store.damaged_games()] == [bad.core.id]
+    assert store.stats() == []  # set aside, not counted as played
+    assert TerminalSession.resume(store).core.id == good.core.id  # type: ignore[union-attr]

@@ -178,3 +178,22 @@ def test_an_unusable_store_is_one_line_and_exit_2(tmp_path: Path, command: str) 
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+
+
+def test_damaged_saved_games_are_named_at_start(tmp_path: Path) -> None:
+    from yukon.store import Store
+
+    db = tmp_path / "g.sqlite3"
+    store = Store(db)
+    store.create_game("broken-one", "yukon", {"empty_column": "kings", "foundation_return": False}, 1, {}, "web")
+    store._db.execute("UPDATE games SET moves='[oops' WHERE id='broken-one'")
+    assert store.latest_unfinished("web") is None  # read once: set aside
+    store.close()
+    proc, url = _start(["--db", str(db)])
+    try:
+        r = _wait_up(url + "api/games/latest")
+        assert r.status_code == 404
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=15)
+    assert "Damaged saved game broken-one is skipped" in err and "Traceback" not in err

@@ -26,7 +26,10 @@ thin layers over it, so every rule below is written once:
   turn sizes (``groups``, ``redo_groups``) next to the caller's own notes.
   ``write_at`` says when a new game is first written: ``"deal"`` (at once: the
   web game, whose page addresses games by id) or ``"first_move"`` (a deal only
-  looked at costs nothing: the terminal game).
+  looked at costs nothing: the terminal game). A change is applied only if it is
+  saved: when the write fails (a locked database, a full disk), the session is put
+  back as it was before the change and the error is raised (:meth:`PlaySession.atomic`);
+  the moves and a result reached by them are written in one transaction.
 
 Two choices stay with the caller: ``lock_when_over`` (the web game refuses
 every change once a result is recorded; the terminal game still lets the

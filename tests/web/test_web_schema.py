@@ -48,8 +48,8 @@ def test_every_operation_documents_its_errors() -> None:
                 assert "413" in codes, (method, path)
             if "{game_id}" in path:
                 assert {"404", "410"} <= codes, (method, path)
-            if method == "post" and not path.endswith(("/hint", "/winnable")):
-                assert "503" in codes, (method, path)
+            if path != "/api/variants":
+                assert "503" in codes, (method, path)  # the store may be locked by another program
 
 
 def test_a_method_not_allowed_says_which_are() -> None:

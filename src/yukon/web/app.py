@@ -280,7 +280,7 @@ def create_app(
             "solver": solving.solver_available(),
         }
 
-    @app.get("/api/stats", responses=_errors(400))
+    @app.get("/api/stats", responses=_errors(400, 503))
     def stats(variant: Annotated[str | None, Query(json_schema_extra={"enum": list(VARIANTS)})] = None,
               ) -> dict[str, Any]:
         """Statistics per variant and options, from the finished games (every client)."""
@@ -360,7 +360,7 @@ def create_app(
         with session.lock:
             return JSONResponse(session.to_state())
 
-    @app.get("/api/games/{game_id}", responses=_errors(404, 410))
+    @app.get("/api/games/{game_id}", responses=_errors(404, 410, 503))
     def get_game(game_id: str) -> JSONResponse:
         with registry.use(game_id) as session:
             session = found(session, game_id)
@@ -415,7 +415,7 @@ def create_app(
             with session.lock:
                 return session, session.game.copy(history=history), len(session.moves)
 
-    @app.post("/api/games/{game_id}/hint", responses=_errors(404, 410, 413))
+    @app.post("/api/games/{game_id}/hint", responses=_errors(404, 410, 413, 503))
     async def hint(game_id: str) -> JSONResponse:
         """The best next move (the solver sees the face-down cards), with where it came from.
 
@@ -442,7 +442,7 @@ def create_app(
             session.proven[game.to_text()] = result.status
         return JSONResponse(result.to_dict() | {"move_count": count})
 
-    @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413))
+    @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
     async def winnable(game_id: str) -> JSONResponse:
         """Can this position still be won (perfect information)? When lost: the last winnable move count."""
         session, game, count = await run_in_threadpool(for_solver, game_id, True)

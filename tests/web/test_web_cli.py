@@ -197,3 +197,40 @@ def test_damaged_saved_games_are_named_at_start(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=15)
     assert "Damaged saved game broken-one is skipped" in err and "Traceback" not in err
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_the_solver_workers_die_with_a_killed_server(tmp_path: Path) -> None:
+    proc, url = _start(["--db", str(tmp_path / "g.sqlite3")])
+    try:
+        _wait_up(url + "api/variants")
+        game = httpx.post(url + "api/games", json={"seed": 1}).json()
+        assert httpx.post(url + f"api/games/{game['id']}/hint", timeout=30).status_code == 200
+        children = _children(proc.pid)
+        assert children  # the solver's worker processes
+    finally:
+        proc.kill()
+        proc.wait(15)
+    deadline = time.monotonic() + 10
+    while any(_alive(c) for c in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(c) for c in children)

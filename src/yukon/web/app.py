@@ -161,13 +161,13 @@ def create_app(
     store: Store | None = None, *, hint_time: float = solving.HINT_TIME,
     winnable_time: float = solving.WINNABLE_TIME, hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
-    idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None,
+    idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
 ) -> FastAPI:
     """The application, over ``store`` (default: the user's store file).
 
     ``hosts`` and ``port``: the ``Host`` names (and port, None: any) it answers; ``token``: asked of
     every request when given (a server reachable beyond loopback); ``close_store``: close the store
-    when the server stops.
+    when the server stops; ``warm_solver``: start the solver's worker processes with the server.
     """
     registry = Registry(store if store is not None else Store(), max_sessions=max_sessions,
                         idle_seconds=idle_seconds)
@@ -175,6 +175,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if warm_solver:
+            queue.start()
         yield
         await run_in_threadpool(_stop)
 

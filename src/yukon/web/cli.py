@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     local = is_loopback(args.host)
     token = None if local else secrets.token_urlsafe(24)
     app = create_app(store, hosts=served_names(args.host, args.allow_host), port=port, token=token,
-                     close_store=True)
+                     close_store=True, warm_solver=True)
     shown = machine_address() if is_wildcard(args.host) else args.host
     shown = f"[{shown}]" if ":" in shown else shown
     url = f"http://{shown}:{port}/"

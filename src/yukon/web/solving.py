@@ -91,6 +91,18 @@ def _start_worker(flags: Any) -> None:
     _WORKER_FLAGS = flags
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)  # the server's own requests come first on a busy machine
+    parent = os.getppid()
+
+    def watch_parent() -> None:  # a worker never outlives its server, even one killed with SIGKILL
+        while os.getppid() == parent:
+            time.sleep(0.25)
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, name="yukon-parent-watch", daemon=True).start()
+
+
+def _ready() -> bool:
+    return True
 
 
 def _in_worker(fn: Callable[[Any, float], T], slot: int, deadline: float) -> T | None:
@@ -193,6 +205,13 @@ class SolverQueue:
             return None
         finally:
             stop.set()
+
+    def start(self) -> None:
+        """Start the worker processes now (they take a moment to import the solver), not at the first hint."""
+        if self.processes:
+            pool = self._executor()
+            for _ in range(self.workers):
+                pool.submit(_ready)
 
     def stop_all(self) -> None:
         """Stop every job (the server stops)."""

@@ -251,7 +251,7 @@ def winnable_job(
     Returns the verdict, the move count, and everything proven on the way (to remember)."""
     found = dict(proven)
     key = game.to_text()
-    verdict = Verdict(cached, "solver") if cached else decide(game, stop, max(0.01, min(time_limit, left)))
+    verdict = Verdict(cached, "solver") if cached else decide(game, stop, round(max(0.01, min(time_limit, left)), 2))
     if verdict.status != "unknown":
         found[key] = verdict.status
     back = last_winnable(game.copy(history=True), found, stop) if verdict.status == "lost" else None

@@ -91,13 +91,13 @@ async def _hints(client: httpx.AsyncClient, n: int, rng: random.Random) -> list[
 
 async def _run_asgi(db: Path, moves: int, hints: int) -> None:
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(Store(":memory:"))),
-                                 base_url="http://bench") as client:
+                                 base_url="http://127.0.0.1") as client:
         times = await _moves(client, moves, random.Random(7))
         print(f"move round trip without the disk (ASGI app, in-memory store, {len(times)} moves): "
               f"median {statistics.median(times) * 1000:.2f} ms, p90 {_pct(times, 0.9) * 1000:.2f} ms")
     app = create_app(Store(db))
     rng = random.Random(7)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as client:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
         times = await _moves(client, moves, rng)
         print(f"move round trip (ASGI app, SQLite file committed with fsync, {len(times)} moves): "
               f"median {statistics.median(times) * 1000:.2f} ms, "

@@ -430,3 +430,104 @@ def test_a_record_written_before_the_flag_counts_its_moves(store: Store) -> None
     assert record is not None
     record.extra.pop("player_moved")
     assert PlaySession.from_record(record, store).player_moved
+
+
+# ---------------------------------------------------------------------- a change is applied only if it is saved
+
+
+class FlakyStore(Store):
+    """A store whose writes fail while ``failing`` is set (as a locked database does)."""
+
+    failing = False
+
+    def _write(self, work):  # type: ignore[no-untyped-def, override]
+        if self.failing:
+            raise sqlite3.OperationalError("database is locked")
+        return super()._write(work)
+
+
+def _view(s: PlaySession) -> tuple[Any, ...]:
+    return (texts(s.moves), list(s.turns), texts(s.redo_moves), s.result, s.status, s.elapsed, s.clock_running,
+            s.game.to_text(), s.stored)
+
+
+@pytest.mark.parametrize("change", ["play", "undo", "redo", "restart", "auto", "win", "abandon", "save"])
+def test_a_change_that_cannot_be_saved_changes_nothing(tmp_path: Path, clock: FakeClock, change: str) -> None:
+    store = FlakyStore(tmp_path / "f.sqlite3")
+    if change == "win":
+        s = session(NEARLY_WON, store, clock=clock, autoplay=True, write_at="deal")
+    elif change == "auto":
+        g, m = move_that_triggers_autoplay()
+        s = session(g, store, clock=clock, write_at="deal")
+    else:
+        s = session(deal(), store, clock=clock, write_at="deal")
+        s.play(A)
+        s.play(B)
+        s.undo()
+    clock.now += 30
+    before = _view(s)
+    record = store.load_game(s.id)
+    store.failing = True
+    do = {
+        "play": lambda: s.play(C), "undo": s.undo, "redo": s.redo, "restart": s.restart,
+        "auto": lambda: s.play(m, autoplay=True), "win": lambda: s.play("1:KH>F"), "abandon": s.abandon,
+        "save": s.save,
+    }[change]
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        do()
+    assert _view(s) == before
+    store.failing = False
+    assert store.load_game(s.id) == record
+    do()  # the retry works: nothing was half applied
+    assert store.load_game(s.id).moves == texts(s.moves)  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_game_written_at_its_first_move_is_not_half_written(tmp_path: Path) -> None:
+    store = FlakyStore(tmp_path / "f.sqlite3")
+    s = session(deal(), store)
+    store.failing = True
+    with pytest.raises(sqlite3.OperationalError):
+        s.play(A)
+    assert not s.stored and s.moves == [] and store.latest_unfinished() is None
+    store.failing = False
+    s.play(A)
+    assert store.latest_unfinished().moves == [A]  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_deal_that_cannot_be_written_raises(tmp_path: Path) -> None:
+    store = FlakyStore(tmp_path / "f.sqlite3")
+    store.failing = True
+    with pytest.raises(sqlite3.OperationalError):
+        session(deal(), store, write_at="deal")
+    store.close()
+
+
+@pytest.mark.parametrize("seed", [2**63, 2**64 - 1])
+def test_a_deal_number_beyond_63_bits_is_saved_and_resumed(store: Store, seed: int) -> None:
+    from yukon.tui.session import Session as TerminalSession
+
+    s = TerminalSession(Game.deal("yukon", seed=seed), store)
+    first = s.game.legal_moves()[0]
+    s.play(first)  # the terminal game writes at its first move
+    assert s.store_error is None
+    again = TerminalSession.resume(store)
+    assert again is not None and again.game.seed == seed and texts(again.game.move_stack) == [str(first)]
+    assert again.game.to_text() == s.game.to_text()
+
+
+@pytest.mark.parametrize("damage", ["moves='[oops'", "moves='[\"1:KS>F\"]'", "start='{\"variant\": 5}'"])
+def test_the_terminal_game_skips_a_damaged_saved_game_and_resumes_the_next(store: Store, damage: str) -> None:
+    from yukon.tui.session import Session as TerminalSession
+
+    good = TerminalSession(deal(), store)
+    good.play(good.game.parse_move(A))
+    bad = TerminalSession(Game.deal("yukon", seed=7), store)
+    bad.play(bad.game.legal_moves()[0])
+    store._db.execute(f"UPDATE games SET {damage}, updated=updated+100 WHERE id=?", (bad.core.id,))
+    resumed = TerminalSession.resume(store)
+    assert resumed is not None and resumed.core.id == good.core.id
+    assert [gid for gid, _ in store.damaged_games()] == [bad.core.id]
+    assert store.stats() == []  # set aside, not counted as played
+    assert TerminalSession.resume(store).core.id == good.core.id  # type: ignore[union-attr]

@@ -13,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from yukon.store import APPLICATION_ID, SCHEMA_VERSION, Store, StoreError, default_path, options_key
+from yukon.store import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    DamagedGameError,
+    Store,
+    StoreError,
+    default_path,
+    options_key,
+)
 
 KINGS = {"empty_column": "kings", "foundation_return": False}
 ANY = {"empty_column": "any", "foundation_return": False}
@@ -350,3 +358,196 @@ def test_threads_share_one_store(store: Store) -> None:
     for th in threads:
         th.join()
     assert all(len(store.load_game(f"g{t}").moves) == 24 for t in range(4))  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------- deal numbers, schema versions, damaged records
+
+
+@pytest.mark.parametrize("seed", [0, 2**63 - 1, 2**63, 2**64 - 1])
+def test_every_deal_number_is_stored_exactly(tmp_path: Path, seed: int) -> None:
+    path = tmp_path / "s.sqlite3"
+    s = Store(path)
+    s.create_game("g", "yukon", KINGS, seed, {}, "web")
+    s.close()
+    s = Store(path)
+    assert s.load_game("g").seed == seed  # type: ignore[union-attr]
+    assert s.latest_unfinished("web").seed == seed  # type: ignore[union-attr]
+    s.close()
+
+
+_SCHEMA_1 = """
+CREATE TABLE games (
+    id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER, start TEXT NOT NULL,
+    client TEXT NOT NULL, moves TEXT NOT NULL DEFAULT '[]', redo TEXT NOT NULL DEFAULT '[]',
+    elapsed REAL NOT NULL DEFAULT 0,
+    result TEXT CHECK (result IS NULL OR result IN ('won', 'lost', 'abandoned')), move_count INTEGER,
+    created REAL NOT NULL, updated REAL NOT NULL, finished REAL, extra TEXT NOT NULL DEFAULT '{}');
+CREATE INDEX games_unfinished ON games (client, result, updated);
+CREATE INDEX games_finished ON games (variant, options, finished);
+"""
+
+
+def test_a_store_of_schema_1_is_upgraded_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    raw = sqlite3.connect(path)
+    raw.executescript(_SCHEMA_1)
+    raw.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    raw.execute("PRAGMA user_version=1")
+    raw.execute("INSERT INTO games (id, variant, options, seed, start, client, moves, created, updated, result,"
+                " move_count, finished) VALUES ('old', 'yukon', ?, ?, '{}', 'web', '[\"2:7H>5\"]', 1, 2, 'won', 1, 3)",
+                (options_key(KINGS), 2**63 - 1))
+    raw.commit()
+    raw.close()
+    s = Store(path)
+    assert s._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    rec = s.load_game("old")
+    assert rec is not None and rec.seed == 2**63 - 1 and rec.moves == ["2:7H>5"] and rec.damaged is None
+    assert s.stats()[0].won == 1
+    s.create_game("new", "yukon", KINGS, 2**64 - 1, {}, "web")
+    assert s.load_game("new").seed == 2**64 - 1  # type: ignore[union-attr]
+    s.close()
+
+
+def test_schema_steps_run_once_each_in_order() -> None:
+    from yukon.sqlite_schema import SchemaTooNewError, migrate
+
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    calls: list[int] = []
+    steps = ["CREATE TABLE t (a)", lambda c: calls.append(2), "ALTER TABLE t ADD COLUMN b"]
+    assert migrate(db, steps) == (0, 3) and calls == [2]
+    assert migrate(db, steps) == (3, 3) and calls == [2]
+    with pytest.raises(SchemaTooNewError):
+        migrate(db, steps[:2])
+
+    def broken(c: sqlite3.Connection) -> None:
+        c.execute("CREATE TABLE u (x)")
+        raise RuntimeError("half done")
+
+    with pytest.raises(RuntimeError):
+        migrate(db, [*steps, broken])
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+    assert "u" not in tables and db.execute("PRAGMA user_version").fetchone()[0] == 3  # all or nothing
+
+
+def test_a_game_and_its_result_are_written_together(store: Store) -> None:
+    store.create_game("w", "yukon", KINGS, 1, {}, "web", moves=["a", "b"], elapsed=4.0, result="won")
+    rec = store.load_game("w")
+    assert rec is not None and rec.result == "won" and rec.moves == ["a", "b"]
+    store.create_game("g", "yukon", KINGS, 1, {}, "web")
+    store.update_game("g", ["a"], [], 2.0, result="abandoned")
+    store.update_game("g", ["a", "b"], [], 3.0, result="won")  # a result is recorded once
+    assert store.load_game("g").result == "abandoned"  # type: ignore[union-attr]
+    assert [(r.played, r.won, r.fewest_moves) for r in store.stats()] == [(2, 1, 2)]
+
+
+@pytest.mark.parametrize(("column", "value"), [("moves", "[not json"), ("moves", "{}"), ("start", "[1]"),
+                                                ("options", "nope"), ("extra", "[]"), ("redo", "[1, 2]")])
+def test_a_damaged_record_is_set_aside_and_the_rest_loads(store: Store, column: str, value: str,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    play(store, "old", None)
+    play(store, "won", "won")
+    play(store, "bad", None)
+    store._db.execute(f"UPDATE games SET {column}=?, updated=updated+100 WHERE id='bad'", (value,))
+    assert store.latest_unfinished("web").id == "old"  # type: ignore[union-attr]
+    assert [gid for gid, _ in store.damaged_games()] == ["bad"] and "'bad'" in caplog.text
+    with pytest.raises(DamagedGameError, match="bad"):
+        store.load_game("bad")
+    assert [(r.played, r.won) for r in store.stats()] == [(1, 1)]  # the damaged game is not counted
+
+
+def test_a_finished_damaged_record_is_out_of_the_statistics(store: Store) -> None:
+    play(store, "w1", "won")
+    play(store, "l1", "lost")
+    store._db.execute("UPDATE games SET options='{oops' WHERE id='l1'")
+    assert [(r.played, r.won) for r in store.stats()] == [(1, 1)]
+    assert [gid for gid, _ in store.damaged_games()] == ["l1"]
+
+
+def test_a_game_set_aside_is_not_resumed_and_not_counted(store: Store) -> None:
+    play(store, "g", None)
+    store.set_aside("g", "it no longer replays")
+    rec = store.load_game("g")
+    assert rec is not None and rec.damaged == "it no longer replays" and rec.result == "abandoned"
+    assert store.latest_unfinished() is None and store.stats() == []
+
+
+def test_unusable_paths_raise_store_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="does not exist"):
+        Store(tmp_path / "no" / "such" / "dir" / "x.sqlite3")
+    with pytest.raises(StoreError, match="directory"):
+        Store(tmp_path)
+
+
+def test_a_locked_file_raises_store_error(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    Store(path).close()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("PRAGMA locking_mode=EXCLUSIVE")  # not even readers may share it
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="locked"):
+            Store(path, busy_timeout=0.2)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def test_a_write_waits_for_a_lock_at_most_its_busy_timeout(tmp_path: Path) -> None:
+    import time
+
+    path = tmp_path / "s.sqlite3"
+    s = Store(path, busy_timeout=0.3)
+    s.create_game("g", "yukon", KINGS, 1, {}, "web")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    t0 = time.monotonic()
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        s.update_game("g", ["a"], [], 1.0)
+    assert time.monotonic() - t0 < 5
+    other.execute("ROLLBACK")
+    other.close()
+    assert s.load_game("g").moves == []  # type: ignore[union-attr]
+    s.close()
+
+
+def test_writes_that_wait_for_a_commit_share_the_next_one_and_fail_alone(store: Store) -> None:
+    import time
+
+    for t in range(6):
+        store.create_game(f"g{t}", "yukon", KINGS, t, {}, "web")
+    batches: list[int] = []
+    real_commit = store._commit_queued
+
+    def counting() -> None:
+        batches.append(len(store._queue))
+        real_commit()
+
+    store._commit_queued = counting  # type: ignore[method-assign]
+    inside, release = threading.Event(), threading.Event()
+
+    def slow(db: sqlite3.Connection) -> None:
+        inside.set()
+        release.wait(10)  # this commit is slow: the others queue up meanwhile
+
+    first = threading.Thread(target=store._write, args=(slow,))
+    first.start()
+    inside.wait(10)
+    errors: list[BaseException] = []
+
+    def write(t: int) -> None:
+        try:
+            store.update_game(f"g{t}" if t else "missing", ["m"] * t, [], float(t))
+        except KeyError as exc:
+            errors.append(exc)
+
+    writers = [threading.Thread(target=write, args=(t,)) for t in range(6)]
+    for w in writers:
+        w.start()
+    while len(store._queue) < 6:
+        time.sleep(0.01)
+    release.set()
+    for th in (first, *writers):
+        th.join(10)
+    assert batches == [1, 6]  # the six waiting writes went into one commit
+    assert len(errors) == 1  # the write to a missing game failed, and it alone
+    assert [len(store.load_game(f"g{t}").moves) for t in range(1, 6)] == [1, 2, 3, 4, 5]  # type: ignore[union-attr]

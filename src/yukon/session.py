@@ -30,7 +30,10 @@ thin layers over it, so every rule below is written once:
   turn sizes (``groups``, ``redo_groups``) next to the caller's own notes.
   ``write_at`` says when a new game is first written: ``"deal"`` (at once: the
   web game, whose page addresses games by id) or ``"first_move"`` (a deal only
-  looked at costs nothing: the terminal game).
+  looked at costs nothing: the terminal game). A change is applied only if it is
+  saved: when the write fails (a locked database, a full disk), the session is put
+  back as it was before the change and the error is raised (:meth:`PlaySession.atomic`);
+  the moves and a result reached by them are written in one transaction.
 
 Two choices stay with the caller: ``lock_when_over`` (the web game refuses
 every change once a result is recorded; the terminal game still lets the
@@ -55,7 +58,8 @@ from __future__ import annotations
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
@@ -152,10 +156,11 @@ class PlaySession:
         self.player_moved = False
         self._elapsed_before = 0.0  # seconds counted up to self._since
         self._since: float | None = None  # the clock runs since then (None: stopped)
+        self._atomic_depth = 0
         if record is not None:
             self._restore(record)
         elif write_at == "deal" and store is not None:
-            self._guarded(self._create, "could not save the game")
+            self._guarded(self._write, "could not save the game")
 
     @classmethod
     def from_record(cls, record: GameRecord, store: Store | None, **options: Any) -> PlaySession:
@@ -328,11 +333,11 @@ class PlaySession:
                     g.push(m)
                     played.append(m)
                 break
-            m = next_safe_move(g) if autoplay else None
-            if m is None:
+            safe = next_safe_move(g) if autoplay else None
+            if safe is None:
                 break
-            g.push(m)
-            played.append(m)
+            g.push(safe)
+            played.append(safe)
         return played
 
     def play(self, move: Move | str, *, autoplay: bool | None = None, autofinish: bool | None = None) -> list[Move]:
@@ -344,10 +349,11 @@ class PlaySession:
         self._check_open()
         if isinstance(move, str):
             move = self.game.parse_move(move)
-        self.game.push(move)  # raises, changing nothing, when illegal
-        played = [move, *self.auto_moves(autoplay, autofinish)]
-        self.player_moved = True
-        self._end_turn(played)
+        with self.atomic():
+            self.game.push(move)  # raises, changing nothing, when illegal
+            played = [move, *self.auto_moves(autoplay, autofinish)]
+            self.player_moved = True
+            self._end_turn(played)
         return played
 
     def play_line(
@@ -356,24 +362,26 @@ class PlaySession:
         """Play a line of moves and then the automatic plays as one turn; stops at the first illegal move."""
         self._check_open()
         played: list[Move] = []
-        for m in moves:
-            try:
-                self.game.push(m)
-            except IllegalMoveError:
-                break
-            played.append(m)
-        if played:
-            played += self.auto_moves(autoplay, autofinish)
-            self.player_moved = True
-            self._end_turn(played)
+        with self.atomic():
+            for m in moves:
+                try:
+                    self.game.push(m)
+                except IllegalMoveError:
+                    break
+                played.append(m)
+            if played:
+                played += self.auto_moves(autoplay, autofinish)
+                self.player_moved = True
+                self._end_turn(played)
         return played
 
     def play_auto(self, *, autoplay: bool | None = None, autofinish: bool | None = None) -> list[Move]:
         """Only the automatic plays (after a new deal, or when the player switches them on), as one turn."""
         self._check_open()
-        played = self.auto_moves(autoplay, autofinish)
-        if played:
-            self._end_turn(played)
+        with self.atomic():
+            played = self.auto_moves(autoplay, autofinish)
+            if played:
+                self._end_turn(played)
         return played
 
     def finish(self) -> list[Move]:
@@ -409,20 +417,21 @@ class PlaySession:
             raise ValueError(f"'to' must be between 0 and {n} (the moves played), not {to}")
         if to == n:
             raise NothingToDoError("nothing to undo: that many moves are played already")
-        self.player_moved = True
-        self._tick()
-        self.start_clock()  # an undo is the player's too: it can be the first
-        undone: list[Move] = []
-        while len(self.game.move_stack) > to:
-            size = self.turns.pop()
-            keep = max(0, size - (len(self.game.move_stack) - to))
-            turn = [self.game.pop() for _ in range(size - keep)]
-            turn.reverse()
-            if keep:
-                self.turns.append(keep)
-            self.undone.insert(0, turn)
-            undone.extend(reversed(turn))
-        self._after_change()
+        with self.atomic():
+            self.player_moved = True
+            self._tick()
+            self.start_clock()  # an undo is the player's too: it can be the first
+            undone: list[Move] = []
+            while len(self.game.move_stack) > to:
+                size = self.turns.pop()
+                keep = max(0, size - (len(self.game.move_stack) - to))
+                turn = [self.game.pop() for _ in range(size - keep)]
+                turn.reverse()
+                if keep:
+                    self.turns.append(keep)
+                self.undone.insert(0, turn)
+                undone.extend(reversed(turn))
+            self._after_change()
         return undone
 
     def redo(self) -> list[Move]:
@@ -439,12 +448,13 @@ class PlaySession:
                     self.game.pop()
                 self.undone.clear()
                 raise NothingToDoError("nothing to redo: the redo list no longer fits") from None
-        del self.undone[0]
-        self.player_moved = True
-        self._tick()
-        self.start_clock()
-        self.turns.append(len(turn))
-        self._after_change()
+        with self.atomic(pushed=len(turn)):
+            del self.undone[0]
+            self.player_moved = True
+            self._tick()
+            self.start_clock()
+            self.turns.append(len(turn))
+            self._after_change()
         return turn
 
     def restart(self) -> list[Move]:
@@ -497,49 +507,95 @@ class PlaySession:
         return {**self.extra, "groups": list(self.turns), "redo_groups": self.redo_sizes,
                 "player_moved": self.player_moved}
 
-    def _guarded(self, write: Callable[[], None], problem: str) -> None:
-        """Run a store write; a failure is raised, or noted in :attr:`store_error` when tolerated."""
+    @contextmanager
+    def atomic(self, *, pushed: int = 0) -> Iterator[None]:
+        """All or nothing: a change made inside that fails (its save above all) leaves the session as it was.
+
+        With ``tolerate_store_errors`` a failed save is noted instead, so nothing needs undoing. Nested
+        blocks count as the outermost one. ``pushed``: moves pushed onto the game just before the block,
+        taken back as well when it fails.
+        """
+        if self._atomic_depth or self.store is None or self.tolerate_store_errors:
+            self._atomic_depth += 1
+            try:
+                yield
+            finally:
+                self._atomic_depth -= 1
+            return
+        before = self._snapshot(pushed)
+        self._atomic_depth += 1
+        try:
+            yield
+        except BaseException:
+            self._restore_snapshot(before)
+            raise
+        finally:
+            self._atomic_depth -= 1
+
+    def _snapshot(self, pushed: int) -> tuple[Any, ...]:
+        game = self.game.copy(history=True)
+        for _ in range(pushed):
+            game.pop()
+        return (game, list(self.turns), [list(t) for t in self.undone], self.result, self.stored,
+                dict(self.extra), self._elapsed_before, self._since, self.store_error, self.player_moved)
+
+    def _restore_snapshot(self, snapshot: tuple[Any, ...]) -> None:
+        (self.game, self.turns, self.undone, self.result, self.stored, self.extra, self._elapsed_before,
+         self._since, self.store_error, self.player_moved) = snapshot
+
+    def _guarded(self, write: Callable[[], None], problem: str) -> bool:
+        """Run a store write; a failure is raised, or noted in :attr:`store_error` when tolerated.
+
+        True when the write was made."""
         try:
             write()
         except (sqlite3.Error, KeyError) as exc:
             if not self.tolerate_store_errors:
                 raise
             self.store_error = f"{problem} ({exc})"
-        else:
-            self.store_error = None
+            return False
+        self.store_error = None
+        return True
 
-    def _create(self) -> None:
-        assert self.store is not None
-        rules = self.start.rules
-        self.store.create_game(
-            self.id, rules.variant, rules.options(), self.start.seed, self.start.to_dict(), self.client,
-            self.store_extra(),
-        )
-        self.stored = True
-
-    def _write(self) -> None:
+    def _write(self, result: str | None = None) -> None:
+        """Write the game as it stands, with ``result`` when it ends now, in one transaction."""
         if self.store is None:
             return
+        rules = self.start.rules
+        moves = [str(m) for m in self.game.move_stack]
+        redo = [str(m) for m in self.redo_moves]
+        elapsed = round(self.elapsed, 3)
         if not self.stored:
-            if self.write_at == "first_move" and not self.player_moved:
+            if self.write_at == "first_move" and not (self.player_moved or result):
                 return  # a deal only looked at (or only played automatically) costs nothing
-            self._create()
-            if not (self.game.move_stack or self.undone):
-                return  # the new record is up to date
-        self.store.update_game(
-            self.id, [str(m) for m in self.game.move_stack], [str(m) for m in self.redo_moves],
-            round(self.elapsed, 3), self.store_extra(),
-        )
+            self.store.create_game(
+                self.id, rules.variant, rules.options(), self.start.seed, self.start.to_dict(), self.client,
+                self.store_extra(), moves=moves, redo=redo, elapsed=elapsed, result=result,
+                move_count=len(moves),
+            )
+            self.stored = True
+            return
+        self.store.update_game(self.id, moves, redo, elapsed, self.store_extra(), result=result,
+                               move_count=len(moves))
 
     def save(self) -> None:
-        """Write the game (and its clock) to the store; record the win the first time it is seen."""
-        if self.result is None:
-            self._tick()
-        self._guarded(self._write, "could not save the game")
-        if self.result is None and self.game.is_won():
-            self._finish("won")
+        """Write the game (and its clock) to the store; record the win the first time it is seen.
+
+        Without ``tolerate_store_errors`` a failed write is raised and changes nothing here."""
+        with self.atomic():
+            won_now = self.result is None and self.game.is_won()
+            if won_now:
+                self.stop_clock()
+            elif self.result is None:
+                self._tick()
+            if self._guarded(lambda: self._write("won" if won_now else None), "could not save the game"):
+                if won_now:
+                    self.result = "won"
+            elif won_now:
+                self._finish("won")
 
     def _finish(self, result: str) -> None:
+        """Record ``result`` (in memory, and in the store when the game is there)."""
         if self.result is not None:
             return
         self.stop_clock()
@@ -559,9 +615,13 @@ class PlaySession:
         nothing to redo: no result, and the record (if written) is deleted.
         """
         if self.in_progress:
-            self.stop_clock()
-            self.save()
-            self._finish("lost" if self.game.is_lost() else "abandoned")
+            with self.atomic():
+                self.stop_clock()
+                result = "won" if self.game.is_won() else "lost" if self.game.is_lost() else "abandoned"
+                if self._guarded(lambda: self._write(result), "could not save the game"):
+                    self.result = result
+                else:
+                    self._finish(result)
             return self.result
         if self.result is None and self.stored and self.store is not None:
             store = self.store

@@ -14,6 +14,9 @@ from yukon.autoplay import next_safe_move
 from yukon.store import Store
 from yukon.web import create_app
 
+#: The address a browser on this machine uses (the server answers only for its own host names).
+LOCAL = "http://127.0.0.1"
+
 # Positions built by hand. Two moves from won:
 NEARLY_WON = Game.from_text("yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC").to_dict()
 
@@ -31,7 +34,7 @@ def db(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
     store = Store(db)
-    with TestClient(create_app(store)) as c:
+    with TestClient(create_app(store), base_url=LOCAL) as c:
         yield c
     store.close()
 
@@ -390,7 +393,7 @@ def test_winnable_only_deal(client: TestClient) -> None:
 
 def test_resume_after_server_restart(db: Path) -> None:
     store = Store(db)
-    with TestClient(create_app(store)) as c:
+    with TestClient(create_app(store), base_url=LOCAL) as c:
         s = new(c, seed=42, autoplay=False)
         gid = s["id"]
         m1 = s["legal_moves"][0]
@@ -400,7 +403,7 @@ def test_resume_after_server_restart(db: Path) -> None:
         before = c.post(f"/api/games/{gid}/undo").json()
     store.close()
     store = Store(db)
-    with TestClient(create_app(store)) as c:
+    with TestClient(create_app(store), base_url=LOCAL) as c:
         after = c.get(f"/api/games/{gid}").json()
         assert after["tableau"] == before["tableau"] and after["moves"] == [m1]
         assert after["can_redo"] and after["can_undo"]

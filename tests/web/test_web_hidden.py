@@ -28,7 +28,7 @@ CARD = re.compile(r"\b[A2-9TJQK][SHDC]\b")
 def app_and_client(tmp_path: Path) -> Iterator[tuple[Any, TestClient]]:
     store = Store(tmp_path / "web.sqlite3")
     app = create_app(store, hint_time=0.3, winnable_time=0.3)
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         yield app, c
     store.close()
 

@@ -19,7 +19,7 @@ NEARLY_WON = "yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC"
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     store = Store(tmp_path / "web.sqlite3")
-    with TestClient(create_app(store)) as c:
+    with TestClient(create_app(store), base_url="http://127.0.0.1") as c:
         yield c
     store.close()
 

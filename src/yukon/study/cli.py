@@ -72,12 +72,7 @@ def add_parser(sub: Any) -> None:
 
 
 def _default_db_text() -> str:
-    try:
-        from platformdirs import user_data_dir
-
-        return str(Path(user_data_dir("yukon", appauthor=False)) / "studies.sqlite3")
-    except ImportError:  # pragma: no cover
-        return "studies.sqlite3 in the user data folder"
+    return str(default_path(create=False))
 
 
 def _open_db(path: Path | None, must_exist: bool = False) -> StudyDB:

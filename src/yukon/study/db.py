@@ -91,13 +91,15 @@ class StudyDBError(Exception):
     """The file cannot be used as a study database (it is left as it was)."""
 
 
-def default_path() -> Path:
-    """``studies.sqlite3`` in the user's data directory (the folder is created if needed)."""
-    from platformdirs import user_data_dir
+#: The study file's name in the user's data directory (see :func:`yukon.store.default_path`).
+DEFAULT_NAME = "studies.sqlite3"
 
-    folder = Path(user_data_dir("yukon", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / "studies.sqlite3"
+
+def default_path(*, create: bool = True) -> Path:
+    """``studies.sqlite3`` in the user's data directory (the folder is created if ``create``)."""
+    from ..store import default_path as data_file
+
+    return data_file(DEFAULT_NAME, create=create)
 
 
 @dataclass(frozen=True)

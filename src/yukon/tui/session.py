@@ -78,17 +78,16 @@ class Session:
     def resume(cls, store: Store, **kwargs: Any) -> Session | None:
         """The latest unfinished terminal game in ``store``, or None (also if it cannot be read).
 
-        A saved game that no longer replays is set aside as ``"abandoned"``."""
-        record = store.latest_unfinished(CLIENT)
-        if record is None:
-            return None
-        try:
-            game = Game.from_dict(record.start)
-            game.seed = record.seed
-            return cls(game, store, record=record, **kwargs)
-        except YukonError:
-            store.finish_game(record.id, "abandoned")
-            return None
+        A saved game that no longer replays is set aside as damaged (``"abandoned"``, out of the
+        statistics, named in the log) and the next one is tried."""
+        for record in store.unfinished(CLIENT):
+            try:
+                game = Game.from_dict(record.start)
+                game.seed = record.seed
+                return cls(game, store, record=record, **kwargs)
+            except (YukonError, ValueError, TypeError, KeyError, RecursionError) as exc:
+                store.set_aside(record.id, f"it no longer replays ({exc})")
+        return None
 
     # ------------------------------------------------------------------ reading
 

@@ -3,38 +3,55 @@
 ``create_app(store)`` builds the FastAPI application; ``yukon play`` serves it
 with uvicorn. Every endpoint is described in ``docs/web.md``. Errors are JSON
 objects ``{"error": "..."}`` that name the problem: 400 for a malformed
-request or value, 404 for an unknown game, 409 for a move that is not legal
-now (or undo with nothing to undo, a finished game), 422 for a request body
-of the wrong shape. A failed request changes nothing.
+request or value, 403 for a request from another site or host (or without the
+token, see :mod:`yukon.web.guard`), 404 for an unknown game, 409 for a move
+that is not legal now (or undo with nothing to undo, a finished game), 410 for
+a saved game that is damaged (it is set aside), 413 for a body over 64 KB, 422
+for a request body of the wrong shape, 503 when the saved games cannot be
+written just now. A failed request changes nothing.
+
+The store is used from worker threads, never from the event loop, so a slow or
+locked database delays only the requests that need it; the solver has its own
+threads and a bounded queue (:class:`~yukon.web.solving.SolverQueue`), so moves
+never wait for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import secrets
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Request
+from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from .. import __version__
+from ..deal import MAX_SEED
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
 from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
-from ..store import Store
+from ..store import DamagedGameError, Store
 from . import solving
-from .session import GameOverError, NothingToDoError, Registry, Session
+from .guard import LOOPBACK_NAMES, MAX_BODY, LocalGuard
+from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
 STATIC = Path(__file__).parent / "static"
 #: seconds one analysis may take in all, and the solver on each of its positions
 ANALYSIS_TIME = 20.0
 ANALYSIS_POSITION_TIME = 2.0
+#: An error message never echoes more of the request than this many characters.
+MAX_MESSAGE = 300
 
 
 class ApiError(Exception):
@@ -44,14 +61,68 @@ class ApiError(Exception):
         self.message = message
 
 
+class ErrorBody(BaseModel):
+    """What every refusal answers."""
+
+    error: str
+
+
+_WHY = {
+    400: "A malformed request or value (the message names it).",
+    403: "A request from another site or for another host name, or without the server's token.",
+    404: "No game with this id.",
+    405: "This method is not allowed here (see the Allow header).",
+    409: "Not possible now: an illegal move, nothing to undo or redo, a finished game.",
+    410: "The saved game is damaged and set aside.",
+    413: f"The request body is larger than {MAX_BODY} bytes.",
+    422: "The request body does not have the documented shape.",
+    503: "The saved games cannot be written just now (e.g. another program locks the file): nothing changed.",
+}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` for these error statuses (403 applies to every request)."""
+    return {s: {"model": ErrorBody, "description": _WHY[s]} for s in sorted({403, *statuses})}
+
+
+_BODY_ERRORS = (400, 413, 422)
+
+
+def _short(message: str) -> str:
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return f"{message[:MAX_MESSAGE]}... ({len(message) - MAX_MESSAGE} more characters left out)"
+
+
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": _short(message)}, status_code=status, headers=headers)
+
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+def _whole_number(value: Any) -> Any:
+    """JSON has one number type: ``7.0`` is the integer 7 (as JSON Schema says); ``7.5`` stays refused."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return value
+
+
+#: A count, in the JSON sense (an integral float such as ``7.0`` counts; a string or bool does not).
+Count = Annotated[int, Field(ge=0), BeforeValidator(_whole_number)]
+#: A deal number: the engine checks the upper bound (400), the schema says it too.
+Seed = Annotated[int, Field(ge=0, json_schema_extra={"maximum": MAX_SEED}), BeforeValidator(_whole_number)]
+
+
 class NewGameBody(_Body):
-    variant: str = "yukon"
-    options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(default=None, ge=0)
+    variant: str = Field(default="yukon", json_schema_extra={"enum": list(VARIANTS)})
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        json_schema_extra={"properties": {k: {"enum": list(v)} for k, v in OPTIONS.items()},
+                           "additionalProperties": False},
+    )
+    seed: Seed | None = None
     position: dict[str, Any] | None = None
     winnable_only: bool = False
     autoplay: bool = False
@@ -76,7 +147,7 @@ class AutoBody(_Body):
 
 
 class UndoBody(_Body):
-    to: int | None = Field(default=None, ge=0)
+    to: Count | None = None
 
 
 class ClockBody(_Body):
@@ -95,49 +166,111 @@ def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
     return 422, "invalid request: " + "; ".join(parts)
 
 
-def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TIME,
-               winnable_time: float = solving.WINNABLE_TIME, analysis_time: float = ANALYSIS_TIME) -> FastAPI:
-    """The application, over ``store`` (default: the user's store file)."""
-    registry = Registry(store if store is not None else Store())
+def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
+                 left: float) -> dict[str, Any]:
+    """The analysis of a game record (in a solver worker): ``analyze``'s answer as JSON."""
+    from ..analysis import analyze
+
+    result = analyze(GameFile.from_dict(record), time_limit=position_time, total_limit=min(total_time, left),
+                     stop=stop)
+    return result.to_dict() | {"losing_range": result.losing_range, "end": result.end}
+
+
+def create_app(
+    store: Store | None = None, *, hint_time: float = solving.HINT_TIME,
+    winnable_time: float = solving.WINNABLE_TIME, analysis_time: float = ANALYSIS_TIME,
+    hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
+    token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
+    idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
+) -> FastAPI:
+    """The application, over ``store`` (default: the user's store file).
+
+    ``hosts`` and ``port``: the ``Host`` names (and port, None: any) it answers; ``token``: asked of
+    every request when given (a server reachable beyond loopback); ``close_store``: close the store
+    when the server stops; ``warm_solver``: start the solver's worker processes with the server.
+    """
+    registry = Registry(store if store is not None else Store(), max_sessions=max_sessions,
+                        idle_seconds=idle_seconds)
+    queue = solver or solving.SolverQueue()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if warm_solver:
+            queue.start()
         yield
-        for session in list(registry._sessions.values()):  # keep the clocks honest across a restart
-            if session.result is None and session.clock_running:
-                session.stop_clock()
-                registry.save(session)
+        await run_in_threadpool(_stop)
+
+    def _stop() -> None:
+        queue.shutdown()
+        for session in registry.sessions():  # keep the clocks honest across a restart
+            with session.lock:
+                if session.result is None and session.clock_running:
+                    try:
+                        with session.core.atomic():
+                            session.stop_clock()
+                            registry.save(session)
+                    except sqlite3.Error:  # pragma: no cover - the clock keeps its last saved value
+                        pass
+        if close_store:
+            registry.store.close()
 
     app = FastAPI(title="Yukon", version=__version__, lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.registry = registry
+    app.state.solver = queue
+    app.add_middleware(LocalGuard, hosts=hosts, port=port, token=token)
+
+    # ------------------------------------------------------------------ errors
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return _error(exc.status, exc.message)
 
     @app.exception_handler(HTTPException)
     async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        return _error(exc.status_code, str(exc.detail), exc.headers)  # keeps Allow on a 405
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        status, message = _describe_validation(exc)
-        return JSONResponse({"error": message}, status_code=status)
+        return _error(*_describe_validation(exc))
 
-    def session_or_404(game_id: str) -> Session:
-        try:
-            session = registry.get(game_id)
-        except YukonError as exc:  # pragma: no cover - a stored game that no longer replays
-            raise ApiError(500, f"game {game_id!r} cannot be restored: {exc}") from None
+    @app.exception_handler(GameOverError)
+    @app.exception_handler(NothingToDoError)
+    @app.exception_handler(IllegalMoveError)
+    async def _not_now(request: Request, exc: Exception) -> JSONResponse:
+        return _error(409, str(exc))
+
+    @app.exception_handler(YukonError)
+    async def _engine_error(request: Request, exc: YukonError) -> JSONResponse:
+        return _error(400, str(exc))
+
+    @app.exception_handler(ValueError)
+    async def _bad_value(request: Request, exc: ValueError) -> JSONResponse:
+        return _error(400, str(exc))
+
+    @app.exception_handler(RecursionError)
+    async def _too_deep(request: Request, exc: RecursionError) -> JSONResponse:
+        return _error(400, "the request is nested too deeply")
+
+    @app.exception_handler(DamagedGameError)
+    async def _damaged(request: Request, exc: DamagedGameError) -> JSONResponse:
+        return _error(410, str(exc))
+
+    @app.exception_handler(sqlite3.Error)
+    async def _store_unavailable(request: Request, exc: sqlite3.Error) -> JSONResponse:
+        return _error(503, f"the saved games cannot be written just now ({exc}): nothing was changed; try again")
+
+    def found(session: Session | None, game_id: str) -> Session:
         if session is None:
             raise ApiError(404, f"no game with id {game_id!r}")
         return session
 
-    def changed(session: Session, played: list[Any] | None = None, undone: list[Any] | None = None,
-                status: int = 200) -> JSONResponse:
-        # the session saved the change itself before returning it
-        return JSONResponse(session.to_state(played or (), undone or ()), status_code=status)
+    def change(game_id: str, do: Callable[[Session], dict[str, Any]]) -> JSONResponse:
+        """Run ``do`` on the game, one change at a time; ``do`` saves before it returns (else nothing changed)."""
+        with registry.use(game_id) as session:
+            session = found(session, game_id)
+            with session.lock:
+                return JSONResponse(do(session))
 
     # ------------------------------------------------------------------ the page
 
@@ -153,7 +286,7 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
 
     # ------------------------------------------------------------------ reference
 
-    @app.get("/api/variants")
+    @app.get("/api/variants", responses=_errors())
     async def variants() -> dict[str, Any]:
         """The variants, their layout and default options, and the options a player may set."""
         return {
@@ -169,236 +302,245 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
             "solver": solving.solver_available(),
         }
 
-    @app.get("/api/stats")
-    async def stats(variant: str | None = None) -> dict[str, Any]:
+    @app.get("/api/stats", responses=_errors(400, 503))
+    def stats(variant: Annotated[str | None, Query(json_schema_extra={"enum": list(VARIANTS)})] = None,
+              ) -> dict[str, Any]:
         """Statistics per variant and options, from the finished games (every client)."""
         if variant is not None:
-            try:
-                variant = rules_for(variant).variant
-            except YukonError as exc:
-                raise ApiError(400, str(exc)) from None
+            variant = rules_for(variant).variant
         rows = registry.store.stats(variant)
         return {"stats": [row.to_dict() | {"title": VARIANTS[row.variant].title} for row in rows]}
 
     # ------------------------------------------------------------------ games
 
-    @app.post("/api/games", status_code=201)
+    def check_new_game(body: NewGameBody) -> Any:
+        """The rules of the new game; raises, changing nothing, for a bad request."""
+        if "variant" in body.options:
+            raise ApiError(422, "invalid request: options.variant: the variant is given as 'variant', "
+                                "not among the options")
+        rules = rules_for(body.variant, **body.options)
+        if body.position is not None:
+            if body.seed is not None or body.winnable_only:
+                raise ApiError(400, "give either a position or a deal (seed, winnable_only), not both")
+            try:
+                Game.from_dict(body.position)
+            except TypeError as exc:  # the engine should say YukonError; never a 500 here
+                raise ApiError(422, f"invalid position: {exc}") from None
+        elif body.seed is not None:
+            Game.deal(rules, seed=body.seed)
+        return rules
+
+    def start_game(body: NewGameBody, rules: Any, seed: int | None, extra: dict[str, Any]) -> dict[str, Any]:
+        if body.abandon is not None:
+            with registry.use(body.abandon) as old:
+                old = found(old, body.abandon)
+                with old.lock:
+                    registry.abandon(old)
+        session = registry.new_game(rules.variant, rules.options(), seed, body.position, extra)
+        with session.lock:
+            played = session.play_auto(autoplay=body.autoplay, autofinish=body.autofinish)
+            if not played:
+                registry.save(session)  # records a position dealt already won
+            return session.to_state(played)
+
+    @app.post("/api/games", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
     async def new_game(body: NewGameBody) -> JSONResponse:
         """Deal a new game (a given or random deal number, or a given position)."""
-        if body.abandon is not None:
-            old = session_or_404(body.abandon)
-        try:
-            rules = rules_for(body.variant, **body.options)
-            if body.position is not None:
-                if body.seed is not None or body.winnable_only:
-                    raise ApiError(400, "give either a position or a deal (seed, winnable_only), not both")
-                Game.from_dict(body.position)
-            elif body.seed is not None:
-                Game.deal(rules, seed=body.seed)
-        except YukonError as exc:
-            raise ApiError(400, str(exc)) from None
-        except ValueError as exc:
-            raise ApiError(400, str(exc)) from None
+        rules = check_new_game(body)
+        if body.abandon is not None:  # a bad id is refused before any search
+            await run_in_threadpool(lambda: found(registry.get(body.abandon or ""), body.abandon or ""))
         extra: dict[str, Any] = {}
         seed = body.seed
         if body.winnable_only and body.position is None:
             if seed is None:
-                found = await solving.run_stoppable(
-                    lambda stop: solving.find_winnable_deal(lambda s: Game.deal(rules, seed=s), stop),
-                    solving.DEAL_BUDGET + solving.DEAL_TIME,
-                )
-                if found is None:  # pragma: no cover - the search honours its budget
-                    extra["deal_note"] = "no deal proven winnable in time: this one is not proven winnable"
+                try:
+                    searched = await queue.run(
+                        ("deal", secrets.token_hex(8)),
+                        partial(solving.winnable_deal_job, rules.variant, rules.options()),
+                        solving.DEAL_BUDGET + solving.DEAL_TIME,
+                    )
+                except solving.SolverBusyError:
+                    searched = None
+                if searched is None:
+                    seed = secrets.randbelow(1 << 32)
+                    extra["deal_note"] = "the solver is busy: this deal is not checked"
                 else:
-                    seed, verdict = found
+                    seed, verdict = searched
                     extra["deal_note"] = verdict.note
                     extra["deal_winnable"] = verdict.status
             else:
                 extra["deal_note"] = "you chose this deal number: it is not checked"
-        if body.abandon is not None:
-            registry.abandon(old)
-        session = registry.new_game(rules.variant, rules.options(), seed, body.position, extra)
-        played = session.play_auto(autoplay=body.autoplay, autofinish=body.autofinish)
-        if not played:
-            registry.save(session)  # records a position dealt already won
-        return changed(session, played, status=201)
+        state = await run_in_threadpool(start_game, body, rules, seed, extra)
+        return JSONResponse(state, status_code=201)
 
-    @app.post("/api/games/import", status_code=201)
-    async def import_game(body: ImportBody) -> JSONResponse:
+    @app.post("/api/games/import", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
+    def import_game(body: ImportBody) -> JSONResponse:
         """A new game that continues a game record (docs/records.md): its moves played, each undoable."""
-        old = session_or_404(body.abandon) if body.abandon is not None else None
         try:
             record = GameFile.from_dict(body.record)
         except YukonError as exc:
             raise ApiError(400, f"not a game record to import: {exc}") from None
-        if old is not None:
-            registry.abandon(old)
-        return changed(registry.import_record(record), status=201)
+        if body.abandon is not None:
+            with registry.use(body.abandon) as old:
+                old = found(old, body.abandon)
+                with old.lock:
+                    registry.abandon(old)
+        session = registry.import_record(record)
+        with session.lock:
+            return JSONResponse(session.to_state(), status_code=201)
 
-    @app.get("/api/games/{game_id}/record")
-    async def export_game(game_id: str) -> JSONResponse:
+    @app.get("/api/games/{game_id}/record", responses=_errors(404, 409, 410, 503))
+    def export_game(game_id: str) -> JSONResponse:
         """The game as a game record, to download; only once it is over, as a record shows every card."""
-        session = session_or_404(game_id)
-        if session.result is None:
-            raise ApiError(409, "a game is exported once it is over: its record shows the face-down cards")
-        return JSONResponse(session.core.to_record().to_dict(),
-                            headers={"Content-Disposition": f'attachment; filename="yukon-{session.id}.json"'})
+        with registry.use(game_id) as session:
+            session = found(session, game_id)
+            with session.lock:
+                if session.result is None:
+                    raise ApiError(409, "a game is exported once it is over: its record shows the face-down cards")
+                record = session.core.to_record().to_dict()
+        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="yukon-{game_id}.json"'})
 
-    @app.post("/api/games/{game_id}/analysis")
+    @app.post("/api/games/{game_id}/analysis", responses=_errors(404, 409, 410, 413, 503))
     async def analysis(game_id: str) -> JSONResponse:
         """Where did it go wrong (docs/records.md): the losing move and a winning continuation, once the
         game is over (the continuation plays face-down cards). Bounded by ``analysis_time`` seconds."""
-        from ..analysis import analyze
 
-        session = session_or_404(game_id)
-        if session.result is None:
-            raise ApiError(409, "a game is analysed once it is over: the winning line shows face-down cards")
-        record = session.core.to_record()
+        def record_of() -> GameFile:
+            with registry.use(game_id) as session:
+                session = found(session, game_id)
+                with session.lock:
+                    if session.result is None:
+                        raise ApiError(409, "a game is analysed once it is over: the winning line shows "
+                                            "face-down cards")
+                    return session.core.to_record()
 
-        def work(stop: Any) -> dict[str, Any]:
-            result = analyze(record, time_limit=ANALYSIS_POSITION_TIME, total_limit=analysis_time, stop=stop)
-            return result.to_dict() | {"losing_range": result.losing_range, "end": result.end}
-
-        out = await solving.run_stoppable(work, analysis_time + ANALYSIS_POSITION_TIME,
-                                          session.supersede("analysis"))
-        if out is None:  # pragma: no cover - the analysis honours its limit
+        record = await run_in_threadpool(record_of)
+        try:
+            out = await queue.run((game_id, "analysis"),
+                                  partial(analysis_job, record.to_dict(), ANALYSIS_POSITION_TIME, analysis_time),
+                                  analysis_time + ANALYSIS_POSITION_TIME)
+        except solving.SolverBusyError:
+            raise ApiError(503, "the solver is busy with other requests: try the analysis again soon") from None
+        if out is None:
             raise ApiError(503, "the analysis ran out of time")
         return JSONResponse(out | {"move_count": len(record.moves)})
 
-    @app.get("/api/games/latest")
-    async def latest_game() -> JSONResponse:
-        """The most recently played unfinished game of this client, to resume."""
+    @app.get("/api/games/latest", responses=_errors(404, 503))
+    def latest_game() -> JSONResponse:
+        """The most recently played unfinished game of this client, to resume (damaged ones are skipped)."""
         session = registry.latest()
         if session is None:
             raise ApiError(404, "no unfinished game to resume")
-        return JSONResponse(session.to_state())
+        with session.lock:
+            return JSONResponse(session.to_state())
 
-    @app.get("/api/games/{game_id}")
-    async def get_game(game_id: str) -> JSONResponse:
-        return JSONResponse(session_or_404(game_id).to_state())
+    @app.get("/api/games/{game_id}", responses=_errors(404, 410, 503))
+    def get_game(game_id: str) -> JSONResponse:
+        with registry.use(game_id) as session:
+            session = found(session, game_id)
+            with session.lock:
+                return JSONResponse(session.to_state())
 
-    @app.post("/api/games/{game_id}/moves")
-    async def play(game_id: str, body: MoveBody) -> JSONResponse:
+    @app.post("/api/games/{game_id}/moves", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    def play(game_id: str, body: MoveBody) -> JSONResponse:
         """Play one move (notation), then the automatic plays asked for."""
-        session = session_or_404(game_id)
-        try:
-            played = session.play(body.move, autoplay=body.autoplay, autofinish=body.autofinish)
-        except GameOverError as exc:
-            raise ApiError(409, str(exc)) from None
-        except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
-            return JSONResponse({"error": str(exc), "reason": exc.reason, "explanation": session.core.explain(exc)},
-                                status_code=409)
-        except YukonError as exc:
-            raise ApiError(400, str(exc)) from None
-        return changed(session, played)
+        with registry.use(game_id) as session:
+            session = found(session, game_id)
+            with session.lock:
+                try:
+                    played = session.play(body.move, autoplay=body.autoplay, autofinish=body.autofinish)
+                except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
+                    return JSONResponse({"error": _short(str(exc)), "reason": exc.reason,
+                                         "explanation": session.core.explain(exc)}, status_code=409)
+                return JSONResponse(session.to_state(played))
 
-    @app.post("/api/games/{game_id}/auto")
-    async def auto(game_id: str, body: Annotated[AutoBody | None, Body()] = None) -> JSONResponse:
+    @app.post("/api/games/{game_id}/auto", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    def auto(game_id: str, body: Annotated[AutoBody | None, Body()] = None) -> JSONResponse:
         """Play only the automatic moves (safe cards up, and the finish when it is certain)."""
-        session = session_or_404(game_id)
-        body = body or AutoBody()
-        try:
-            played = session.play_auto(autoplay=body.autoplay, autofinish=body.autofinish)
-        except GameOverError as exc:
-            raise ApiError(409, str(exc)) from None
-        return changed(session, played)
+        b = body or AutoBody()
+        return change(game_id, lambda s: s.to_state(s.play_auto(autoplay=b.autoplay, autofinish=b.autofinish)))
 
-    @app.post("/api/games/{game_id}/undo")
-    async def undo(game_id: str, body: Annotated[UndoBody | None, Body()] = None) -> JSONResponse:
+    @app.post("/api/games/{game_id}/undo", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    def undo(game_id: str, body: Annotated[UndoBody | None, Body()] = None) -> JSONResponse:
         """Undo the last turn (a move with the automatic plays after it), or back to ``to`` moves."""
-        session = session_or_404(game_id)
-        try:
-            undone = session.undo(None if body is None else body.to)
-        except (GameOverError, NothingToDoError) as exc:
-            raise ApiError(409, str(exc)) from None
-        except ValueError as exc:
-            raise ApiError(400, str(exc)) from None
-        return changed(session, undone=undone)
+        return change(game_id, lambda s: s.to_state(undone=s.undo(None if body is None else body.to)))
 
-    @app.post("/api/games/{game_id}/redo")
-    async def redo(game_id: str) -> JSONResponse:
-        session = session_or_404(game_id)
-        try:
-            played = session.redo()
-        except (GameOverError, NothingToDoError) as exc:
-            raise ApiError(409, str(exc)) from None
-        return changed(session, played)
+    @app.post("/api/games/{game_id}/redo", responses=_errors(404, 409, 410, 413, 503))
+    def redo(game_id: str) -> JSONResponse:
+        return change(game_id, lambda s: s.to_state(s.redo()))
 
-    @app.post("/api/games/{game_id}/restart")
-    async def restart(game_id: str) -> JSONResponse:
+    @app.post("/api/games/{game_id}/restart", responses=_errors(404, 409, 410, 413, 503))
+    def restart(game_id: str) -> JSONResponse:
         """Back to the start of the deal; every move stays available to redo."""
-        session = session_or_404(game_id)
-        try:
-            undone = session.restart()
-        except (GameOverError, NothingToDoError) as exc:
-            raise ApiError(409, str(exc)) from None
-        return changed(session, undone=undone)
+        return change(game_id, lambda s: s.to_state(undone=s.restart()))
 
-    @app.post("/api/games/{game_id}/clock")
-    async def clock(game_id: str, body: ClockBody) -> JSONResponse:
+    @app.post("/api/games/{game_id}/clock", responses=_errors(*_BODY_ERRORS, 404, 410, 503))
+    def clock(game_id: str, body: ClockBody) -> JSONResponse:
         """Pause the clock (page hidden) or let it run again (page shown, once a move was played)."""
-        session = session_or_404(game_id)
-        if body.running:
-            if session.moves or session.redo_moves:
-                session.start_clock()
-        else:
-            session.stop_clock()
-        registry.save(session)
-        return JSONResponse({"elapsed": round(session.elapsed_now(), 3),
-                             "clock_running": session.clock_running})
 
-    @app.post("/api/games/{game_id}/hint")
+        def do(session: Session) -> dict[str, Any]:
+            with session.core.atomic():
+                if body.running:
+                    if session.moves or session.redo_moves:
+                        session.start_clock()
+                else:
+                    session.stop_clock()
+                registry.save(session)
+            return {"elapsed": round(session.elapsed_now(), 3), "clock_running": session.clock_running}
+
+        return change(game_id, do)
+
+    def for_solver(game_id: str, history: bool) -> tuple[Session, Game, int]:
+        with registry.use(game_id) as session:
+            session = found(session, game_id)
+            with session.lock:
+                return session, session.game.copy(history=history), len(session.moves)
+
+    @app.post("/api/games/{game_id}/hint", responses=_errors(404, 410, 413, 503))
     async def hint(game_id: str) -> JSONResponse:
-        """The best next move (the solver sees the face-down cards), with where it came from."""
-        session = session_or_404(game_id)
-        game = session.game.copy()
-        count = len(session.moves)
+        """The best next move (the solver sees the face-down cards), with where it came from.
+
+        It answers within the hint's time limit: when the solver is busy or runs out of time,
+        with a heuristic move marked ``source: "heuristic"``."""
+        started = time.perf_counter()
+        session, game, count = await run_in_threadpool(for_solver, game_id, False)
         known = session.lines.get(game.to_text())
         if known:
             return JSONResponse(solving.Hint(known[0], "solver", "won", 0.0).to_dict() | {"move_count": count})
-        lines = session.lines
-
-        def work(stop: Any) -> solving.Hint:
-            h = solving.hint(game, stop, hint_time)
-            if h.line:
-                lines.remember(game, h.line)
-            return h
-
-        result = await solving.run_stoppable(work, hint_time, session.supersede("hint"))
-        if result is None:  # pragma: no cover - the solver honours its limit
+        why = "the solver ran out of time"
+        try:
+            result = await queue.run((game_id, "hint"), partial(solving.hint_job, game),
+                                     max(0.0, hint_time - (time.perf_counter() - started)))
+        except solving.SolverBusyError:
+            result, why = None, "the solver is busy with other requests"
+        if result is not None and result.line:
+            await run_in_threadpool(session.lines.remember, game, result.line)
+        if result is None:
             move = solving.heuristic_move(game)
-            result = solving.Hint(None if move is None else str(move), "heuristic", "unknown", hint_time,
-                                  "a best guess: the solver ran out of time")
+            result = solving.Hint(None if move is None else str(move), "heuristic" if move else "none", "unknown",
+                                  time.perf_counter() - started, f"a best guess: {why}")
         if result.status in ("won", "lost") and result.source == "solver":
             session.proven[game.to_text()] = result.status
         return JSONResponse(result.to_dict() | {"move_count": count})
 
-    @app.post("/api/games/{game_id}/winnable")
+    @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
     async def winnable(game_id: str) -> JSONResponse:
         """Can this position still be won (perfect information)? When lost: the last winnable move count."""
-        session = session_or_404(game_id)
-        game = session.game.copy(history=True)
-        count = len(session.moves)
+        session, game, count = await run_in_threadpool(for_solver, game_id, True)
         key = game.to_text()
-        proven = session.proven
-        lines = session.lines
-
-        def work(stop: Any) -> tuple[solving.Verdict, int | None]:
-            cached = "won" if lines.get(key) else proven.get(key)
-            verdict = solving.Verdict(cached, "solver") if cached else solving.decide(game, stop, winnable_time)
-            if verdict.status != "unknown":
-                proven[key] = verdict.status
-            if verdict.line:
-                lines.remember(game, verdict.line)
-            back = None
-            if verdict.status == "lost":
-                back = solving.last_winnable(game, proven, stop)
-            return verdict, back
-
-        out = await solving.run_stoppable(work, winnable_time + solving.LOOKBACK_BUDGET, session.supersede("winnable"))
-        if out is None:  # pragma: no cover - the solver honours its limit
-            out = solving.Verdict("unknown", "solver", note="the solver ran out of time"), None
-        verdict, back = out
+        cached = "won" if session.lines.get(key) else session.proven.get(key)
+        job = partial(solving.winnable_job, game, cached, dict(session.proven), winnable_time)
+        try:
+            out = await queue.run((game_id, "winnable"), job, winnable_time + solving.LOOKBACK_BUDGET)
+        except solving.SolverBusyError:
+            out = (solving.Verdict("unknown", "solver", note="the solver is busy with other requests: ask again"),
+                   None, {})
+        if out is None:
+            out = solving.Verdict("unknown", "solver", note="the solver ran out of time"), None, {}
+        verdict, back, proven = out
+        session.proven.update(proven)
+        if verdict.line:
+            await run_in_threadpool(session.lines.remember, game, verdict.line)
         return JSONResponse(verdict.to_dict() | {"move_count": count, "last_winnable": back})
 
     return app

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ipaddress
 import os
+import secrets
+import signal
+import socket
 import sys
 import threading
 from pathlib import Path
+from types import FrameType
 
 from ..cli_common import CommandError
 
@@ -16,7 +22,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "play", help="play in the browser (starts a local web server)",
         description="Serve the card table on http://HOST:PORT/ and open it in the browser.",
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default: 127.0.0.1, this machine only; any other address asks "
+                        "every visitor for the token printed at start)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another host name the server answers to (e.g. this machine's name on the network); "
+                        "may be given more than once")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--db", type=Path, default=None, metavar="FILE",
@@ -57,6 +68,56 @@ def free_port(host: str, port: int) -> int:
         return int(sock.getsockname()[1])
 
 
+def is_loopback(host: str) -> bool:
+    """Does ``host`` (an address or name to listen on) reach this machine only?"""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def is_wildcard(host: str) -> bool:
+    return host in ("0.0.0.0", "::", "")
+
+
+def machine_address() -> str:
+    """This machine's address on its network (what another machine would connect to)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+            return str(probe.getsockname()[0])
+    except OSError:
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "127.0.0.1"
+
+
+def served_names(host: str, extra: list[str]) -> set[str]:
+    """The ``Host`` names to answer: loopback, the address listened on (for a wildcard: this machine's
+    names and addresses), and ``extra``."""
+    from .guard import LOOPBACK_NAMES
+
+    names = set(LOOPBACK_NAMES) | set(extra)
+    if is_wildcard(host):
+        names |= {socket.gethostname(), socket.getfqdn(), machine_address()}
+        with contextlib.suppress(OSError):
+            names |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
+    else:
+        names.add(host)
+    return names
+
+
+class _Terminated(Exception):
+    """SIGTERM: stop like Ctrl+C does."""
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -73,13 +134,23 @@ def run(args: argparse.Namespace) -> int:
         store = Store(args.db) if args.db is not None else Store()
     except StoreError as exc:
         raise CommandError(str(exc)) from None
-    app = create_app(store)
-    shown = f"[{args.host}]" if ":" in args.host else args.host
-    if args.host in ("0.0.0.0", "::"):
-        shown = "127.0.0.1"
+    except OSError as exc:
+        raise CommandError(f"cannot open the store {args.db}: {exc.strerror or exc}") from None
+    local = is_loopback(args.host)
+    token = None if local else secrets.token_urlsafe(24)
+    app = create_app(store, hosts=served_names(args.host, args.allow_host), port=port, token=token,
+                     close_store=True, warm_solver=True)
+    shown = machine_address() if is_wildcard(args.host) else args.host
+    shown = f"[{shown}]" if ":" in shown else shown
     url = f"http://{shown}:{port}/"
+    if token is not None:
+        url += f"?token={token}"
+        print(f"Warning: listening on {args.host}, beyond this machine: anyone who can reach port {port} may "
+              "try to connect. Every visitor needs the token in the address below.", file=sys.stderr, flush=True)
     print(f"Yukon is being served at {url}  (Ctrl+C stops it)", flush=True)
     print(f"Saved games and statistics: {store.path}", flush=True)
+    for game_id, reason in store.damaged_games():
+        print(f"Damaged saved game {game_id} is skipped: {reason}", file=sys.stderr, flush=True)
     if not args.no_browser:
         if can_open_browser():
             threading.Timer(0.5, _open_browser, (url,)).start()
@@ -87,11 +158,13 @@ def run(args: argparse.Namespace) -> int:
             print("No graphical browser found here: open the address above in one.", flush=True)
     config = uvicorn.Config(app, host=args.host, port=port, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         server.run()
-    except KeyboardInterrupt:  # pragma: no cover - interactive
+    except (KeyboardInterrupt, _Terminated):  # pragma: no cover - interactive
         pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         store.close()
     print("Stopped.", file=sys.stderr)
     return 0

@@ -27,21 +27,28 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Sequence
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..cards import NAME
+from ..errors import YukonError
 from ..game import Game
 from ..notation import Move
 from ..rules import Rules, rules_for
 from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
-from ..store import GameRecord, Store
+from ..store import DamagedGameError, GameRecord, Store
 from .solving import Lines
 
 if TYPE_CHECKING:
     from ..record import GameRecord as GameFile
 
 CLIENT = "web"
+#: At most this many games stay in memory; a game unused this many seconds is dropped (both reload from the store).
+MAX_SESSIONS = 200
+IDLE_SECONDS = 15 * 60.0
 
 
 def new_id() -> str:
@@ -57,16 +64,8 @@ class Session:
         self.proven: dict[str, str] = {}
         #: winning lines the solver found, for instant hints along them
         self.lines = Lines()
-        #: the stop events of the solver work running for this game, by kind ("hint", "winnable")
-        self.solver_stops: dict[str, threading.Event] = {}
-
-    def supersede(self, kind: str) -> threading.Event:
-        """A stop event for new solver work of ``kind``; the previous one of that kind is stopped."""
-        old = self.solver_stops.get(kind)
-        if old is not None:
-            old.set()
-        stop = self.solver_stops[kind] = threading.Event()
-        return stop
+        #: held while a request reads or changes this game: one change at a time, each saved before the next
+        self.lock = threading.RLock()
 
     # ------------------------------------------------------------------ reading
 
@@ -235,12 +234,32 @@ class Session:
 
 
 class Registry:
-    """Live sessions by id, loaded from the store on first use (so games survive a restart)."""
+    """Live sessions by id, loaded from the store on first use (so games survive a restart and an eviction).
 
-    def __init__(self, store: Store) -> None:
+    Every change is saved before it is acknowledged, so a session can be dropped at any time it is
+    not in use and read back from the store when asked for again: at most ``max_sessions`` stay in
+    memory (the least recently used go first), and none longer than ``idle_seconds`` unused.
+    """
+
+    def __init__(self, store: Store, *, max_sessions: int = MAX_SESSIONS, idle_seconds: float = IDLE_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
-        self._sessions: dict[str, Session] = {}
+        self.max_sessions = max_sessions
+        self.idle_seconds = idle_seconds
+        self._clock = clock
+        self._sessions: OrderedDict[str, Session] = OrderedDict()  # least recently used first
+        self._last_used: dict[str, float] = {}
+        self._in_use: dict[str, int] = {}
         self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._sessions)
+
+    def sessions(self) -> list[Session]:
+        """The sessions in memory now."""
+        with self._lock:
+            return list(self._sessions.values())
 
     def new_game(
         self, variant: str, options: dict[str, Any], seed: int | None = None,
@@ -254,7 +273,7 @@ class Registry:
             game = Game.deal(rules_for(variant, **options), seed=seed)
         session = Session(PlaySession(game, self.store, client=CLIENT, write_at="deal", game_id=new_id(), extra=extra))
         with self._lock:
-            self._sessions[session.id] = session
+            self._keep(session)
         return session
 
     def import_record(self, record: GameFile) -> Session:
@@ -262,27 +281,89 @@ class Registry:
         session = Session(PlaySession.from_game_record(record, self.store, client=CLIENT, write_at="deal",
                                                        game_id=new_id()))
         with self._lock:
-            self._sessions[session.id] = session
+            self._keep(session)
         return session
 
+    def _keep(self, session: Session) -> None:
+        self._sessions[session.id] = session
+        self._sessions.move_to_end(session.id)
+        self._last_used[session.id] = self._clock()
+        self._evict()
+
+    def _evict(self) -> None:
+        """Drop the sessions unused for too long, then the least recently used beyond the cap (never one in use)."""
+        now = self._clock()
+        excess = len(self._sessions) - self.max_sessions
+        for gid in list(self._sessions):
+            if self._in_use.get(gid):
+                continue
+            if excess > 0 or now - self._last_used.get(gid, now) > self.idle_seconds:
+                del self._sessions[gid]
+                self._last_used.pop(gid, None)
+                excess -= 1
+            elif excess <= 0:
+                break  # the rest were used more recently
+
     def get(self, game_id: str) -> Session | None:
+        """The session of ``game_id`` (loaded from the store if needed), or None.
+
+        Raises :class:`~yukon.store.DamagedGameError` for a saved game that cannot be restored
+        (it is set aside in the store)."""
         with self._lock:
             session = self._sessions.get(game_id)
-        if session is not None:
-            return session
+            if session is not None:
+                self._sessions.move_to_end(game_id)
+                self._last_used[game_id] = self._clock()
+                return session
         record = self.store.load_game(game_id)
         if record is None:
             return None
         session = self._from_record(record)
         with self._lock:
-            return self._sessions.setdefault(game_id, session)
+            kept = self._sessions.get(game_id)
+            if kept is not None:
+                return kept
+            self._keep(session)
+            return session
+
+    @contextmanager
+    def use(self, game_id: str) -> Iterator[Session | None]:
+        """The session of ``game_id`` (as :meth:`get`), kept in memory while the block runs."""
+        with self._lock:
+            self._in_use[game_id] = self._in_use.get(game_id, 0) + 1
+        try:
+            yield self.get(game_id)
+        finally:
+            with self._lock:
+                left = self._in_use[game_id] - 1
+                if left:
+                    self._in_use[game_id] = left
+                else:
+                    del self._in_use[game_id]
+                if game_id in self._sessions:
+                    self._last_used[game_id] = self._clock()
+                self._evict()
 
     def latest(self) -> Session | None:
-        record = self.store.latest_unfinished(CLIENT)
-        return None if record is None else self.get(record.id)
+        """The most recently played unfinished web game that can be restored (damaged ones are set aside)."""
+        for record in self.store.unfinished(CLIENT):
+            try:
+                session = self.get(record.id)
+            except DamagedGameError:
+                continue
+            if session is not None:
+                return session
+        return None
 
     def _from_record(self, record: GameRecord) -> Session:
-        return Session(PlaySession.from_record(record, self.store, write_at="deal"))
+        if record.damaged is not None:
+            raise DamagedGameError(record.id, record.damaged)
+        try:
+            return Session(PlaySession.from_record(record, self.store, write_at="deal"))
+        except (YukonError, ValueError, TypeError, KeyError, RecursionError) as exc:
+            reason = f"it no longer replays ({exc})"
+            self.store.set_aside(record.id, reason)
+            raise DamagedGameError(record.id, reason) from None
 
     def save(self, session: Session) -> None:
         """Commit the session (and its clock); record a win. Returns once the write is durable."""
@@ -296,6 +377,10 @@ class Registry:
         if not session.core.stored:
             with self._lock:
                 self._sessions.pop(session.id, None)
+                self._last_used.pop(session.id, None)
 
 
-__all__ = ["CLIENT", "IDLE_CAP", "GameOverError", "NothingToDoError", "Registry", "Session", "new_id"]
+__all__ = [
+    "CLIENT", "IDLE_CAP", "IDLE_SECONDS", "MAX_SESSIONS", "GameOverError", "NothingToDoError", "Registry", "Session",
+    "new_id",
+]

@@ -11,11 +11,14 @@ back to a simple heuristic and says so (``source: "heuristic"``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import multiprocessing
+import os
 import secrets
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Hashable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -24,8 +27,6 @@ from ..game import Game
 from ..notation import FOUNDATION, STOCK, Move
 
 T = TypeVar("T")
-
-_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="yukon-solver")
 
 #: Seconds the hint may think.
 HINT_TIME = 0.8
@@ -38,6 +39,13 @@ DEAL_BUDGET = 8.0
 LOOKBACK_BUDGET = 8.0
 
 
+#: Solver worker threads, and how many solver jobs may wait or run at once in all.
+WORKERS = 2
+MAX_PENDING = 6
+#: Seconds an answer may come after its limit (the thread hand-over and the answer itself).
+GRACE = 0.15
+
+
 def solver_available() -> bool:
     try:
         import yukon.solver  # noqa: F401
@@ -46,24 +54,216 @@ def solver_available() -> bool:
     return True
 
 
-async def run_stoppable(
-    fn: Callable[[threading.Event], T], limit: float, stop: threading.Event | None = None,
-) -> T | None:
-    """Run ``fn(stop)`` in the pool; set ``stop`` after ``limit`` seconds (plus grace) or on cancel.
+class SolverBusyError(Exception):
+    """Every solver worker is taken and the queue is full: the caller answers without the solver."""
 
-    A caller may pass its own ``stop`` to end the work early from elsewhere (e.g. when a newer
-    request for the same game supersedes this one).
+
+class _SharedStop:
+    """A stop event shared with a worker process: one byte of shared memory per job slot.
+
+    In the server it is set like a ``threading.Event``; in the worker the solver polls ``is_set``.
     """
-    stop = stop or threading.Event()
-    loop = asyncio.get_running_loop()
-    future = loop.run_in_executor(_POOL, fn, stop)
-    try:
-        return await asyncio.wait_for(asyncio.shield(future), limit + 2.0)
-    except TimeoutError:
-        stop.set()
+
+    def __init__(self, flags: Any, slot: int) -> None:
+        self._flags = flags
+        self.slot = slot
+
+    def set(self) -> None:
+        self._flags[self.slot] = 1
+
+    def is_set(self) -> bool:
+        return bool(self._flags[self.slot])
+
+    def wait(self, timeout: float | None = None) -> bool:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.is_set():
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            time.sleep(0.005)
+        return True
+
+
+_WORKER_FLAGS: Any = None  # in a worker process: the stop flags of every slot
+
+
+def _start_worker(flags: Any) -> None:
+    global _WORKER_FLAGS
+    _WORKER_FLAGS = flags
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)  # the server's own requests come first on a busy machine
+    parent = os.getppid()
+
+    def watch_parent() -> None:  # a worker never outlives its server, even one killed with SIGKILL
+        while os.getppid() == parent:
+            time.sleep(0.25)
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, name="yukon-parent-watch", daemon=True).start()
+
+
+def _ready() -> bool:
+    return True
+
+
+def _in_worker(fn: Callable[[Any, float], T], slot: int, deadline: float) -> T | None:
+    stop = _SharedStop(_WORKER_FLAGS, slot)
+    left = deadline - time.time()
+    if stop.is_set() or left <= 0:
+        return None  # superseded or out of time while it waited
+    return fn(stop, left)
+
+
+class SolverQueue:
+    """The solver's workers and their bounded queue.
+
+    The workers are processes by default (``processes=False``: threads, for tests that replace the
+    solver), started on first use: the solver's pure-Python parts then never hold the server's GIL,
+    and the workers run at a lower priority, so moves never wait for a hint. At most ``max_pending``
+    jobs wait or run in all, and one per key (a game and a kind of question): a newer job for a key
+    stops the older one, whose caller then answers with what it has. A job is given the time left
+    until its deadline (counted from the request, so the time spent waiting in the queue counts),
+    and its caller stops waiting at the deadline. A job is a picklable callable ``fn(stop, seconds_left)``
+    (a module-level function, or a :func:`functools.partial` of one).
+    """
+
+    def __init__(self, workers: int = WORKERS, max_pending: int = MAX_PENDING, *, processes: bool = True) -> None:
+        self.workers = workers
+        self.max_pending = max_pending
+        self.processes = processes
+        self._lock = threading.Lock()
+        self._pending = 0
+        self._latest: dict[Hashable, Any] = {}
+        self._free = list(range(max_pending))
+        self._pool: Executor | None = None
+        self._flags: Any = None
+
+    @property
+    def pending(self) -> int:
+        """Jobs waiting or running now (a stopped job counts until it has ended)."""
+        with self._lock:
+            return self._pending
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.processes:
+                context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+                if self._flags is None:
+                    self._flags = context.RawArray("b", self.max_pending)
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker,
+                                                 initargs=(self._flags,))
+            else:
+                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="yukon-solver")
+        return self._pool
+
+    async def run(
+        self, key: Hashable, fn: Callable[[Any, float], T], limit: float, *, grace: float = GRACE,
+    ) -> T | None:
+        """``fn(stop, seconds_left)`` in a worker; None when it is not done within ``limit`` (plus ``grace``)
+        seconds, or was superseded before it started. Raises :class:`SolverBusyError` when the queue is full.
+        """
+        deadline = time.time() + limit
+        with self._lock:
+            older = self._latest.get(key)
+            if older is not None:
+                older.set()
+            if self._pending >= self.max_pending:
+                raise SolverBusyError("the solver is busy with other requests")
+            pool = self._executor()
+            slot = self._free.pop()
+            if self.processes:
+                self._flags[slot] = 0
+                stop: Any = _SharedStop(self._flags, slot)
+            else:
+                stop = threading.Event()
+            self._pending += 1
+            self._latest[key] = stop
+
+        def ended(_: Any = None) -> None:
+            with self._lock:
+                self._pending -= 1
+                self._free.append(slot)
+                if self._latest.get(key) is stop:
+                    del self._latest[key]
+
+        try:
+            if self.processes:
+                future = pool.submit(_in_worker, fn, slot, deadline)
+            else:
+                future = pool.submit(_in_thread, fn, stop, deadline)
+        except Exception:  # a broken or shut-down pool: start a fresh one next time
+            ended()
+            self._pool = None
+            raise SolverBusyError("the solver's workers are restarting") from None
+        future.add_done_callback(ended)
+        try:
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
+                                          max(0.0, deadline - time.time()) + grace)
+        except TimeoutError:
+            return None
+        except BrokenExecutor:  # a worker died (e.g. killed): answer without it, and start afresh
+            self._pool = None
+            return None
+        finally:
+            stop.set()
+
+    def start(self) -> None:
+        """Start the worker processes now (they take a moment to import the solver), not at the first hint."""
+        if self.processes:
+            pool = self._executor()
+            for _ in range(self.workers):
+                pool.submit(_ready)
+
+    def stop_all(self) -> None:
+        """Stop every job (the server stops)."""
+        with self._lock:
+            for stop in self._latest.values():
+                stop.set()
+
+    def shutdown(self) -> None:
+        """Stop every job and end the workers (they start again on the next job)."""
+        self.stop_all()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _in_thread(fn: Callable[[Any, float], T], stop: threading.Event, deadline: float) -> T | None:
+    left = deadline - time.time()
+    if stop.is_set() or left <= 0:
         return None
-    finally:
-        stop.set()
+    return fn(stop, left)
+
+
+# ---------------------------------------------------------------------- the server's solver jobs (picklable)
+
+
+def hint_job(game: Game, stop: Any, left: float) -> Hint:
+    """A hint for ``game`` in the time left (a little kept back for the answer)."""
+    return hint(game, stop, max(0.01, left - GRACE / 2))
+
+
+def winnable_job(
+    game: Game, cached: str | None, proven: dict[str, str], time_limit: float, stop: Any, left: float,
+) -> tuple[Verdict, int | None, dict[str, str]]:
+    """Can ``game`` (with its history) still be won; when lost, the last winnable move count.
+
+    ``cached``: what is known of this position already; ``proven``: what is known of the others.
+    Returns the verdict, the move count, and everything proven on the way (to remember)."""
+    found = dict(proven)
+    key = game.to_text()
+    verdict = Verdict(cached, "solver") if cached else decide(game, stop, round(max(0.01, min(time_limit, left)), 2))
+    if verdict.status != "unknown":
+        found[key] = verdict.status
+    back = last_winnable(game.copy(history=True), found, stop) if verdict.status == "lost" else None
+    return verdict, back, found
+
+
+def winnable_deal_job(variant: str, options: dict[str, Any], stop: Any, left: float) -> tuple[int, Verdict]:
+    """A random deal of these rules that the solver proves winnable, within the time left."""
+    from ..rules import rules_for
+
+    rules = rules_for(variant, **options)
+    return find_winnable_deal(lambda s: Game.deal(rules, seed=s), stop, budget=max(0.2, left - DEAL_TIME))
 
 
 @dataclass

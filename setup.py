@@ -6,7 +6,7 @@ Python (slower): the extension is optional.
 With GCC the core is built profile-guided, as chess engines and CPython are:
 an instrumented build runs ``tools/pgo_train.py`` (a few seconds of search),
 then the final build uses the branch profile it wrote (about 3% faster on
-hard deals, docs/solver.md "Memory and speed"). Anything going wrong there,
+hard deals, docs/solver.md "What it runs on"). Anything going wrong there,
 or ``YUKON_PGO=0`` in the environment, gives the plain ``-O3`` build.
 """
 

@@ -1,4 +1,4 @@
-"""The compiled depth-first search (solver/_core.c) against the Python one and the reference.
+"""The compiled depth-first search (solver/core/) against the Python one and the reference.
 
 The C search mirrors ``Searcher.run_python`` move for move: on every case of
 every supported variant and option it must give the same verdict, visit the

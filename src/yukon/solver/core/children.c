@@ -194,7 +194,7 @@ void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_
         int forced = r->merge && is_forced(r, st);
         if (forced) {
             /* rule 1 forces a move there: the search goes through without a table entry (the class
-             * its forced moves lead to gets one; docs/solver.md, "Forced positions") */
+             * its forced moves lead to gets one; docs/solver-design.md, "Forced positions") */
             pk->local[i] = CHILD_FORCED;
         } else {
             uint8_t *k = pk->buf + (size_t)i * kslot(r);

@@ -3,7 +3,7 @@
  * (Yukon, Russian Solitaire, Alaska, Australian Patience, under every option).
  *
  * It is the same search as Searcher.run in search.py: the same legal moves as
- * yukon.game, the same safe pruning rules (docs/solver.md: rule 1 safe
+ * yukon.game, the same safe pruning rules (docs/solver-design.md: rule 1 safe
  * foundation moves, rule 2 one empty column of several), the same move order,
  * and an exact transposition key. Without a stock it is the link key (what
  * each card lies on, as one 16-byte number kept up to date move by move; see
@@ -54,7 +54,7 @@ typedef struct {
     uint8_t src, dst, card, count;
 } move_t;
 
-/* Link keys (docs/solver.md, "Link keys"): a position up to column order is fixed by what each card lies
+/* Link keys (docs/solver-design.md, "Link keys"): a position up to column order is fixed by what each card lies
  * on, since face-down cards never move. Each card lies on the card beneath it in the root position, on one
  * of the cards it fits on, on the floor of a column, or on its foundation: a code per card (0 for the root
  * base and the foundation), the foundation heights and the face-down counts, read as one number in mixed
@@ -105,7 +105,7 @@ typedef struct {
     int kings_only;
     int foundation_return;
     int has_stock; /* a stock dealt one card at a time to a waste */
-    int acyclic; /* no move sequence returns to a class it left (docs/solver.md, "Two threads") */
+    int acyclic; /* no move sequence returns to a class it left (docs/solver-design.md, "Two threads") */
     int sleepy;  /* sleep sets: acyclic, no stock */
     int linked;  /* link keys (no stock) */
 } rules_t;
@@ -120,7 +120,7 @@ typedef struct {
 enum { ST_WON, ST_LOST, ST_UNKNOWN, ST_ERROR };
 
 /* What a search is given: the root position, the rules, the limits and the options (the arguments of
- * yukon.solver._core.search; docs/solver.md). */
+ * yukon.solver._core.search; docs/solver.md, docs/solver-design.md). */
 typedef struct {
     int ncols;
     uint8_t cols[MAXCOLS][MAXLEN]; /* bottom first */
@@ -336,7 +336,7 @@ int children(const rules_t *r, const state_t *s, move_t *out);
 
 #define MAX_SWAPS 64
 
-/* A swap standing undone (docs/solver.md, "Undone swaps"): x on A, A's twin B free (alternating
+/* A swap standing undone (docs/solver-design.md, "Undone swaps"): x on A, A's twin B free (alternating
  * colours: B = A ^ 3), B < A, B not on x's pile. Then the member with x on B has a counterpart for
  * every move of this one except a few, which this one must search itself: the pile of y (the other card
  * that fits on A and B) onto B, B up, and piles from B's column onto the top of x's pile. */
@@ -407,7 +407,7 @@ enum {
     CHILD_TWIN,   /* the same lead onto the lower twin of its target is tried instead (the same class) */
 };
 
-/* How a position is searched (docs/solver.md, "Independent swaps") */
+/* How a position is searched (docs/solver-design.md: the glossary, and "Independent swaps") */
 enum {
     MODE_FULL,   /* all the moves its member searches */
     MODE_PASS,   /* only the swap towards its class's canonical member */

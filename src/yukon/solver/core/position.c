@@ -295,7 +295,7 @@ void undo(state_t *s, move_t m, int turned) {
     }
 }
 
-/* Rule 1 of docs/solver.md: nothing that could ever go on ``c`` is still off the foundations. */
+/* Rule 1 of docs/solver-design.md: nothing that could ever go on ``c`` is still off the foundations. */
 int safe_foundation_card(const rules_t *r, const state_t *s, int c) {
     int rank = RANK(c);
     if (r->build == 0) {

@@ -1,5 +1,5 @@
 /* The search, on one thread or two: the depth-first search of Searcher.run (one thread, or two that share
- * the table; docs/solver.md, "Two threads"), and search_run, which sets it up from its arguments. */
+ * the table; docs/solver-design.md, "Two threads"), and search_run, which sets it up from its arguments. */
 #include "core.h"
 
 #include <sched.h>
@@ -19,7 +19,7 @@ typedef struct {
     uint64_t mask; /* which member of its class this position is (see localset_t) */
     uint8_t *key;  /* the stored key of the class entered here (NULL for a member reached by a swap) */
     int mode;      /* MODE_... */
-    int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver.md, "Sleep sets") */
+    int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver-design.md, "Sleep sets") */
     move_t sleep[SLEEP_MAX];
 } frame_t;
 
@@ -117,7 +117,7 @@ static const char *poll_reason(shared_t *sh) { return sh->stopped ? "stopped" : 
 static void *worker_run(void *arg);
 
 /* where the classes have no cycle, the second thread starts again from the root after luby(i) times
- * this many nodes (docs/solver.md, "Two threads") */
+ * this many nodes (docs/solver-design.md, "Two threads") */
 #define RESTART_NODES 100000
 
 static void link_leave(shared_t *sh);
@@ -243,7 +243,7 @@ static void touch_fresh(shared_t *sh) {
 
 /* Both threads meet here when the link table must grow: the last to come grows it. Most of a growth in
  * place is the kernel handing out the fresh pages (huge pages: it may have to compact memory first, see
- * docs/solver.md "Memory"), so both threads fault them in first, each its share, then the last to come
+ * docs/solver-design.md "Memory"), so both threads fault them in first, each its share, then the last to come
  * moves the keys. */
 static int link_rendezvous(shared_t *sh) {
     pthread_mutex_lock(&sh->lock);

@@ -6,7 +6,7 @@
  * positions where rule 1 does not force a move (there all moves are searched, swaps included) form a
  * class; the table keeps one entry per class (the key of a member reached by swapping every card onto
  * its lower-numbered parent where it can), and the search visits every member of a class it enters
- * (docs/solver.md, "Swap classes"). */
+ * (docs/solver-design.md, "Swap classes"). */
 #include "core.h"
 
 /* The move rule 1 forces here, the one children() tries alone (the first safe card that can go up,
@@ -153,10 +153,7 @@ int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts
     return n;
 }
 
-/* A swap standing undone (docs/solver.md, "Undone swaps"): x on A, A's twin B free (alternating
- * colours: B = A ^ 3), B < A, B not on x's pile. Then the member with x on B has a counterpart for
- * every move of this one except a few, which this one must search itself: the pile of y (the other card
- * that fits on A and B) onto B, B up, and piles from B's column onto the top of x's pile. */
+/* ---- undone swaps (see undone_t) */
 
 /* The swaps here, into ``swaps`` by the free card's column (alternating colours), and how many of them
  * stand undone (the free card b lower than its twin, x's parent); ``u``, the first two of those. */
@@ -209,7 +206,7 @@ int scan_swaps(const rules_t *r, const state_t *s, undone_t *u, move_t *swaps, i
 /* At a member one swap ``m`` away from a canonical member (MODE_CANON), what scan_swaps finds there, read
  * off the swap: its one undone swap is ``m``'s (x now on A, B free), and of its swaps only those in x's
  * pile matter (the caller keeps only those): the same swaps, in the same order (by the free card's column).
- * The class's swaps are independent, so no other swap is undone (docs/solver.md, "Independent swaps"). */
+ * The class's swaps are independent, so no other swap is undone (docs/solver-design.md, "Independent swaps"). */
 int member_swaps(const rules_t *r, const state_t *s, move_t m, undone_t *u, move_t *swaps, int *nswaps) {
     int ca = m.dst, x = m.card, n = 0;
     *u = (undone_t){s->cols[m.src][s->len[m.src] - 1], x ^ 3, m.src, ca, -1, -1};
@@ -265,7 +262,7 @@ int same_member_swaps(const rules_t *r, const state_t *s, const undone_t *u, con
  * onto B, B up, piles from B's column onto the top of x's pile. */
 int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int undone, move_t *out, int n) {
     /* With two undone swaps or more, the member with another one done has a counterpart for these moves
-     * but in two cases (docs/solver.md, "Several undone swaps"), both with exactly two: (a) when B is the
+     * but in two cases (docs/solver-design.md, "Several undone swaps"), both with exactly two: (a) when B is the
      * top of the other's pile and the other's B is the top of y's column; (c) when the top of x's pile
      * is the other's B. With three or more, another one always has counterparts. */
     if (undone >= 3) return n;
@@ -293,7 +290,7 @@ int undone_children(const rules_t *r, const state_t *s, const undone_t *u, int u
  * from it and the members one swap away (MODE_CANON)? Yes unless a card lies on one of its parents, in a
  * column with piles, while the other is that column's top and not in its top pile (moving that pile
  * would make a new swap). Piles may lie in piles, land on columns with piles, in chains or in cycles (a
- * cycle only disables swaps: some of the 2^n placements do not exist). docs/solver.md, "Independent
+ * cycle only disables swaps: some of the 2^n placements do not exist). docs/solver-design.md, "Independent
  * swaps". */
 int independent_swaps(const rules_t *r, const state_t *s, const move_t *swaps, int n) {
     uint32_t srcs = 0;

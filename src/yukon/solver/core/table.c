@@ -39,7 +39,7 @@ static void big_free(void *p, uint64_t bytes) {
 
 /* The link table's mapping outlives its search: the next search with the same budget takes it over.
  * Fresh pages are dear here (the kernel hands out a 2 MB page in about 4 ms on this virtual machine, 70%
- * of a growth; docs/solver.md "Memory"), and a process that searches again (the web game's hints, the
+ * of a growth; docs/solver-design.md "Memory"), and a process that searches again (the web game's hints, the
  * benchmark, the studies' workers) finds them mapped, at the cost of zeroing what it reuses. Only the
  * last one is kept; release_memory() gives it back. (Marking its pages MADV_FREE instead cost more than
  * it saved: deal 78 took longer after it than in a fresh process.) */

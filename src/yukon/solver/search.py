@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
 from ..notation import FOUNDATION, WASTE, Move, make_move
-from ..rules import accepted_by
+from ..rules import accepted_by, safe_table
 from .key import column_key, extra_key, position_key
 
 _RED_SUIT = (False, True, True, False)
@@ -284,6 +284,7 @@ class Searcher:
             self.compiled_sleep,
             self.compiled_links,
             self.compiled_verify_links,
+            safe=safe_table(self.rules.build),
         )
         stats.nodes = nodes
         stats.peak_table = peak

@@ -99,6 +99,7 @@ typedef struct {
     uint8_t nacc[NCARDS];
     uint8_t tgt[NCARDS][4]; /* the cards that ``c`` may be placed on */
     uint8_t ntgt[NCARDS];
+    uint8_t safe[NCARDS][4]; /* safe[c][u]: how high suit u's foundation must be for c to be safe (rule 1) */
     int merge; /* one table entry per set of positions joined by swaps between twin parents */
     int freeze; /* ...and most other moves only from members where no swap stands undone */
     int build; /* 0 alternate, 1 suit, 2 suit-updown */
@@ -112,7 +113,6 @@ typedef struct {
 
 #define RANK(c) ((c) / 4 + 1)
 #define SUIT(c) ((c) % 4)
-#define IS_RED_SUIT(s) ((s) == 1 || (s) == 2)
 #define IS_KING(c) ((c) >= 48)
 
 /* ------------------------------------------------------------------ the search's call */
@@ -131,7 +131,8 @@ typedef struct {
     uint8_t stock[NCARDS]; /* bottom first */
     uint8_t waste[NCARDS];
     int nstock, nwaste;
-    uint8_t fits[NCARDS * NCARDS]; /* fits[t*52+c]: c may be placed on t */
+    uint8_t fits[NCARDS * NCARDS]; /* fits[t*52+c]: c may be placed on t (yukon.rules.build_table) */
+    uint8_t safe[NCARDS * 4];      /* safe[c*4+u]: see rules_t (yukon.rules.safe_table) */
     int build;                     /* 0 alternate, 1 suit, 2 suit-updown */
     int kings_only, foundation_return;
     long long node_limit;  /* positions (0: none; then one thread only, for the same answer every run) */
@@ -312,6 +313,14 @@ static inline int base_at(const state_t *s, int k, int j) { return j ? s->cols[k
 
 static inline int can_go_up(const state_t *s, int c) { return s->height[SUIT(c)] == RANK(c) - 1; }
 
+/* Rule 1 of docs/solver-design.md: nothing that could ever go on ``c`` is still off the foundations (the
+ * rules' table says how high each foundation must be for that). */
+static inline int safe_foundation_card(const rules_t *r, const state_t *s, int c) {
+    const uint8_t *need = r->safe[c];
+    return s->height[0] >= need[0] && s->height[1] >= need[1] && s->height[2] >= need[2] &&
+           s->height[3] >= need[3];
+}
+
 /* Marks the parts of the columns ``m`` changed as out of date (they are rebuilt when a key is needed:
  * members of a class that only try swaps never need one). */
 static inline uint32_t touched(move_t m) {
@@ -329,7 +338,6 @@ void masks_of(const state_t *s, uint64_t *tops, uint64_t *natural);
 links_t *build_links(const rules_t *r, const state_t *s);
 int apply(state_t *s, move_t m); /* 1 when a card was turned */
 void undo(state_t *s, move_t m, int turned);
-int safe_foundation_card(const rules_t *r, const state_t *s, int c);
 int children(const rules_t *r, const state_t *s, move_t *out);
 
 /* ------------------------------------------------------------------ swap classes (swaps.c) */

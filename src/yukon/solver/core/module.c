@@ -107,30 +107,36 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
                              "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
-                             "switch_at", "merge", "sleep", "links", "verify_links", NULL};
+                             "switch_at", "merge", "sleep", "links", "verify_links", "safe", NULL};
     PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
-    Py_buffer fits;
+    Py_buffer fits, safe = {0};
     long long memory_limit;
     search_args_t *a = calloc(1, sizeof *a);
     if (!a) return PyErr_NoMemory();
     a->threads = 1;
     a->switch_at = 2000000;
     a->merge = a->sleep = a->links = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLpppp", kwlist, &columns, &down_obj, &heights_obj,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLppppy*", kwlist, &columns, &down_obj, &heights_obj,
                                      &fits, &a->build, &a->kings_only, &a->foundation_return, &a->node_limit,
                                      &a->time_limit, &memory_limit, &stop, &stock_obj, &waste_obj, &a->threads,
-                                     &a->switch_at, &a->merge, &a->sleep, &a->links, &a->verify_links)) {
+                                     &a->switch_at, &a->merge, &a->sleep, &a->links, &a->verify_links, &safe)) {
         free(a);
         return NULL;
     }
-    if (fits.len != NCARDS * NCARDS) {
-        PyBuffer_Release(&fits);
-        free(a);
-        PyErr_SetString(PyExc_ValueError, "fits must hold 52*52 bytes");
-        return NULL;
+    const char *bad = fits.len != NCARDS * NCARDS ? "fits must hold 52*52 bytes (yukon.rules.build_table)"
+                      : safe.len != NCARDS * 4    ? "safe must hold 52*4 bytes (yukon.rules.safe_table)"
+                                                  : NULL;
+    if (!bad) {
+        memcpy(a->fits, fits.buf, NCARDS * NCARDS);
+        memcpy(a->safe, safe.buf, NCARDS * 4);
     }
-    memcpy(a->fits, fits.buf, NCARDS * NCARDS);
     PyBuffer_Release(&fits);
+    if (safe.obj) PyBuffer_Release(&safe);
+    if (bad) {
+        free(a);
+        PyErr_SetString(PyExc_ValueError, bad);
+        return NULL;
+    }
     a->memory_limit = memory_limit > 0 ? (uint64_t)memory_limit : 0;
     if (read_position(a, columns, down_obj, heights_obj, stock_obj, waste_obj) < 0) {
         free(a);
@@ -173,6 +179,37 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
                          res.reason);
 }
 
+/* (tests) The cards the search's rule 1 calls safe at these foundation heights, as a bit mask. */
+static PyObject *safe_cards(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer safe;
+    PyObject *heights;
+    if (!PyArg_ParseTuple(args, "y*O", &safe, &heights)) return NULL;
+    if (safe.len != NCARDS * 4) {
+        PyBuffer_Release(&safe);
+        PyErr_SetString(PyExc_ValueError, "safe must hold 52*4 bytes (yukon.rules.safe_table)");
+        return NULL;
+    }
+    rules_t r;
+    state_t s;
+    memcpy(r.safe, safe.buf, NCARDS * 4);
+    PyBuffer_Release(&safe);
+    for (int u = 0; u < 4; u++) {
+        PyObject *h = PySequence_GetItem(heights, u);
+        long v = h ? PyLong_AsLong(h) : -1;
+        Py_XDECREF(h);
+        if (v < 0 || v > 13) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad foundation height");
+            return NULL;
+        }
+        s.height[u] = (uint8_t)v;
+    }
+    uint64_t mask = 0;
+    for (int c = 0; c < NCARDS; c++)
+        if (safe_foundation_card(&r, &s, c)) mask |= 1ULL << c;
+    return PyLong_FromUnsignedLongLong(mask);
+}
+
 static PyObject *release_memory(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
@@ -184,7 +221,9 @@ static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
      "memory_limit, stop=None, stock=None, waste=None, threads=1, switch_at=2000000, merge=True, sleep=True, "
-     "links=True, verify_links=False) -> (status, line, nodes, peak_table, seconds, reason)"},
+     "links=True, verify_links=False, safe=SAFE_TABLE) -> (status, line, nodes, peak_table, seconds, reason)"},
+    {"safe_cards", safe_cards, METH_VARARGS,
+     "safe_cards(safe, heights) -> int: the cards rule 1 calls safe at these foundation heights, as a bit mask"},
     {"release_memory", release_memory, METH_NOARGS,
      "release_memory() -> None: unmap the table memory kept from the last search for the next one"},
     {NULL, NULL, 0, NULL},

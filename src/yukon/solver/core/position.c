@@ -295,19 +295,6 @@ void undo(state_t *s, move_t m, int turned) {
     }
 }
 
-/* Rule 1 of docs/solver-design.md: nothing that could ever go on ``c`` is still off the foundations. */
-int safe_foundation_card(const rules_t *r, const state_t *s, int c) {
-    int rank = RANK(c);
-    if (r->build == 0) {
-        int red = IS_RED_SUIT(SUIT(c));
-        for (int u = 0; u < 4; u++)
-            if (IS_RED_SUIT(u) != red && s->height[u] < rank - 1) return 0;
-        return 1;
-    }
-    if (r->build == 1) return s->height[SUIT(c)] >= rank - 1;
-    return rank == 13 && s->height[SUIT(c)] >= 12;
-}
-
 /* The legal moves in yukon.game's order (Game._legal_moves_indexed). */
 static int legal_moves(const rules_t *r, const state_t *s, move_t *out) {
     const int8_t *loc = s->loc; /* (face-down cards too: a lead must be face up) */

@@ -646,6 +646,7 @@ restart:
 /* The rules' tables and flags for a search (see rules_t). */
 static void rules_init(rules_t *r, const search_args_t *a) {
     memcpy(r->fits, a->fits, NCARDS * NCARDS);
+    memcpy(r->safe, a->safe, NCARDS * 4);
     for (int t = 0; t < NCARDS; t++)
         for (int c = 0; c < NCARDS; c++)
             if (r->fits[t * NCARDS + c] && r->nacc[t] < 4) r->acc[t][r->nacc[t]++] = (uint8_t)c;

@@ -1,5 +1,4 @@
-/* The keys of a position's children, computed before any is tried (pending_t), and the key the table
- * stores for a position. */
+/* The keys of a position's children, computed before any is tried (pending_t). */
 #include "core.h"
 
 static inline uint64_t key_hash(const rules_t *r, const uint8_t *k, int n) {
@@ -7,27 +6,6 @@ static inline uint64_t key_hash(const rules_t *r, const uint8_t *k, int n) {
     uint64_t lo, hi;
     get_link_key(k, &lo, &hi);
     return link_hash(lo, hi);
-}
-
-/* The key the table stores for this position: with swap classes, that of its class's normal form. */
-int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out, int forced) {
-    if (r->linked) {
-        if (!r->merge) return put_link_key(st->lkey, out);
-        move_t log[MAX_SWAPS];
-        uint32_t kept;
-        int nlog = normalize(r, st, origin, NULL, log, NULL, &kept, forced);
-        put_link_key(st->lkey, out);
-        denormalize(st, NULL, log, nlog, NULL, 0);
-        return LINK_KEY_LEN;
-    }
-    if (!r->merge) return make_key(parts, st->ncols, st, r->has_stock, out);
-    move_t log[MAX_SWAPS];
-    part_t saved[MAXCOLS];
-    uint32_t kept;
-    int nlog = normalize(r, st, origin, parts, log, saved, &kept, forced);
-    int klen = make_key(parts, st->ncols, st, r->has_stock, out);
-    denormalize(st, parts, log, nlog, saved, kept);
-    return klen;
 }
 
 static void refresh_parts(const state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty) {

@@ -279,12 +279,70 @@ typedef struct {
     uint64_t uncounted; /* keys inserted and not yet added to the table's count */
 } arena_t;
 
+/* One thread alone uses the table: plain loads and stores (relaxed), no read-modify-write. */
+static inline uint64_t relaxed_load(_Atomic uint64_t *p) { return atomic_load_explicit(p, memory_order_relaxed); }
+static inline void relaxed_store(_Atomic uint64_t *p, uint64_t v) { atomic_store_explicit(p, v, memory_order_relaxed); }
+
+/* (the inserts the search makes at every node, here to be inlined there) */
+/* 1 inserted, 0 already there, -2 the table is full (90%: it grows between inserts, see link_grow). */
+static inline int ltable_insert(table_t *t, uint64_t lo, uint64_t hi, uint64_t h, uint8_t **at) {
+    uint64_t j = slot_of(h, t->cap);
+    lslot_t *e;
+    for (;;) {
+        e = &t->lslots[j];
+        uint64_t v = relaxed_load(&e->hi);
+        if (!v) break;
+        if ((v & LK_HI_MASK) == hi && relaxed_load(&e->lo) == lo) {
+            *at = lslot_ref(e);
+            return 0;
+        }
+        j = next_slot(j, t->cap);
+    }
+    uint64_t count = relaxed_load(&t->count);
+    if ((count + 1) * 10 > t->cap * 9) return -2;
+    relaxed_store(&e->lo, lo);
+    relaxed_store(&e->hi, hi | LK_USED);
+    relaxed_store(&t->count, count + 1);
+    *at = lslot_ref(e);
+    return 1;
+}
+
+/* The same for two threads: a free slot is claimed by a compare-and-swap that marks it busy, its low word
+ * written, then the high word published; a thread that meets a busy slot waits the few instructions it
+ * takes to finish it, then compares. */
+static inline int ltable_insert_shared(table_t *t, uint64_t *uncounted, uint64_t lo, uint64_t hi, uint64_t h,
+                                       uint8_t **at) {
+    uint64_t j = slot_of(h, t->cap);
+    for (;;) {
+        lslot_t *e = &t->lslots[j];
+        uint64_t v = atomic_load_explicit(&e->hi, memory_order_acquire);
+        if (!v) {
+            if (table_count(t) * 10 >= t->cap * 9) return -2;
+            if (atomic_compare_exchange_strong_explicit(&e->hi, &v, LK_BUSY, memory_order_acq_rel,
+                                                        memory_order_acquire)) {
+                atomic_store_explicit(&e->lo, lo, memory_order_relaxed);
+                atomic_store_explicit(&e->hi, hi | LK_USED, memory_order_release);
+                *at = lslot_ref(e);
+                if (++*uncounted == COUNT_BATCH) {
+                    atomic_fetch_add_explicit(&t->count, *uncounted, memory_order_relaxed);
+                    *uncounted = 0;
+                }
+                return 1;
+            }
+        }
+        while (v & LK_BUSY) v = atomic_load_explicit(&e->hi, memory_order_acquire);
+        if ((v & LK_HI_MASK) == hi && atomic_load_explicit(&e->lo, memory_order_relaxed) == lo) {
+            *at = lslot_ref(e);
+            return 0;
+        }
+        j = next_slot(j, t->cap);
+    }
+}
+
 int table_init(table_t *t, uint64_t budget, int linked);
 void table_free(table_t *t);
 void spare_release(void);
 /* 1 inserted, 0 already there, -1 out of memory, -2 over budget or full; ``*at`` the stored key */
-int ltable_insert(table_t *t, uint64_t lo, uint64_t hi, uint64_t h, uint8_t **at);
-int ltable_insert_shared(table_t *t, uint64_t *uncounted, uint64_t lo, uint64_t hi, uint64_t h, uint8_t **at);
 uint8_t *ltable_find(table_t *t, uint64_t lo, uint64_t hi);
 uint64_t ltable_grow_target(const table_t *t);
 int ltable_resize(table_t *t, uint64_t ncap);
@@ -353,9 +411,41 @@ typedef struct {
     int b2, x2;       /* with two undone swaps or more: the second one's B and x */
 } undone_t;
 
+/* The key the table stores for this position: with swap classes, that of its class's normal form. */
+int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out, int forced);
 int forced_move(const rules_t *r, const state_t *s, move_t *out);
-int is_forced(const rules_t *r, const state_t *s);
-int is_swap(const rules_t *r, const state_t *s, move_t m);
+
+/* (is_forced, is_swap: asked at every child, here to be inlined there) */
+/* Rule 1 forces a move here: a free card (or the waste's top) is a safe card that can go up. */
+static inline int is_forced(const rules_t *r, const state_t *s) {
+    if (r->foundation_return) return 0;
+    if (s->links) { /* (no waste) the free cards that are next on their foundation */
+        uint64_t next = 0;
+        for (int u = 0; u < 4; u++)
+            if (s->height[u] < 13) next |= 1ULL << (s->height[u] * 4 + u);
+        for (uint64_t c = s->tops & next; c; c &= c - 1)
+            if (safe_foundation_card(r, s, __builtin_ctzll(c))) return 1;
+        return 0;
+    }
+    for (int i = 0; i < s->ncols; i++)
+        if (s->len[i]) {
+            int c = s->cols[i][s->len[i] - 1];
+            if (can_go_up(s, c) && safe_foundation_card(r, s, c)) return 1;
+        }
+    if (s->nwaste) {
+        int c = s->waste[s->nwaste - 1];
+        if (can_go_up(s, c) && safe_foundation_card(r, s, c)) return 1;
+    }
+    return 0;
+}
+
+/* Is ``m`` (legal here) a swap? Its lead lies on a face-up card it fits on, and it goes onto a card. */
+static inline int is_swap(const rules_t *r, const state_t *s, move_t m) {
+    if (m.src >= FOUNDATION || m.dst >= FOUNDATION || !s->len[m.dst]) return 0;
+    int j = s->len[m.src] - m.count;
+    return j - 1 >= s->down[m.src] && r->fits[s->cols[m.src][j - 1] * NCARDS + m.card];
+}
+
 int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts, move_t *log, part_t *saved,
               uint32_t *kept, int forced);
 void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part_t *saved, uint32_t kept);
@@ -389,7 +479,30 @@ int local_init(localset_t *L);
 void local_free(localset_t *L);
 int local_push_level(localset_t *L);
 void local_pop_level(localset_t *L);
-int local_insert(localset_t *L, uint64_t mask); /* in the current level: 1 added, 0 already there, -1 no memory */
+
+#define LOCAL_BITS 16
+
+static inline uint32_t local_slot(uint64_t mask) {
+    mask *= 0x9E3779B97F4A7C15ULL;
+    return (uint32_t)(mask >> (64 - LOCAL_BITS));
+}
+
+/* In the current level: 1 added, 0 already there, -1 out of memory. */
+static inline int local_insert(localset_t *L, uint64_t mask) {
+    uint32_t start = L->levels[L->nlev - 1];
+    uint32_t *head = &L->bucket[local_slot(mask)];
+    for (uint32_t v = *head; v && v - 1 >= start; v = L->e[v - 1].prev)
+        if (L->e[v - 1].mask == mask) return 0;
+    if (L->n == L->ecap) {
+        lentry_t *ne = realloc(L->e, (size_t)L->ecap * 2 * sizeof(lentry_t));
+        if (!ne) return -1;
+        L->e = ne;
+        L->ecap *= 2;
+    }
+    L->e[L->n] = (lentry_t){mask, *head};
+    *head = ++L->n;
+    return 1;
+}
 
 /* ------------------------------------------------------------------ the children's keys (children.c) */
 
@@ -438,7 +551,6 @@ static inline void get_link_key(const uint8_t *k, uint64_t *lo, uint64_t *hi) {
     memcpy(hi, k + 8, 8);
 }
 
-int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out, int forced);
 void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
                       const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps,
                       int canonical, const move_t *sleep, int nsleep);

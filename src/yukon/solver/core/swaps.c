@@ -31,36 +31,6 @@ int forced_move(const rules_t *r, const state_t *s, move_t *out) {
     return 0;
 }
 
-/* Rule 1 forces a move here: a free card (or the waste's top) is a safe card that can go up. */
-int is_forced(const rules_t *r, const state_t *s) {
-    if (r->foundation_return) return 0;
-    if (s->links) { /* (no waste) the free cards that are next on their foundation */
-        uint64_t next = 0;
-        for (int u = 0; u < 4; u++)
-            if (s->height[u] < 13) next |= 1ULL << (s->height[u] * 4 + u);
-        for (uint64_t c = s->tops & next; c; c &= c - 1)
-            if (safe_foundation_card(r, s, __builtin_ctzll(c))) return 1;
-        return 0;
-    }
-    for (int i = 0; i < s->ncols; i++)
-        if (s->len[i]) {
-            int c = s->cols[i][s->len[i] - 1];
-            if (can_go_up(s, c) && safe_foundation_card(r, s, c)) return 1;
-        }
-    if (s->nwaste) {
-        int c = s->waste[s->nwaste - 1];
-        if (can_go_up(s, c) && safe_foundation_card(r, s, c)) return 1;
-    }
-    return 0;
-}
-
-/* Is ``m`` (legal here) a swap? Its lead lies on a face-up card it fits on, and it goes onto a card. */
-int is_swap(const rules_t *r, const state_t *s, move_t m) {
-    if (m.src >= FOUNDATION || m.dst >= FOUNDATION || !s->len[m.dst]) return 0;
-    int j = s->len[m.src] - m.count;
-    return j - 1 >= s->down[m.src] && r->fits[s->cols[m.src][j - 1] * NCARDS + m.card];
-}
-
 
 /* With alternating colours: the swap onto the free card b of column ``k`` (a card that fits on b lies
  * on a card it fits only if that card is b's twin b ^ 3, so look there). Returns the twin b ^ 3 and
@@ -151,6 +121,27 @@ int normalize(const rules_t *r, state_t *s, const uint8_t *origin, part_t *parts
         if (swapped && r->build != 0) k = -1;
     }
     return n;
+}
+
+/* The key the table stores for this position: with swap classes, that of its class's normal form. */
+int table_key(const rules_t *r, state_t *st, const uint8_t *origin, part_t *parts, uint8_t *out, int forced) {
+    if (r->linked) {
+        if (!r->merge) return put_link_key(st->lkey, out);
+        move_t log[MAX_SWAPS];
+        uint32_t kept;
+        int nlog = normalize(r, st, origin, NULL, log, NULL, &kept, forced);
+        put_link_key(st->lkey, out);
+        denormalize(st, NULL, log, nlog, NULL, 0);
+        return LINK_KEY_LEN;
+    }
+    if (!r->merge) return make_key(parts, st->ncols, st, r->has_stock, out);
+    move_t log[MAX_SWAPS];
+    part_t saved[MAXCOLS];
+    uint32_t kept;
+    int nlog = normalize(r, st, origin, parts, log, saved, &kept, forced);
+    int klen = make_key(parts, st->ncols, st, r->has_stock, out);
+    denormalize(st, parts, log, nlog, saved, kept);
+    return klen;
 }
 
 /* ---- undone swaps (see undone_t) */
@@ -323,7 +314,6 @@ void denormalize(state_t *s, part_t *parts, const move_t *log, int n, const part
 
 /* ---- the members of the classes being searched (localset_t) */
 
-#define LOCAL_BITS 16
 
 int local_init(localset_t *L) {
     memset(L, 0, sizeof *L);
@@ -339,11 +329,6 @@ void local_free(localset_t *L) {
     free(L->e);
     free(L->bucket);
     free(L->levels);
-}
-
-static uint32_t local_slot(uint64_t mask) {
-    mask *= 0x9E3779B97F4A7C15ULL;
-    return (uint32_t)(mask >> (64 - LOCAL_BITS));
 }
 
 int local_push_level(localset_t *L) {
@@ -363,19 +348,3 @@ void local_pop_level(localset_t *L) {
     L->n = start;
 }
 
-/* In the current level: 1 added, 0 already there, -1 out of memory. */
-int local_insert(localset_t *L, uint64_t mask) {
-    uint32_t start = L->levels[L->nlev - 1];
-    uint32_t *head = &L->bucket[local_slot(mask)];
-    for (uint32_t v = *head; v && v - 1 >= start; v = L->e[v - 1].prev)
-        if (L->e[v - 1].mask == mask) return 0;
-    if (L->n == L->ecap) {
-        lentry_t *ne = realloc(L->e, (size_t)L->ecap * 2 * sizeof(lentry_t));
-        if (!ne) return -1;
-        L->e = ne;
-        L->ecap *= 2;
-    }
-    L->e[L->n] = (lentry_t){mask, *head};
-    *head = ++L->n;
-    return 1;
-}

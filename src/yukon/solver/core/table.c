@@ -136,72 +136,15 @@ static uint64_t table_bytes(const table_t *t) {
     return t->linked ? t->cap * sizeof(lslot_t) : t->cap * 8 + t->chunk_bytes;
 }
 
-/* One thread alone uses the table: plain loads and stores (relaxed), no read-modify-write. */
-static inline uint64_t load(_Atomic uint64_t *p) { return atomic_load_explicit(p, memory_order_relaxed); }
-static inline void store(_Atomic uint64_t *p, uint64_t v) { atomic_store_explicit(p, v, memory_order_relaxed); }
 
 /* ---- the link table */
-
-/* 1 inserted, 0 already there, -2 the table is full (90%: it grows between inserts, see link_grow). */
-int ltable_insert(table_t *t, uint64_t lo, uint64_t hi, uint64_t h, uint8_t **at) {
-    uint64_t j = slot_of(h, t->cap);
-    lslot_t *e;
-    for (;;) {
-        e = &t->lslots[j];
-        uint64_t v = load(&e->hi);
-        if (!v) break;
-        if ((v & LK_HI_MASK) == hi && load(&e->lo) == lo) {
-            *at = lslot_ref(e);
-            return 0;
-        }
-        j = next_slot(j, t->cap);
-    }
-    uint64_t count = load(&t->count);
-    if ((count + 1) * 10 > t->cap * 9) return -2;
-    store(&e->lo, lo);
-    store(&e->hi, hi | LK_USED);
-    store(&t->count, count + 1);
-    *at = lslot_ref(e);
-    return 1;
-}
-
-/* The same for two threads: a free slot is claimed by a compare-and-swap that marks it busy, its low word
- * written, then the high word published; a thread that meets a busy slot waits the few instructions it
- * takes to finish it, then compares. */
-int ltable_insert_shared(table_t *t, uint64_t *uncounted, uint64_t lo, uint64_t hi, uint64_t h, uint8_t **at) {
-    uint64_t j = slot_of(h, t->cap);
-    for (;;) {
-        lslot_t *e = &t->lslots[j];
-        uint64_t v = atomic_load_explicit(&e->hi, memory_order_acquire);
-        if (!v) {
-            if (table_count(t) * 10 >= t->cap * 9) return -2;
-            if (atomic_compare_exchange_strong_explicit(&e->hi, &v, LK_BUSY, memory_order_acq_rel,
-                                                        memory_order_acquire)) {
-                atomic_store_explicit(&e->lo, lo, memory_order_relaxed);
-                atomic_store_explicit(&e->hi, hi | LK_USED, memory_order_release);
-                *at = lslot_ref(e);
-                if (++*uncounted == COUNT_BATCH) {
-                    atomic_fetch_add_explicit(&t->count, *uncounted, memory_order_relaxed);
-                    *uncounted = 0;
-                }
-                return 1;
-            }
-        }
-        while (v & LK_BUSY) v = atomic_load_explicit(&e->hi, memory_order_acquire);
-        if ((v & LK_HI_MASK) == hi && atomic_load_explicit(&e->lo, memory_order_relaxed) == lo) {
-            *at = lslot_ref(e);
-            return 0;
-        }
-        j = next_slot(j, t->cap);
-    }
-}
 
 uint8_t *ltable_find(table_t *t, uint64_t lo, uint64_t hi) {
     for (uint64_t j = slot_of(link_hash(lo, hi), t->cap);; j = next_slot(j, t->cap)) {
         lslot_t *e = &t->lslots[j];
-        uint64_t v = load(&e->hi);
+        uint64_t v = relaxed_load(&e->hi);
         if (!v) return NULL;
-        if ((v & LK_HI_MASK) == hi && load(&e->lo) == lo) return lslot_ref(e);
+        if ((v & LK_HI_MASK) == hi && relaxed_load(&e->lo) == lo) return lslot_ref(e);
     }
 }
 
@@ -227,9 +170,9 @@ typedef struct {
 
 static void ltable_place(lslot_t *slots, uint64_t cap, lkey_t e) {
     uint64_t j = slot_of(link_hash(e.lo, e.hi & LK_HI_MASK), cap);
-    while (load(&slots[j].hi)) j = next_slot(j, cap);
-    store(&slots[j].lo, e.lo);
-    store(&slots[j].hi, e.hi);
+    while (relaxed_load(&slots[j].hi)) j = next_slot(j, cap);
+    relaxed_store(&slots[j].lo, e.lo);
+    relaxed_store(&slots[j].hi, e.hi);
 }
 
 /* Grows the table to ``ncap`` slots. In place where the room allows: a key's home slot only moves up
@@ -247,16 +190,16 @@ int ltable_resize(table_t *t, uint64_t ncap) {
         lkey_t *aside = NULL;
         size_t naside = 0, aside_cap = 0;
         for (uint64_t i = t->cap; i-- > 0;) {
-            lkey_t e = {load(&s[i].lo), load(&s[i].hi)};
+            lkey_t e = {relaxed_load(&s[i].lo), relaxed_load(&s[i].hi)};
             if (!e.hi) continue;
-            store(&s[i].lo, 0);
-            store(&s[i].hi, 0);
+            relaxed_store(&s[i].lo, 0);
+            relaxed_store(&s[i].hi, 0);
             uint64_t j = slot_of(link_hash(e.lo, e.hi & LK_HI_MASK), ncap);
             if (j >= i) {
-                while (j < ncap && load(&s[j].hi)) j++;
+                while (j < ncap && relaxed_load(&s[j].hi)) j++;
                 if (j < ncap) {
-                    store(&s[j].lo, e.lo);
-                    store(&s[j].hi, e.hi);
+                    relaxed_store(&s[j].lo, e.lo);
+                    relaxed_store(&s[j].hi, e.hi);
                     continue;
                 }
             }
@@ -280,7 +223,7 @@ int ltable_resize(table_t *t, uint64_t ncap) {
     lslot_t *ns = big_alloc(room * sizeof(lslot_t));
     if (!ns) return 0;
     for (uint64_t i = 0; i < t->cap; i++) {
-        lkey_t e = {load(&t->lslots[i].lo), load(&t->lslots[i].hi)};
+        lkey_t e = {relaxed_load(&t->lslots[i].lo), relaxed_load(&t->lslots[i].hi)};
         if (e.hi) ltable_place(ns, ncap, e);
     }
     big_free(t->lslots, t->lslots_room * sizeof(lslot_t));
@@ -297,12 +240,12 @@ static int table_resize(table_t *t, uint64_t ncap) {
     _Atomic uint64_t *ns = big_alloc(ncap * sizeof(uint64_t));
     if (!ns) return 0;
     for (uint64_t i = 0; i < t->cap; i++) {
-        uint64_t v = load(&t->slots[i]);
+        uint64_t v = relaxed_load(&t->slots[i]);
         if (!v) continue;
         const uint8_t *k = key_at(t, v);
         uint64_t j = slot_of(hash_bytes(k + 1, KEY_LEN(k)), ncap);
-        while (load(&ns[j])) j = next_slot(j, ncap);
-        store(&ns[j], v);
+        while (relaxed_load(&ns[j])) j = next_slot(j, ncap);
+        relaxed_store(&ns[j], v);
     }
     big_free(t->slots, t->cap * sizeof(uint64_t));
     t->slots = ns;
@@ -339,7 +282,7 @@ int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h, int f
     uint64_t tag = SLOT_TAG(h);
     uint64_t j = slot_of(h, t->cap);
     for (;;) {
-        uint64_t v = load(&t->slots[j]);
+        uint64_t v = relaxed_load(&t->slots[j]);
         if (!v) break;
         if ((v & SLOT_TAG_MASK) == tag) {
             const uint8_t *k = key_at(t, v);
@@ -356,7 +299,7 @@ int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h, int f
         next_size = t->nchunks ? t->chunk_size[t->nchunks - 1] * 2 : (1ULL << 18);
         if (next_size > (1ULL << MAX_CHUNK_BITS)) next_size = 1ULL << MAX_CHUNK_BITS;
     }
-    uint64_t count = load(&t->count);
+    uint64_t count = relaxed_load(&t->count);
     int need_grow = (count + 1) * 10 > t->cap * 7;
     uint64_t ncap = t->cap * 2;
     if (t->budget && !force) {
@@ -388,8 +331,8 @@ int table_insert_hashed(table_t *t, const uint8_t *key, int n, uint64_t h, int f
     dst[0] = (uint8_t)n;
     memcpy(dst + 1, key, n);
     t->used += n + 1;
-    store(&t->slots[j], v);
-    store(&t->count, count + 1);
+    relaxed_store(&t->slots[j], v);
+    relaxed_store(&t->count, count + 1);
     *at = dst;
     if (need_grow && !table_resize(t, ncap)) return -1;
     return 1;

@@ -283,8 +283,8 @@ typedef struct {
 static inline uint64_t relaxed_load(_Atomic uint64_t *p) { return atomic_load_explicit(p, memory_order_relaxed); }
 static inline void relaxed_store(_Atomic uint64_t *p, uint64_t v) { atomic_store_explicit(p, v, memory_order_relaxed); }
 
-/* (the inserts the search makes at every node, here to be inlined there) */
-/* 1 inserted, 0 already there, -2 the table is full (90%: it grows between inserts, see link_grow). */
+/* The link table's insert, made at every node (here, to be inlined there): 1 inserted, 0 already there,
+ * -2 the table is full (90%: it grows between inserts, see link_grow). */
 static inline int ltable_insert(table_t *t, uint64_t lo, uint64_t hi, uint64_t h, uint8_t **at) {
     uint64_t j = slot_of(h, t->cap);
     lslot_t *e;

@@ -256,7 +256,7 @@ class Searcher:
         return self.run_python()
 
     def run_compiled(self) -> SearchOutcome:
-        """The same search in C (``_core.c``); its winning line is replayed through the engine."""
+        """The same search in C (``solver/core/``); its winning line is replayed through the engine."""
         g = self.game
         limits = self.limits
         stats = self.stats

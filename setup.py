@@ -25,6 +25,11 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 TRAINER = HERE / "tools" / "pgo_train.py"
 BASE_FLAGS = ["-O3"]
+#: the core's files (src/yukon/solver/core/core.h says which seam each one holds), relative to this file as
+#: setuptools wants them
+CORE_DIR = Path("src") / "yukon" / "solver" / "core"
+CORE_SOURCES = sorted(str(p.relative_to(HERE)) for p in (HERE / CORE_DIR).glob("*.c"))
+CORE_HEADERS = sorted(str(p.relative_to(HERE)) for p in (HERE / CORE_DIR).glob("*.h"))
 
 
 def _is_gcc(command: list[str]) -> bool:
@@ -67,7 +72,8 @@ setup(
     ext_modules=[
         Extension(
             "yukon.solver._core",
-            ["src/yukon/solver/_core.c"],
+            CORE_SOURCES,
+            depends=CORE_HEADERS,
             extra_compile_args=BASE_FLAGS,
             optional=True,
         )

@@ -199,3 +199,26 @@ def accepted_by(build: str) -> tuple[tuple[int, ...], ...]:
     """``accepted_by(build)[target]``: the cards that may be placed on ``target``."""
     table = build_table(build)
     return tuple(tuple(c for c in DECK if table[t * 52 + c]) for t in DECK)
+
+
+
+@cache
+def safe_table(build: str) -> bytes:
+    """``table[card * 4 + suit]``: how high that suit's foundation must be before ``card`` is safe to play up.
+
+    Safe (the solver's rule 1, docs/solver-design.md): no card that could ever be placed on ``card`` is
+    still off the foundations, so each suit's foundation must reach the highest of those cards of that
+    suit. Under "suit-updown" the next card up fits on ``card`` as well, a height no foundation reaches
+    while ``card`` is off it: only Kings are ever safe there. The compiled search takes this table.
+
+    >>> list(safe_table("alternate")[17 * 4:][:4])  # the 5 of hearts: the black 4s (spades, clubs) up
+    [4, 0, 0, 4]
+    >>> list(safe_table("suit-updown")[17 * 4:][:4])  # the 6 of hearts fits on it too
+    [0, 6, 0, 0]
+    """
+    table = bytearray(52 * 4)
+    for card in DECK:
+        for lead in accepted_by(build)[card]:
+            at = card * 4 + SUIT[lead]
+            table[at] = max(table[at], RANK[lead])
+    return bytes(table)

@@ -1,4 +1,4 @@
-"""The compiled depth-first search (solver/_core.c) against the Python one and the reference.
+"""The compiled depth-first search (solver/core/) against the Python one and the reference.
 
 The C search mirrors ``Searcher.run_python`` move for move: on every case of
 every supported variant and option it must give the same verdict, visit the
@@ -9,12 +9,15 @@ two decks and dealt rows) ``run`` must fall back to Python.
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 
 import pytest
 
-from yukon import Game
+from yukon import Game, rules_for
+from yukon.cards import NAME
+from yukon.rules import safe_table
 from yukon.solver import release_memory, search
 from yukon.solver.search import Limits, Searcher, compiled_supports
 
@@ -456,3 +459,40 @@ def test_a_search_taking_over_the_last_ones_memory_sees_none_of_its_keys() -> No
     shared = two.run_compiled()
     assert (shared.status, shared.stats.peak_table) == ("lost", fresh.stats.peak_table)
     release_memory()
+
+
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in ALL_OPTIONS])
+def test_python_and_compiled_safe_card_rules_agree(opt: tuple[str, str, bool]) -> None:
+    """Rule 1 (docs/solver-design.md): the compiled search's safe cards, from the table it is given
+    (yukon.rules.safe_table), are the Python search's (is_safe_foundation_card), for every card of every
+    variant and option at every foundation height where the card could go up next. (With foundation
+    return both searches leave rule 1 off: ``Searcher.forced_ok``, and the core's ``foundation_return``.)"""
+    variant, empty_column, foundation_return = opt
+    rules = rules_for(variant, empty_column=empty_column, foundation_return=foundation_return)
+    table = safe_table(rules.build)
+    checked = safe = 0
+    for heights in itertools.product(range(14), repeat=4):
+        compiled_safe = search._core.safe_cards(table, list(heights))
+        for suit in range(4):
+            if heights[suit] == 13:
+                continue
+            card = heights[suit] * 4 + suit  # the next card of that suit, the one that could go up
+            python_safe = search.is_safe_foundation_card(rules.build, card, list(heights))
+            assert bool(compiled_safe >> card & 1) == python_safe, (opt, NAME[card], heights)
+            checked += 1
+            safe += python_safe
+    assert checked == 4 * 13 * 14**3 and safe > 0
+
+
+def test_compiled_search_takes_rule_1_from_the_table_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table under which no card is ever safe turns rule 1 off: the same verdict (rule 1 only prunes),
+    more positions searched; a table missing is refused with a clear error."""
+    game = Game.deal("yukon", seed=28)
+    usual = compiled(game, node_limit=2_000_000)
+    monkeypatch.setattr(search, "safe_table", lambda build: bytes([14] * 52 * 4))
+    never = compiled(game, node_limit=2_000_000)
+    assert usual.status == never.status == "lost"
+    assert never.stats.nodes > usual.stats.nodes
+    monkeypatch.setattr(search, "safe_table", lambda build: b"")
+    with pytest.raises(ValueError, match="safe must hold 52"):
+        compiled(game)

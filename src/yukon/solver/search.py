@@ -20,7 +20,7 @@ from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
 from ..notation import _CACHE as MOVES_BY_KEY
 from ..notation import FOUNDATION, WASTE, Move, make_move
-from ..rules import accepted_by
+from ..rules import accepted_by, safe_table
 from .key import column_key, extra_key, position_key
 
 _RED_SUIT = (False, True, True, False)
@@ -287,7 +287,7 @@ class Searcher:
         return self.run_python()
 
     def run_compiled(self) -> SearchOutcome:
-        """The same search in C (``_core.c``); its winning line is replayed through the engine."""
+        """The same search in C (``solver/core/``); its winning line is replayed through the engine."""
         g = self.game
         limits = self.limits
         stats = self.stats
@@ -318,6 +318,7 @@ class Searcher:
             self.compiled_sleep,
             self.compiled_links,
             self.compiled_verify_links,
+            safe=safe_table(self.rules.build),
         )
         stats.nodes = nodes
         stats.peak_table = peak

@@ -1,0 +1,236 @@
+/* The Python binding, yukon.solver._core: reads the position and options that solver/search.py passes
+ * into a search_args_t, runs the search without the GIL, and gives back its verdict and line. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "core.h"
+
+/* Reads a sequence of at most ``max`` cards into ``dst``; their number, or -1 with a Python error set. */
+static Py_ssize_t read_cards(PyObject *seq, uint8_t *dst, Py_ssize_t max, const char *what) {
+    Py_ssize_t n = PySequence_Length(seq);
+    if (n < 0 || n > max) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "bad %s", what);
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *c = PySequence_GetItem(seq, j);
+        long v = c ? PyLong_AsLong(c) : -1;
+        Py_XDECREF(c);
+        if (v < 0 || v >= NCARDS) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "bad card in the %s", what);
+            return -1;
+        }
+        dst[j] = (uint8_t)v;
+    }
+    return n;
+}
+
+/* The columns, face-down counts, foundation heights, stock and waste into ``a``: 0, or -1 with a Python
+ * error set. */
+static int read_position(search_args_t *a, PyObject *columns, PyObject *down_obj, PyObject *heights_obj,
+                         PyObject *stock_obj, PyObject *waste_obj) {
+    Py_ssize_t ncols = PySequence_Length(columns);
+    if (ncols < 1 || ncols > MAXCOLS) {
+        PyErr_SetString(PyExc_ValueError, "between 1 and 16 columns");
+        return -1;
+    }
+    a->ncols = (int)ncols;
+    int total = 0;
+    for (Py_ssize_t i = 0; i < ncols; i++) {
+        PyObject *col = PySequence_GetItem(columns, i);
+        PyObject *d = PySequence_GetItem(down_obj, i);
+        if (!col || !d) {
+            Py_XDECREF(col);
+            Py_XDECREF(d);
+            return -1;
+        }
+        Py_ssize_t n = read_cards(col, a->cols[i], MAXLEN, "column");
+        Py_DECREF(col);
+        long dn = PyLong_AsLong(d);
+        Py_DECREF(d);
+        if (n < 0 || dn < 0 || dn > n || (n && dn == n)) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad column");
+            return -1;
+        }
+        a->len[i] = (uint8_t)n;
+        a->down[i] = (uint8_t)dn;
+        total += (int)n;
+    }
+    for (int u = 0; u < 4; u++) {
+        PyObject *h = PySequence_GetItem(heights_obj, u);
+        long v = h ? PyLong_AsLong(h) : -1;
+        Py_XDECREF(h);
+        if (v < 0 || v > 13) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad foundation height");
+            return -1;
+        }
+        a->height[u] = (uint8_t)v;
+        total += (int)v;
+    }
+    a->has_stock = stock_obj != Py_None;
+    for (int w = 0; w < 2 && a->has_stock; w++) {
+        PyObject *seq = w ? waste_obj : stock_obj;
+        uint8_t *dst = w ? a->waste : a->stock;
+        Py_ssize_t n = seq == Py_None ? 0 : read_cards(seq, dst, NCARDS, w ? "waste" : "stock");
+        if (n < 0) return -1;
+        if (w)
+            a->nwaste = (int)n;
+        else
+            a->nstock = (int)n;
+        total += (int)n;
+    }
+    if (total != NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "the position must hold 52 cards");
+        return -1;
+    }
+    return 0;
+}
+
+/* The stop event's ``is_set``, called by the search's first thread with the GIL taken for a moment. */
+typedef struct {
+    PyObject *callable;
+    PyThreadState *tstate; /* the thread's state while the GIL is released */
+} stop_poll_t;
+
+static int poll_stop_callable(void *arg) {
+    stop_poll_t *poll = arg;
+    PyEval_RestoreThread(poll->tstate);
+    PyObject *res = PyObject_CallNoArgs(poll->callable);
+    int stopped = res ? PyObject_IsTrue(res) : 1;
+    Py_XDECREF(res);
+    if (!res) PyErr_Clear();
+    poll->tstate = PyEval_SaveThread();
+    return stopped;
+}
+
+static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
+                             "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
+                             "switch_at", "merge", "sleep", "links", "verify_links", "safe", NULL};
+    PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
+    Py_buffer fits, safe = {0};
+    long long memory_limit;
+    search_args_t *a = calloc(1, sizeof *a);
+    if (!a) return PyErr_NoMemory();
+    a->threads = 1;
+    a->switch_at = 2000000;
+    a->merge = a->sleep = a->links = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLppppy*", kwlist, &columns, &down_obj, &heights_obj,
+                                     &fits, &a->build, &a->kings_only, &a->foundation_return, &a->node_limit,
+                                     &a->time_limit, &memory_limit, &stop, &stock_obj, &waste_obj, &a->threads,
+                                     &a->switch_at, &a->merge, &a->sleep, &a->links, &a->verify_links, &safe)) {
+        free(a);
+        return NULL;
+    }
+    const char *bad = fits.len != NCARDS * NCARDS ? "fits must hold 52*52 bytes (yukon.rules.build_table)"
+                      : safe.len != NCARDS * 4    ? "safe must hold 52*4 bytes (yukon.rules.safe_table)"
+                                                  : NULL;
+    if (!bad) {
+        memcpy(a->fits, fits.buf, NCARDS * NCARDS);
+        memcpy(a->safe, safe.buf, NCARDS * 4);
+    }
+    PyBuffer_Release(&fits);
+    if (safe.obj) PyBuffer_Release(&safe);
+    if (bad) {
+        free(a);
+        PyErr_SetString(PyExc_ValueError, bad);
+        return NULL;
+    }
+    a->memory_limit = memory_limit > 0 ? (uint64_t)memory_limit : 0;
+    if (read_position(a, columns, down_obj, heights_obj, stock_obj, waste_obj) < 0) {
+        free(a);
+        return NULL;
+    }
+    stop_poll_t poll = {stop, NULL};
+    if (stop != Py_None) {
+        a->stop = poll_stop_callable;
+        a->stop_arg = &poll;
+    }
+    search_result_t res;
+    poll.tstate = PyEval_SaveThread();
+    search_run(a, &res);
+    PyEval_RestoreThread(poll.tstate);
+    free(a);
+
+    PyObject *line = NULL;
+    if (res.status == ST_ERROR) {
+        if (res.reason && res.reason[0])
+            PyErr_SetString(PyExc_RuntimeError, res.reason);
+        else
+            PyErr_NoMemory();
+    } else {
+        line = PyList_New(0);
+        for (int i = 0; line && i < res.nline; i++) {
+            move_t m = res.line[i];
+            PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card == NO_CARD ? -1 : m.card, m.count);
+            if (!t || PyList_Append(line, t) < 0) {
+                Py_XDECREF(t);
+                Py_CLEAR(line);
+                break;
+            }
+            Py_DECREF(t);
+        }
+    }
+    free(res.line);
+    if (!line) return NULL;
+    static const char *names[] = {"won", "lost", "unknown"};
+    return Py_BuildValue("(sNLKds)", names[res.status], line, res.nodes, (unsigned long long)res.peak, res.seconds,
+                         res.reason);
+}
+
+/* (tests) The cards the search's rule 1 calls safe at these foundation heights, as a bit mask. */
+static PyObject *safe_cards(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer safe;
+    PyObject *heights;
+    if (!PyArg_ParseTuple(args, "y*O", &safe, &heights)) return NULL;
+    if (safe.len != NCARDS * 4) {
+        PyBuffer_Release(&safe);
+        PyErr_SetString(PyExc_ValueError, "safe must hold 52*4 bytes (yukon.rules.safe_table)");
+        return NULL;
+    }
+    rules_t r;
+    state_t s;
+    memcpy(r.safe, safe.buf, NCARDS * 4);
+    PyBuffer_Release(&safe);
+    for (int u = 0; u < 4; u++) {
+        PyObject *h = PySequence_GetItem(heights, u);
+        long v = h ? PyLong_AsLong(h) : -1;
+        Py_XDECREF(h);
+        if (v < 0 || v > 13) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad foundation height");
+            return NULL;
+        }
+        s.height[u] = (uint8_t)v;
+    }
+    uint64_t mask = 0;
+    for (int c = 0; c < NCARDS; c++)
+        if (safe_foundation_card(&r, &s, c)) mask |= 1ULL << c;
+    return PyLong_FromUnsignedLongLong(mask);
+}
+
+static PyObject *release_memory(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    spare_release();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
+     "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
+     "memory_limit, stop=None, stock=None, waste=None, threads=1, switch_at=2000000, merge=True, sleep=True, "
+     "links=True, verify_links=False, safe=SAFE_TABLE) -> (status, line, nodes, peak_table, seconds, reason)"},
+    {"safe_cards", safe_cards, METH_VARARGS,
+     "safe_cards(safe, heights) -> int: the cards rule 1 calls safe at these foundation heights, as a bit mask"},
+    {"release_memory", release_memory, METH_NOARGS,
+     "release_memory() -> None: unmap the table memory kept from the last search for the next one"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
+                                    "Compiled depth-first search for one-deck variants (yukon.solver.search).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }

@@ -327,8 +327,10 @@ def test_a_refused_drop_gives_the_servers_reason_and_double_click_means_foundati
     key, best = next((k, m) for k, m in s["best_moves"].items() if not m.endswith(">F"))
     card = key.split(":")[1]
     top = {"x": 20, "y": 6}  # the card's visible strip: cards lying on it cover the rest
+    before = page.inner_text("#message")
     page.dblclick(f".card[data-name='{card}']", position=top)
-    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    page.wait_for_function("(before) => document.querySelector('#message').textContent.trim() !== before.trim()",
+                           arg=before)
     assert "cannot go up" in page.inner_text("#message") or "free card" in page.inner_text("#message")
     page.wait_for_timeout(400)
     settle(page)

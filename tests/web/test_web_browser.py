@@ -58,7 +58,7 @@ class Server:
         self.store = Store(db)
         self.port = free_port("127.0.0.1", 0)
         self.url = f"http://127.0.0.1:{self.port}/"
-        self.app = create_app(self.store)
+        self.app = create_app(self.store, warm_solver=True)  # (as yukon play does: the first hint finds it ready)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -243,8 +243,10 @@ def test_undo_redo_illegal_drop_and_reload(browser: Any, server: Server) -> None
         for j in range(7) if j != i and (up, f"c{j}") not in legal
     )
     before = table_offset(page, card)
+    shown = page.inner_text("#message")
     drag(page, card, pile)
-    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    page.wait_for_function("(shown) => document.querySelector('#message').textContent.trim() !== shown.trim()",
+                           arg=shown)
     message = page.inner_text("#message")
     assert message and ("needs" in message or "King" in message or "goes only" in message), message
     # the card shakes (a CSS transform) for a moment after an illegal drop: measure once it rests

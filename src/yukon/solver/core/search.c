@@ -12,6 +12,8 @@ static double now_seconds(void) {
 }
 
 #define SLEEP_MAX 32
+/* how often the first thread polls the stop event (seconds) */
+#define STOP_POLL_SECONDS 0.002
 
 typedef struct {
     int start, count, next;
@@ -358,7 +360,7 @@ restart:
     w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL, 0};
     if (w->id == 1 && sh->help) restart_at = w->nodes + luby(w->restarts + 1) * RESTART_NODES;
     long long check_at = w->nodes + 4096;
-    long long checks = 0;
+    double last_poll = now_seconds(); /* when the stop event was last polled */
     int shared = w->id == 1;
     while (w->depth >= 0) {
         frame_t *f = &w->frames[w->depth];
@@ -602,7 +604,8 @@ restart:
                 break;
             }
             if (w->id == 0 && !shared && table_count(table) > sh->peak) sh->peak = table_count(table);
-            if (sh->deadline > 0 && now_seconds() > sh->deadline) {
+            double now = now_seconds();
+            if (sh->deadline > 0 && now > sh->deadline) {
                 w->status = ST_UNKNOWN;
                 w->reason = "time limit";
                 break;
@@ -612,7 +615,9 @@ restart:
                 w->reason = "node limit";
                 break;
             }
-            if (w->id == 0 && ++checks % 8 == 0 && poll_stop(sh)) {
+            /* by the clock, not by nodes: the poll takes the GIL, which another thread may hold for a
+             * moment, so it runs at most every STOP_POLL_SECONDS, and at least that often */
+            if (w->id == 0 && now - last_poll >= STOP_POLL_SECONDS && (last_poll = now, poll_stop(sh))) {
                 w->status = ST_UNKNOWN;
                 w->reason = "stopped";
                 break;

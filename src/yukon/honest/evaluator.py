@@ -1,0 +1,198 @@
+"""Valuing the candidate moves of a visible position by determinized sampling (docs/honest.md).
+
+For each sampled deal of the unseen cards, the compiled search (under a node
+limit, so the answer is the same on every machine) decides whether the
+position after each candidate can still be won. A candidate's value is its
+share of samples won (an undecided search counts half). Work is shared:
+
+* one search from the sample's current position first: a loss there is a loss
+  after every candidate (no further search); a win credits the first move of
+  its line;
+* a candidate whose reverse move is legal afterwards (a rearrangement that
+  turns nothing) can go back, so it is worth exactly what the current
+  position is worth in that sample: no search of its own;
+* the rest (moves that turn a card, deal, play up or from the waste) are
+  searched one by one, and a win after any of them proves the current
+  position won too.
+
+Only whole samples count, so a deadline that ends the work mid-sample does not
+favour the candidates searched first.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+from ..game import Game
+from ..notation import FOUNDATION, STOCK, WASTE, Move, make_move
+from ..solver.search import Limits, Searcher, compiled_supports
+from ..visible import VisiblePosition
+from .sampler import sample_games
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking one honest decision may do: counted in samples and search nodes (not seconds),
+    so that a seed fixes the answer.
+
+    ``python_samples`` and ``python_nodes`` apply where the compiled search cannot take the variant
+    (Milligan Yukon: two decks), whose pure-Python search is about fifty times slower.
+    """
+
+    samples: int = 24
+    nodes: int = 20_000
+    python_samples: int = 6
+    python_nodes: int = 400
+
+    def __post_init__(self) -> None:
+        for name in ("samples", "nodes", "python_samples", "python_nodes"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"budget {name} must be a positive int, not {value!r}")
+
+    def for_rules(self, view: VisiblePosition) -> tuple[int, int]:
+        """``(samples, nodes)`` for this view's variant."""
+        if compiled_supports(view.canonical):
+            return self.samples, self.nodes
+        return self.python_samples, self.python_nodes
+
+    def describe(self) -> str:
+        return f"{self.samples}x{self.nodes}"
+
+
+#: the web's default (an honest hint mid-game within about 2 s at the 90th percentile; bench/honest.py)
+WEB_BUDGET = Budget(samples=24, nodes=20_000)
+#: the study's default (a whole game of Yukon in about 20 s median; bench/honest.py)
+STUDY_BUDGET = Budget(samples=12, nodes=10_000)
+
+
+@dataclass
+class MoveValue:
+    """How a candidate fared over the samples."""
+
+    move: Move
+    won: int = 0
+    lost: int = 0
+    unknown: int = 0
+
+    @property
+    def samples(self) -> int:
+        return self.won + self.lost + self.unknown
+
+    @property
+    def share(self) -> float:
+        """Share of samples won, undecided ones counted half (0.0 before any sample)."""
+        n = self.samples
+        return (self.won + 0.5 * self.unknown) / n if n else 0.0
+
+    def add(self, status: str) -> None:
+        if status == WON:
+            self.won += 1
+        elif status == LOST:
+            self.lost += 1
+        else:
+            self.unknown += 1
+
+
+@dataclass
+class Evaluation:
+    values: list[MoveValue]
+    samples: int  # whole samples evaluated
+    nodes: int
+
+
+class _Clock:
+    """Node-limited searches that also keep to an optional deadline and stop event."""
+
+    def __init__(self, time_limit: float | None, stop: threading.Event | None) -> None:
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.stop = stop
+        self.nodes = 0
+
+    def expired(self) -> bool:
+        if self.stop is not None and self.stop.is_set():
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def search(self, game: Game, nodes: int) -> tuple[str, list[Move]]:
+        remaining = None if self.deadline is None else max(self.deadline - time.perf_counter(), 1e-4)
+        outcome = Searcher(game, Limits(remaining, nodes, None, self.stop)).run()
+        self.nodes += outcome.stats.nodes
+        if outcome.status == UNKNOWN and outcome.reason in ("time limit", "stopped"):
+            raise _OutOfTime
+        return outcome.status, outcome.moves
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def reverse_of(move: Move) -> Move | None:
+    """The move that would undo ``move`` if it is legal afterwards and ``move`` turned no card (a column's
+    group moved back, a card returned from the foundation or played up again); None for the waste and the
+    stock, which never take a card back."""
+    if move.src in (STOCK, WASTE):
+        return None
+    if move.dst == FOUNDATION:
+        return make_move(FOUNDATION, move.src, move.card, 1)
+    if move.src == FOUNDATION:
+        return make_move(move.dst, FOUNDATION, move.card, 1)
+    return make_move(move.dst, move.src, move.card, move.count)
+
+
+def evaluate(
+    view: VisiblePosition,
+    candidates: list[Move],
+    budget: Budget,
+    seed: int,
+    time_limit: float | None = None,
+    stop: threading.Event | None = None,
+) -> Evaluation:
+    """Value each of ``candidates`` (legal moves of ``view``) over sampled deals of its unseen cards."""
+    count, nodes = budget.for_rules(view)
+    values = [MoveValue(m) for m in candidates]
+    clock = _Clock(time_limit, stop)
+    done = 0
+    for game in sample_games(view, count, seed):
+        if done and clock.expired():
+            break
+        try:
+            statuses = _one_sample(game, candidates, nodes, clock)
+        except _OutOfTime:
+            break
+        for value, status in zip(values, statuses, strict=True):
+            value.add(status)
+        done += 1
+    return Evaluation(values, done, clock.nodes)
+
+
+def _one_sample(game: Game, candidates: list[Move], nodes: int, clock: _Clock) -> list[str]:
+    root, line = clock.search(game, nodes)
+    if root == LOST:
+        return [LOST] * len(candidates)
+    first = line[0] if root == WON and line else None
+    statuses: list[str | None] = []
+    for m in candidates:
+        if m == first:
+            statuses.append(WON)
+            continue
+        hidden = game.face_down_count
+        game.push(m)
+        back = reverse_of(m)
+        if back is not None and game.face_down_count == hidden and game.is_legal(back):
+            game.pop()
+            statuses.append(None)  # worth what the current position is worth
+            continue
+        status, _ = clock.search(game, nodes)
+        game.pop()
+        if status == WON:
+            root = WON
+        statuses.append(status)
+    return [root if s is None else s for s in statuses]
+
+
+__all__ = ["STUDY_BUDGET", "WEB_BUDGET", "Budget", "Evaluation", "MoveValue", "evaluate", "reverse_of"]

@@ -171,28 +171,16 @@ def evaluate(
 
 
 def _one_sample(game: Game, candidates: list[Move], nodes: int, clock: _Clock) -> list[str]:
-    root, line = clock.search(game, nodes)
+    root, _ = clock.search(game, nodes)
     if root == LOST:
         return [LOST] * len(candidates)
-    first = line[0] if root == WON and line else None
-    statuses: list[str | None] = []
+    statuses = []
     for m in candidates:
-        if m == first:
-            statuses.append(WON)
-            continue
-        hidden = game.face_down_count
         game.push(m)
-        back = reverse_of(m)
-        if back is not None and game.face_down_count == hidden and game.is_legal(back):
-            game.pop()
-            statuses.append(None)  # worth what the current position is worth
-            continue
         status, _ = clock.search(game, nodes)
         game.pop()
-        if status == WON:
-            root = WON
         statuses.append(status)
-    return [root if s is None else s for s in statuses]
+    return statuses
 
 
 __all__ = ["STUDY_BUDGET", "WEB_BUDGET", "Budget", "Evaluation", "MoveValue", "evaluate", "reverse_of"]

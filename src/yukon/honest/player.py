@@ -22,12 +22,16 @@ from ..autoplay import safe_moves
 from ..game import Game
 from ..notation import Move
 from ..solver import HintResult
-from ..solver.heuristic import best_heuristic_move, score_move
+from ..solver.heuristic import best_heuristic_move
 from ..visible import VisiblePosition, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, evaluate
+from .heuristic import preference
 
 #: the seed when none is given: the same view then always gets the same hint
 DEFAULT_SEED = 0
+#: moves whose share of samples won is this close to the best (or one sample's worth) count as equally good;
+#: among them the advice of :mod:`.heuristic` chooses (the samples veto, the advice proposes)
+SHARE_MARGIN = 0.1
 
 
 @dataclass
@@ -96,8 +100,10 @@ def choose(
         move = best_heuristic_move(view.canonical.copy())
         assert move is not None
         return HonestHint(move, "heuristic", "unknown", [move], nodes=evaluation.nodes)
-    scores = {m: score_move(view.canonical, m) for m in candidates}
-    best = max(evaluation.values, key=lambda v: (v.share, scores[v.move]))
+    top = max(v.share for v in evaluation.values)
+    margin = max(SHARE_MARGIN, 1.0 / evaluation.samples)
+    close = [v for v in evaluation.values if v.share >= top - margin]
+    best = max(close, key=lambda v: (preference(view, v.move), v.share))
     return HonestHint(
         best.move, "samples", "unknown", [best.move], win_share=best.share,
         samples=evaluation.samples, nodes=evaluation.nodes, values=evaluation.values,
@@ -128,7 +134,8 @@ class PlayedGame:
     moves: int
     seconds: float
     cards_on_foundations: int
-    reason: str  # "won" | "no move" | "repeats" | "move limit"
+    reason: str  # "won" | "no move" | "repeats" | "move limit" | "stopped"
+    nodes: int = 0  # search nodes spent over the game
 
 
 def play_honest(
@@ -143,6 +150,7 @@ def play_honest(
     started = time.perf_counter()
     seen: set[VisiblePosition] = set(visible_history(game))
     reason = "move limit"
+    nodes = 0
     for ply in range(max_moves):
         if game.is_won():
             reason = "won"
@@ -150,6 +158,7 @@ def play_honest(
         view = VisiblePosition.of(game)
         seen.add(view)
         hint = choose(view, frozenset(seen), budget, seed * 1009 + ply, None, stop)
+        nodes += hint.nodes
         if hint.move is None:
             reason = "no move"
             break
@@ -166,6 +175,7 @@ def play_honest(
             reason = "won"
     return PlayedGame(
         game.is_won(), len(game.move_stack), time.perf_counter() - started, game.cards_on_foundations, reason,
+        nodes,
     )
 
 

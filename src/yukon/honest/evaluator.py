@@ -3,17 +3,15 @@
 For each sampled deal of the unseen cards, the compiled search (under a node
 limit, so the answer is the same on every machine) decides whether the
 position after each candidate can still be won. A candidate's value is its
-share of samples won (an undecided search counts half). Work is shared:
+share of samples won (an undecided search counts half). Every candidate is
+searched on the same samples, so two candidates are compared sample by sample.
+One search from the sample's current position comes first: a loss there is a
+loss after every candidate, and the sample needs no more work.
 
-* one search from the sample's current position first: a loss there is a loss
-  after every candidate (no further search); a win credits the first move of
-  its line;
-* a candidate whose reverse move is legal afterwards (a rearrangement that
-  turns nothing) can go back, so it is worth exactly what the current
-  position is worth in that sample: no search of its own;
-* the rest (moves that turn a card, deal, play up or from the waste) are
-  searched one by one, and a win after any of them proves the current
-  position won too.
+No candidate gets a result it did not search for (the first move of the
+current position's winning line, or a reversible move inheriting the current
+position's result): those favour what the perfect-information search likes to
+try first (docs/honest.md, "What was tried and dropped").
 
 Only whole samples count, so a deadline that ends the work mid-sample does not
 favour the candidates searched first.
@@ -26,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 from ..game import Game
-from ..notation import FOUNDATION, STOCK, WASTE, Move, make_move
+from ..notation import Move
 from ..solver.search import Limits, Searcher, compiled_supports
 from ..visible import VisiblePosition
 from .sampler import sample_games
@@ -131,19 +129,6 @@ class _OutOfTime(Exception):
     pass
 
 
-def reverse_of(move: Move) -> Move | None:
-    """The move that would undo ``move`` if it is legal afterwards and ``move`` turned no card (a column's
-    group moved back, a card returned from the foundation or played up again); None for the waste and the
-    stock, which never take a card back."""
-    if move.src in (STOCK, WASTE):
-        return None
-    if move.dst == FOUNDATION:
-        return make_move(FOUNDATION, move.src, move.card, 1)
-    if move.src == FOUNDATION:
-        return make_move(move.dst, FOUNDATION, move.card, 1)
-    return make_move(move.dst, move.src, move.card, move.count)
-
-
 def evaluate(
     view: VisiblePosition,
     candidates: list[Move],
@@ -183,4 +168,4 @@ def _one_sample(game: Game, candidates: list[Move], nodes: int, clock: _Clock) -
     return statuses
 
 
-__all__ = ["STUDY_BUDGET", "WEB_BUDGET", "Budget", "Evaluation", "MoveValue", "evaluate", "reverse_of"]
+__all__ = ["STUDY_BUDGET", "WEB_BUDGET", "Budget", "Evaluation", "MoveValue", "evaluate"]

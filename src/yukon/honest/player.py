@@ -22,7 +22,6 @@ from ..autoplay import safe_moves
 from ..game import Game
 from ..notation import Move
 from ..solver import HintResult
-from ..solver.heuristic import best_heuristic_move
 from ..visible import VisiblePosition, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, evaluate
 from .heuristic import preference
@@ -96,9 +95,8 @@ def choose(
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
     evaluation = evaluate(view, candidates, budget, seed, time_limit, stop)
-    if not evaluation.samples:
-        move = best_heuristic_move(view.canonical.copy())
-        assert move is not None
+    if not evaluation.samples:  # out of time before one whole sample: the advice alone
+        move = max(candidates, key=lambda m: preference(view, m))
         return HonestHint(move, "heuristic", "unknown", [move], nodes=evaluation.nodes)
     top = max(v.share for v in evaluation.values)
     margin = max(SHARE_MARGIN, 1.0 / evaluation.samples)

@@ -10,6 +10,9 @@ Prints, on this machine:
 3. the honest win rate over the deals beside the solver's verdicts (``yukon.solve``, ``--solve-time`` s)
    and the greedy agent of bench/agents.py.
 
+Times are wall clock and CPU seconds of this process (the CPU time is what an idle core would take; the
+wall time shows what the machine's load made of it).
+
     python bench/honest.py                    # deals 1-10
     python bench/honest.py --deals 1-20 --variants yukon
 """
@@ -55,13 +58,15 @@ def quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def hint_times(variant: str, deals: range, budget: Budget) -> list[float]:
-    times = []
+def hint_times(variant: str, deals: range, budget: Budget) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds per hint (CPU time is what an idle core would take: the machine is shared)."""
+    wall, cpu = [], []
     for game in mid_game_positions(variant, deals):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         honest_hint(game, None, seed=1, budget=budget)
-        times.append(time.perf_counter() - started)
-    return times
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    return wall, cpu
 
 
 def main() -> None:
@@ -76,35 +81,38 @@ def main() -> None:
     print()
     print("## Honest hint mid-game, web budget (after 10, 20, 30 moves)")
     print()
-    print("| variant | positions | p50 | p90 | max |")
-    print("|---|---:|---:|---:|---:|")
+    print("| variant | positions | wall p50 | wall p90 | CPU p50 | CPU p90 | CPU max |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for variant in args.variants.split(","):
         timing_deals = deals if variant == "yukon" else range(deals.start, deals.start + 3)
-        t = hint_times(variant, timing_deals, WEB_BUDGET)
-        print(f"| {variant} | {len(t)} | {quantile(t, 0.5):.2f} s | {quantile(t, 0.9):.2f} s | {max(t):.2f} s |",
-              flush=True)
+        w, c = hint_times(variant, timing_deals, WEB_BUDGET)
+        print(f"| {variant} | {len(w)} | {quantile(w, 0.5):.2f} s | {quantile(w, 0.9):.2f} s "
+              f"| {quantile(c, 0.5):.2f} s | {quantile(c, 0.9):.2f} s | {max(c):.2f} s |", flush=True)
     print()
     print("## Whole games of Yukon, study budget")
     print()
-    print("| deal | honest | moves | cards up | seconds | solver | greedy |")
-    print("|---:|---|---:|---:|---:|---|---|")
+    print("| deal | honest | moves | cards up | wall s | CPU s | solver | greedy |")
+    print("|---:|---|---:|---:|---:|---:|---|---|")
     greedy = {s: w for s, w, _ in agents.play("yukon/Yukon-v0", agents.GreedyAgent(), deals).per_deal}
     won = solver_won = solver_decided = 0
-    seconds = []
+    seconds, cpu = [], []
     for deal in deals:
+        started_cpu = time.process_time()
         played = play_honest(yukon.Game.deal("yukon", seed=deal), STUDY_BUDGET, seed=deal)
+        cpu.append(time.process_time() - started_cpu)
         verdict = yukon.solve(yukon.Game.deal("yukon", seed=deal), time_limit=args.solve_time).status
         won += played.won
         solver_won += verdict == "won"
         solver_decided += verdict != "unknown"
         seconds.append(played.seconds)
         print(f"| {deal} | {'won' if played.won else 'lost'} ({played.reason}) | {played.moves} "
-              f"| {played.cards_on_foundations} | {played.seconds:.1f} | {verdict} "
+              f"| {played.cards_on_foundations} | {played.seconds:.1f} | {cpu[-1]:.1f} | {verdict} "
               f"| {'won' if greedy[deal] else 'lost'} |", flush=True)
     n = len(deals)
     g = sum(greedy.values())
     print()
-    print(f"median honest game: {statistics.median(seconds):.1f} s (p90 {quantile(seconds, 0.9):.1f} s)")
+    print(f"median honest game: {statistics.median(seconds):.1f} s wall, {statistics.median(cpu):.1f} s CPU "
+          f"(p90 {quantile(seconds, 0.9):.1f} s wall, {quantile(cpu, 0.9):.1f} s CPU)")
     print(f"honest: {won}/{n} = {pct(won / n)} (95% CI {pct_range(wilson(won, n))}); "
           f"solver: {solver_won}/{solver_decided} decided = "
           f"{pct(solver_won / solver_decided) if solver_decided else '–'}; "

@@ -63,7 +63,7 @@ class Budget:
 
 
 #: the web's default (an honest hint mid-game within about 2 s at the 90th percentile; bench/honest.py)
-WEB_BUDGET = Budget(samples=24, nodes=20_000)
+WEB_BUDGET = Budget(samples=24, nodes=20_000, python_samples=4, python_nodes=300)
 #: the study's default (a whole game of Yukon in about 20 s median; bench/honest.py)
 STUDY_BUDGET = Budget(samples=12, nodes=10_000)
 

@@ -86,3 +86,24 @@ def test_env_offers_the_honest_player_as_a_baseline() -> None:
         if terminated or truncated:
             break
     assert steps > 0
+
+
+def test_cli_runs_an_honest_study_resumes_it_and_reports_it(tmp_path, capsys) -> None:
+    from yukon.cli import main
+
+    db = tmp_path / "s.sqlite3"
+    args = ["study", "--player", "honest", "--budget", "2x500", "--variant", "yukon", "--seeds", "1-2",
+            "--workers", "1", "--db", str(db)]
+    assert main(args) == 0
+    rows = StudyDB(db).rows(next(sid for sid, _ in StudyDB(db).studies()))
+    assert [r.seed for r in rows] == [1, 2] and all(r.solver_version.endswith(" 2x500") for r in rows)
+    assert main(args) == 0  # resumed: nothing left to play
+    said = capsys.readouterr()
+    assert "2 were already done" in " ".join((said.out + said.err).split())  # (Rich wraps lines)
+    assert main(["study", "--variant", "yukon", "--seeds", "1-2", "--time-limit", "none", "--node-limit",
+                 "2000", "--workers", "1", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["study", "report", "--db", str(db), "--plots", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "The honest player beside the solver" in out and "honest-1 2x500" in out
+    assert main(["study", "--player", "honest", "--budget", "bad", "--seeds", "1", "--db", str(db)]) == 2

@@ -145,6 +145,16 @@ def test_samples_are_arrangements_of_the_unseen_cards_and_repeat_with_the_seed()
         sample_fills(view, 0, seed=1)
 
 
+def test_samples_are_the_same_on_every_machine() -> None:
+    """Golden: the engine's SplitMix64 shuffle, not Python's random, draws the samples."""
+    from yukon.cards import NAME
+
+    view = VisiblePosition.of(Game.deal("yukon", seed=1))
+    second = sample_fills(view, 2, seed=3)[1]
+    assert " ".join(NAME[c] for c in second) == (
+        "AC 8D QC 5D 9C 2S KC AS KS 7C 9S JH 2D TC 2C 3S 7D TS KH 4C TD")
+
+
 def test_budget_rejects_bad_counts() -> None:
     for bad in (0, -1, 1.5, True):
         with pytest.raises(ValueError, match="budget"):
@@ -280,6 +290,8 @@ def test_a_time_limit_and_a_stop_are_honoured() -> None:
     assert hint.move is not None and game.is_legal(hint.move)
     with pytest.raises(ValueError, match="time_limit"):
         honest_hint(game, time_limit=0)
+    with pytest.raises(TypeError, match="Budget"):
+        honest_hint(game, None, budget=(3, 100))  # type: ignore[arg-type]
 
 
 def test_yukon_hint_says_which_kind() -> None:

@@ -27,7 +27,7 @@ from ..game import Game
 from ..notation import Move
 from ..solver.search import Limits, Searcher, compiled_supports
 from ..visible import VisiblePosition
-from .sampler import sample_games
+from .sampler import iter_games
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
@@ -142,7 +142,7 @@ def evaluate(
     values = [MoveValue(m) for m in candidates]
     clock = _Clock(time_limit, stop)
     done = 0
-    for game in sample_games(view, count, seed):
+    for game in iter_games(view, count, seed):
         if done and clock.expired():
             break
         try:

@@ -69,6 +69,8 @@ def honest_hint(
     """
     if not isinstance(game, Game):
         raise TypeError(f"honest_hint() needs a yukon.Game, not {type(game).__name__}")
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a yukon.honest.Budget, not {type(budget).__name__}")
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be positive seconds or None, not {time_limit!r}")
     view = VisiblePosition.of(game)

@@ -17,31 +17,45 @@ player's belief. The shuffle is the engine's (SplitMix64 and Fisher-Yates,
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..deal import SplitMix64, check_seed
 from ..game import Game
 from ..visible import VisiblePosition
 
 
-def sample_fills(view: VisiblePosition, count: int, seed: int) -> list[list[int]]:
-    """``count`` arrangements of the unseen cards (for :meth:`VisiblePosition.fill`), drawn by ``seed``."""
-    if count < 1:
-        raise ValueError(f"sample count must be at least 1, not {count!r}")
+def iter_fills(view: VisiblePosition, count: int, seed: int) -> Iterator[list[int]]:
+    """``count`` arrangements of the unseen cards (for :meth:`VisiblePosition.fill`), drawn by ``seed``,
+    one at a time (a deadline may stop the caller after any of them)."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"sample count must be an int of at least 1, not {count!r}")
     rng = SplitMix64(check_seed(seed))
-    fills = []
     for _ in range(count):
         cards = list(view.unseen)
         for i in range(len(cards) - 1, 0, -1):
             j = rng.below(i + 1)
             cards[i], cards[j] = cards[j], cards[i]
-        fills.append(cards)
-    return fills
+        yield cards
+
+
+def sample_fills(view: VisiblePosition, count: int, seed: int) -> list[list[int]]:
+    """:func:`iter_fills` as a list."""
+    return list(iter_fills(view, count, seed))
+
+
+def iter_games(view: VisiblePosition, count: int, seed: int) -> Iterator[Game]:
+    """``count`` games consistent with ``view``; only one when at most one card is hidden (they would all
+    be the same game)."""
+    if view.hidden_places <= 1:
+        yield view.fill(view.unseen)
+        return
+    for cards in iter_fills(view, count, seed):
+        yield view.fill(cards)
 
 
 def sample_games(view: VisiblePosition, count: int, seed: int) -> list[Game]:
-    """``count`` games consistent with ``view``; only one when nothing is hidden (they would all agree)."""
-    if view.hidden_places <= 1:
-        return [view.fill(view.unseen)]
-    return [view.fill(cards) for cards in sample_fills(view, count, seed)]
+    """:func:`iter_games` as a list."""
+    return list(iter_games(view, count, seed))
 
 
-__all__ = ["sample_fills", "sample_games"]
+__all__ = ["iter_fills", "iter_games", "sample_fills", "sample_games"]

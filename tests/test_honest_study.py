@@ -36,6 +36,8 @@ def test_honest_study_params_differ_from_the_solvers() -> None:
     assert honest.time_limit is None and honest.node_limit is None
     with pytest.raises(ValueError, match="--player honest"):
         honest_study(solver, "solver", "4x1000")
+    with pytest.raises(ValueError, match="--budget"):
+        honest_study(StudyParams("yukon", "kings", False, None, 5000, 10**9, "13"), "honest", None)
 
 
 def test_a_worker_plays_an_honest_deal() -> None:

@@ -64,6 +64,8 @@ def honest_study(params: StudyParams, player: str, budget: str | None) -> StudyP
     a row is the same on any machine), the player and budget in ``solver_version``."""
     if player != "honest":
         raise ValueError("--budget is for --player honest")
+    if params.node_limit is not None:
+        raise ValueError("--node-limit is the solver's: the honest player's budget is --budget SAMPLESxNODES")
     chosen = STUDY_BUDGET if budget is None else parse_budget(budget)
     return dataclasses.replace(params, time_limit=None, node_limit=None, solver_version=honest_label(chosen))
 

@@ -1,6 +1,6 @@
 """Baseline agents on the Gymnasium environment, and the environment's speed.
 
-Two agents play deals 1..1000 (``--seeds``) of every variant through
+Three agents play deals 1..1000 (``--seeds``) of every variant through
 ``gymnasium.make("yukon/<Variant>-v0")`` with the default rules and step limit:
 
 * ``random``: a uniformly random legal action (from ``info["action_mask"]``),
@@ -9,6 +9,9 @@ Two agents play deals 1..1000 (``--seeds``) of every variant through
   observation shows (see :class:`GreedyAgent`), following the strategy advice
   of docs/rules.md. When it finds nothing useful to do it resigns (the episode ends
   where it stands).
+* ``honest``: the honest player of docs/honest.md (``yukon.env.honest_action``), which
+  samples deals of the unseen cards and searches them; seconds per game, so it
+  plays only ``--honest-seeds`` (default 1-20).
 
 For each variant and agent it prints games won, mean cards on the foundations at
 the end, mean steps, and the environment's speed: steps per second spent inside
@@ -179,6 +182,26 @@ class GreedyAgent:
         return env.move_to_action(move)
 
 
+class HonestAgent:
+    """The honest player (yukon.env.honest_action, the study's budget): samples deals of the unseen cards
+    and searches them (docs/honest.md); it resigns rather than go back to a position it has seen."""
+
+    name = "honest"
+
+    def __init__(self) -> None:
+        self.env: yukon.env.YukonEnv | None = None
+        self.seed = 0
+        self.ply = 0
+
+    def reset(self, env: yukon.env.YukonEnv, seed: int) -> None:
+        self.env, self.seed, self.ply = env, seed, 0
+
+    def act(self, obs: dict[str, np.ndarray], info: dict[str, Any]) -> int | None:
+        assert self.env is not None
+        self.ply += 1
+        return yukon.env.honest_action(self.env, seed=self.seed * 1009 + self.ply)
+
+
 def _visible_key(game: Game) -> str:
     """The position as a player sees it (face-down cards as counts)."""
     cols = "/".join(f"{len(d)}.{','.join(map(str, u))}" for d, u in game.columns)
@@ -246,23 +269,31 @@ def main() -> None:
     parser.add_argument("--seeds", default="1-1000", help="deal numbers: 'A-B', or 'N' for 1-N (default 1-1000)")
     parser.add_argument("--variant", action="append", choices=list(yukon.env.ENV_IDS.values()),
                         help="only these variants (repeatable)")
-    parser.add_argument("--agent", action="append", choices=["random", "greedy"], help="only these agents")
+    parser.add_argument("--agent", action="append", choices=["random", "greedy", "honest"],
+                        help="only these agents")
+    parser.add_argument("--honest-seeds", default="1-20",
+                        help="the honest agent's deals (default 1-20: it thinks seconds per game)")
     args = parser.parse_args()
     seeds = parse_seeds(args.seeds)
+    honest_seeds = parse_seeds(args.honest_seeds)
     ids = {v: k for k, v in yukon.env.ENV_IDS.items()}
     variants = args.variant or list(ids)
-    agents: list[Agent] = [a for a in (RandomAgent(), GreedyAgent()) if not args.agent or a.name in args.agent]
+    agents: list[Agent] = [
+        a for a in (RandomAgent(), GreedyAgent(), HonestAgent()) if not args.agent or a.name in args.agent
+    ]
     print(f"deals {seeds.start}-{seeds.stop - 1}, default rules, max_episode_steps {yukon.env.MAX_EPISODE_STEPS}")
     print()
     print("| variant | agent | won | win rate | mean foundation cards | mean steps | env steps/s |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for variant in variants:
         for agent in agents:
-            r = play(ids[variant], agent, seeds)
+            honest = agent.name == "honest"
+            r = play(ids[variant], agent, honest_seeds if honest else seeds)
             rate = r.steps / r.step_time if r.step_time else 0.0
             speed = f"{rate:,.0f}" if agent.name == "random" else "-"
+            name = f"honest (deals {honest_seeds.start}-{honest_seeds.stop - 1})" if honest else agent.name
             print(
-                f"| {variant} | {agent.name} | {r.wins}/{r.games} | {100 * r.wins / r.games:.1f}% "
+                f"| {variant} | {name} | {r.wins}/{r.games} | {100 * r.wins / r.games:.1f}% "
                 f"| {r.foundation_cards / r.games:.1f} | {r.steps / r.games:.0f} | {speed} |",
                 flush=True,
             )

@@ -48,11 +48,23 @@ def analyze(game: GameRecord | Game, time_limit: float = 2.0, **kwargs: Any) -> 
     return _analyze(game, time_limit=time_limit, **kwargs)
 
 
-def hint(game: Game, time_limit: float = 1.0, **kwargs: Any) -> HintResult:
-    """The next move to play; see :func:`yukon.solver.hint`."""
+def hint(
+    game: Game, time_limit: float | None = 1.0, peek: bool = True, seed: int | None = None, **kwargs: Any
+) -> HintResult:
+    """The next move to play.
+
+    ``peek=True`` (the default, for compatibility): the solver's hint, which sees the face-down cards
+    (:func:`yukon.solver.hint`; ``seed`` is not used). ``peek=False``: the honest hint, from what a
+    player sees only (:func:`yukon.honest.honest_hint`; with ``time_limit=None`` and a ``seed`` it is
+    deterministic). The result's ``kind`` is ``"solver"`` or ``"honest"``.
+    """
+    if not peek:
+        from .honest import honest_hint
+
+        return honest_hint(game, time_limit=time_limit, seed=seed, **kwargs)
     from .solver import hint as _hint
 
-    return _hint(game, time_limit=time_limit, **kwargs)
+    return _hint(game, time_limit=time_limit, **kwargs)  # type: ignore[arg-type]
 
 
 __all__ = [

@@ -450,6 +450,24 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         }
 
 
+def honest_action(env: YukonEnv, *, seed: int = 0, budget: Any = None) -> int | None:
+    """A baseline policy: the honest player's action now (:mod:`yukon.honest`; it reads the game only
+    through what a player sees, docs/honest.md), or None when there is no move or it would only go back
+    to a position it has seen (it resigns). ``budget``: a :class:`yukon.honest.Budget` (default the
+    study's); ``seed`` fixes its samples."""
+    from .honest import STUDY_BUDGET, honest_hint
+    from .visible import VisiblePosition, visible_history
+
+    game = env.game
+    hint = honest_hint(game, None, seed=seed, budget=budget or STUDY_BUDGET)
+    if hint.move is None:
+        return None
+    after = VisiblePosition.of(game).after(hint.move)
+    if after is not None and after in set(visible_history(game)):
+        return None
+    return env.layout.encode(hint.move)
+
+
 def register_envs() -> None:
     """Register the five environment ids with Gymnasium (done on import; safe to repeat)."""
     for env_id, variant in ENV_IDS.items():
@@ -467,5 +485,5 @@ register_envs()
 
 __all__ = [
     "EMPTY", "ENV_IDS", "HIDDEN", "MAX_EPISODE_STEPS", "ActionLayout", "YukonEnv",
-    "action_layout", "register_envs",
+    "action_layout", "honest_action", "register_envs",
 ]

@@ -81,12 +81,14 @@ class SolveResult:
 class HintResult:
     """What :func:`hint` suggests: ``source`` is ``solver`` (first move of a winning line),
     ``heuristic`` (no win found in time, or none exists: the heuristic's choice) or ``none``
-    (no legal move)."""
+    (no legal move). ``kind`` says whose hint it is: ``solver`` (it sees the face-down cards) or
+    ``honest`` (:mod:`yukon.honest`, from what a player sees)."""
 
     move: Move | None
     source: str
     status: str
     line: list[Move] = field(default_factory=list)
+    kind: str = "solver"
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -94,6 +96,7 @@ class HintResult:
             "source": self.source,
             "status": self.status,
             "line": [str(m) for m in self.line],
+            "kind": self.kind,
         }
 
 

@@ -68,6 +68,11 @@ def add_parser(sub: Any) -> None:
                    help="report: only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
     p.add_argument("--plots", type=Path, default=None, metavar="DIR",
                    help="report: folder for the PNG plots (default: the --output folder, else the current one)")
+    p.add_argument("--player", choices=("solver", "honest"), default="solver",
+                   help="solver: decide each deal with perfect information (default); honest: play it out by "
+                   "honest hints, which see only what a player sees (docs/honest.md)")
+    p.add_argument("--budget", default=None, metavar="SAMPLESxNODES",
+                   help="honest player: samples per decision x nodes per search (default 12x10000)")
     p.set_defaults(func=run)
 
 
@@ -131,6 +136,13 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
 
     params = StudyParams(rules.variant, rules.empty_column, rules.foundation_return, time_limit, args.node_limit,
                          int(args.memory_limit * 1e9), SOLVER_VERSION, numbering)
+    if args.player == "honest" or args.budget is not None:
+        from .players import honest_study
+
+        try:
+            params = honest_study(params, args.player, args.budget)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
     return params, seeds
 
 

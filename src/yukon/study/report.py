@@ -184,7 +184,10 @@ def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: s
     plot_rates(reports, rate_png)
     plot_times(reports, time_png)
     base = output.parent if output is not None else Path(".")
-    text = (markdown_table(reports) + "\n"
+    from .players import comparison_table
+
+    honest = comparison_table(reports)
+    text = (markdown_table(reports) + "\n" + (honest + "\n" if honest else "") +
             f"![win rate per variant and option]({Path(os.path.relpath(rate_png, base)).as_posix()})\n\n"
             f"![time to decide]({Path(os.path.relpath(time_png, base)).as_posix()})\n")
     if output is not None:

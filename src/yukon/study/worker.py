@@ -52,10 +52,16 @@ class DealTask:
     node_limit: int | None
     memory_limit: int | None
     numbering: str = "yukon"
+    #: "solver", or an honest player's label (yukon.study.players): then the deal is played, not solved
+    player: str = "solver"
 
 
 def solve_deal(task: DealTask) -> DealRow:
     """Deal ``task.seed`` and solve it; the row records the solver version that did it."""
+    if task.player != "solver":
+        from .players import play_deal
+
+        return play_deal(task)
     from .. import Game
     from ..solver import SOLVER_VERSION, solve
     from ..solver.search import Searcher

@@ -1,0 +1,182 @@
+"""The honest hint and the honest computer player: they read a game only through its visible view.
+
+:func:`honest_hint` is the entry point (``yukon.hint(game, peek=False)``); it
+turns the game into a :class:`~yukon.visible.VisiblePosition` (and the views
+of the positions before it, to avoid going round in circles) and hands
+nothing else to :func:`choose`, which decides from views alone.
+
+>>> from yukon import Game
+>>> game = Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
+>>> result = honest_hint(game, time_limit=None, seed=1)
+>>> str(result.move), result.kind, result.source
+('2:QS>F', 'honest', 'safe')
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+from ..autoplay import safe_moves
+from ..game import Game
+from ..notation import Move
+from ..solver import HintResult
+from ..visible import VisiblePosition, visible_history
+from .evaluator import WEB_BUDGET, Budget, MoveValue, evaluate
+from .heuristic import preference
+
+#: the seed when none is given: the same view then always gets the same hint
+DEFAULT_SEED = 0
+#: moves whose share of samples won is this close to the best (or one sample's worth) count as equally good;
+#: among them the advice of :mod:`.heuristic` chooses (the samples veto, the advice proposes)
+SHARE_MARGIN = 0.1
+
+
+@dataclass
+class HonestHint(HintResult):
+    """A hint from what the player sees. ``source``: ``safe`` (a card up that cannot hurt, played without
+    thinking), ``only move``, ``samples`` (the best share of sampled deals won), ``heuristic`` (the time
+    ran out before one sample) or ``none`` (no legal move). ``status`` is ``won``/``lost`` only when
+    the game is over: an honest player cannot know more."""
+
+    kind: str = "honest"
+    #: the chosen move's share of samples won (undecided counted half); None without sampling
+    win_share: float | None = None
+    samples: int = 0
+    nodes: int = 0
+    values: list[MoveValue] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        data = super().to_dict()
+        data.update(win_share=self.win_share, samples=self.samples, nodes=self.nodes)
+        return data
+
+
+def honest_hint(
+    game: Game,
+    time_limit: float | None = None,
+    stop: threading.Event | None = None,
+    *,
+    seed: int | None = None,
+    budget: Budget = WEB_BUDGET,
+) -> HonestHint:
+    """The honest next move for ``game``: depends only on what a player sees (and ``seed``).
+
+    With ``time_limit=None`` it is deterministic: the budget counts samples and nodes. A time limit
+    (seconds) or a set ``stop`` event ends the sampling early (at least one whole sample counts when
+    there is time for one).
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"honest_hint() needs a yukon.Game, not {type(game).__name__}")
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a yukon.honest.Budget, not {type(budget).__name__}")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time_limit must be positive seconds or None, not {time_limit!r}")
+    view = VisiblePosition.of(game)
+    seen = frozenset(visible_history(game))
+    return choose(view, seen, budget, DEFAULT_SEED if seed is None else seed, time_limit, stop)
+
+
+def choose(
+    view: VisiblePosition,
+    seen: frozenset[VisiblePosition],
+    budget: Budget,
+    seed: int,
+    time_limit: float | None = None,
+    stop: threading.Event | None = None,
+) -> HonestHint:
+    """The decision, from views only: ``seen`` are the views passed on the way here."""
+    moves = view.legal_moves()
+    if not moves:
+        return HonestHint(None, "none", "won" if view.is_won() else "lost")
+    safe = safe_moves(view.canonical)
+    if safe:
+        return HonestHint(safe[0], "safe", "unknown", [safe[0]])
+    candidates = _candidates(view, moves, seen)
+    if len(candidates) == 1:
+        return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
+    evaluation = evaluate(view, candidates, budget, seed, time_limit, stop)
+    if not evaluation.samples:  # out of time before one whole sample: the advice alone
+        move = max(candidates, key=lambda m: preference(view, m))
+        return HonestHint(move, "heuristic", "unknown", [move], nodes=evaluation.nodes)
+    top = max(v.share for v in evaluation.values)
+    margin = max(SHARE_MARGIN, 1.0 / evaluation.samples)
+    close = [v for v in evaluation.values if v.share >= top - margin]
+    best = max(close, key=lambda v: (preference(view, v.move), v.share))
+    return HonestHint(
+        best.move, "samples", "unknown", [best.move], win_share=best.share,
+        samples=evaluation.samples, nodes=evaluation.nodes, values=evaluation.values,
+    )
+
+
+def _candidates(view: VisiblePosition, moves: list[Move], seen: frozenset[VisiblePosition]) -> list[Move]:
+    """The moves worth valuing: one per empty column target (the others give the same position up to
+    column order, except while a Milligan stock still deals by column), none that goes back to a view
+    already passed (unless every move does)."""
+    column_order_matters = view.rules.stock == "rows" and view.stock_count > 0
+    first_empty = next((i for i, (n, up) in enumerate(view.columns) if not n and not up), None)
+    kept = []
+    for m in moves:
+        to_another_empty = m.dst < len(view.columns) and m.dst != first_empty and not view.columns[m.dst][1]
+        if to_another_empty and not column_order_matters:
+            continue
+        kept.append(m)
+    fresh = [m for m in kept if view.after(m) not in seen]
+    return fresh or kept
+
+
+@dataclass
+class PlayedGame:
+    """One game played out by the honest player."""
+
+    won: bool
+    moves: int
+    seconds: float
+    cards_on_foundations: int
+    reason: str  # "won" | "no move" | "repeats" | "move limit" | "stopped"
+    nodes: int = 0  # search nodes spent over the game
+
+
+def play_honest(
+    game: Game,
+    budget: Budget,
+    seed: int = DEFAULT_SEED,
+    max_moves: int = 1000,
+    stop: threading.Event | None = None,
+) -> PlayedGame:
+    """Play ``game`` (changed in place) by honest hints until it is won, stuck or would only repeat
+    a position already seen (then it resigns). Decision ``i`` uses seed ``seed * 1009 + i``."""
+    started = time.perf_counter()
+    seen: set[VisiblePosition] = set(visible_history(game))
+    reason = "move limit"
+    nodes = 0
+    for ply in range(max_moves):
+        if game.is_won():
+            reason = "won"
+            break
+        view = VisiblePosition.of(game)
+        seen.add(view)
+        hint = choose(view, frozenset(seen), budget, seed * 1009 + ply, None, stop)
+        nodes += hint.nodes
+        if hint.move is None:
+            reason = "no move"
+            break
+        after = view.after(hint.move)
+        if after is not None and after in seen:
+            reason = "repeats"
+            break
+        game.push(hint.move)
+        if stop is not None and stop.is_set():
+            reason = "stopped"
+            break
+    else:
+        if game.is_won():
+            reason = "won"
+    return PlayedGame(
+        game.is_won(), len(game.move_stack), time.perf_counter() - started, game.cards_on_foundations, reason,
+        nodes,
+    )
+
+
+__all__ = ["DEFAULT_SEED", "HonestHint", "PlayedGame", "choose", "honest_hint", "play_honest"]

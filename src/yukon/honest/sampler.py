@@ -1,0 +1,61 @@
+"""Deals of the unseen cards into the hidden places, consistent with everything the player sees.
+
+Every arrangement of the unseen cards is equally likely given the view: the
+deal was uniform, and what was seen since (face-up cards, the count of hidden
+ones) says nothing about which unseen card lies where. So a uniform shuffle of
+:attr:`~yukon.visible.VisiblePosition.unseen` is an exact sample of the
+player's belief. The shuffle is the engine's (SplitMix64 and Fisher-Yates,
+:mod:`yukon.deal`), so a seed gives the same samples on every machine.
+
+>>> from yukon import Game
+>>> from yukon.visible import VisiblePosition
+>>> view = VisiblePosition.of(Game.deal("yukon", seed=3))
+>>> a, b = sample_fills(view, 2, seed=7)
+>>> sorted(a) == sorted(b) == list(view.unseen), a != b
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..deal import SplitMix64, check_seed
+from ..game import Game
+from ..visible import VisiblePosition
+
+
+def iter_fills(view: VisiblePosition, count: int, seed: int) -> Iterator[list[int]]:
+    """``count`` arrangements of the unseen cards (for :meth:`VisiblePosition.fill`), drawn by ``seed``,
+    one at a time (a deadline may stop the caller after any of them)."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"sample count must be an int of at least 1, not {count!r}")
+    rng = SplitMix64(check_seed(seed))
+    for _ in range(count):
+        cards = list(view.unseen)
+        for i in range(len(cards) - 1, 0, -1):
+            j = rng.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        yield cards
+
+
+def sample_fills(view: VisiblePosition, count: int, seed: int) -> list[list[int]]:
+    """:func:`iter_fills` as a list."""
+    return list(iter_fills(view, count, seed))
+
+
+def iter_games(view: VisiblePosition, count: int, seed: int) -> Iterator[Game]:
+    """``count`` games consistent with ``view``; only one when at most one card is hidden (they would all
+    be the same game)."""
+    if view.hidden_places <= 1:
+        yield view.fill(view.unseen)
+        return
+    for cards in iter_fills(view, count, seed):
+        yield view.fill(cards)
+
+
+def sample_games(view: VisiblePosition, count: int, seed: int) -> list[Game]:
+    """:func:`iter_games` as a list."""
+    return list(iter_games(view, count, seed))
+
+
+__all__ = ["iter_fills", "iter_games", "sample_fills", "sample_games"]

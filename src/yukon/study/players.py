@@ -1,0 +1,139 @@
+"""Studies played by the honest player (``yukon study --player honest``), and their report beside the solver.
+
+An honest study is an ordinary study whose ``solver_version`` names the player
+and its budget, ``honest-1 12x10000`` (player version, samples x nodes per
+search): its rows never mix with the solver's, and a run resumes like any
+other. A row records how the honest player's game of that deal ended:
+``won`` or ``lost`` (it is a game played, not a proof: ``lost`` means the
+player got stuck or would only repeat itself), the seconds the game took, the
+search nodes spent, ``line_length`` the moves played and ``reason`` how it
+ended with the cards it got up.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import socket
+
+from ..honest import STUDY_BUDGET, Budget
+from .db import DealRow, StudyParams
+from .stats import pct, pct_range, wilson
+from .worker import CODE, DealTask
+
+#: bumped whenever the honest player's decisions change (rows of another version never mix)
+HONEST_VERSION = "1"
+PLAYERS = ("solver", "honest")
+
+_LABEL = re.compile(r"^honest-(\w+) (\d+)x(\d+)$")
+
+#: the greedy agent of bench/agents.py on deals 1-1000 (docs/agents.md), default rules
+GREEDY_BASELINE = {"yukon": 0.388, "russian": 0.029, "alaska": 0.064, "australian": 0.088,
+                   "milligan-yukon": 0.966}
+
+
+def honest_label(budget: Budget = STUDY_BUDGET) -> str:
+    """The ``solver_version`` of an honest study: ``'honest-1 12x10000'``."""
+    return f"honest-{HONEST_VERSION} {budget.samples}x{budget.nodes}"
+
+
+def parse_budget(text: str) -> Budget:
+    """``'12x10000'`` (samples x nodes) as a :class:`Budget`; ValueError naming the fault otherwise."""
+    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text or "")
+    if not m:
+        raise ValueError(f"a budget is SAMPLESxNODES (e.g. 12x10000), not {text!r}")
+    samples, nodes = int(m.group(1)), int(m.group(2))
+    default = Budget()
+    # the pure-Python search (two decks) keeps the default ratio to the compiled budget
+    return Budget(samples, nodes, max(1, samples * default.python_samples // default.samples),
+                  max(1, nodes * default.python_nodes // default.nodes))
+
+
+def player_budget(label: str) -> Budget | None:
+    """The budget named by an honest study's ``solver_version``; None for the solver's studies."""
+    m = _LABEL.match(label)
+    return parse_budget(f"{m.group(2)}x{m.group(3)}") if m else None
+
+
+def is_honest(params: StudyParams) -> bool:
+    return player_budget(params.solver_version) is not None
+
+
+def honest_study(params: StudyParams, player: str, budget: str | None) -> StudyParams:
+    """The honest player's study of the same rules: no time limit (its budget counts samples and nodes, so
+    a row is the same on any machine), the player and budget in ``solver_version``."""
+    if player != "honest":
+        raise ValueError("--budget is for --player honest")
+    if params.node_limit is not None:
+        raise ValueError("--node-limit is the solver's: the honest player's budget is --budget SAMPLESxNODES")
+    chosen = STUDY_BUDGET if budget is None else parse_budget(budget)
+    return dataclasses.replace(params, time_limit=None, node_limit=None, solver_version=honest_label(chosen))
+
+
+def play_deal(task: DealTask) -> DealRow:
+    """Deal ``task.seed`` and play it out by honest hints (``task.player`` names the budget)."""
+    from .. import Game
+    from ..honest import play_honest
+
+    budget = player_budget(task.player)
+    if budget is None:
+        raise ValueError(f"not an honest player: {task.player!r}")
+    game = Game.deal(task.variant, seed=task.seed, numbering=task.numbering, empty_column=task.empty_column,
+                     foundation_return=task.foundation_return)
+    played = play_honest(game, budget, seed=task.seed)
+    reason = f"{played.reason}, {played.cards_on_foundations} cards up"
+    return DealRow(task.seed, "won" if played.won else "lost", float(played.seconds), int(played.nodes),
+                   int(played.moves), 0, reason, task.player, socket.gethostname(), CODE)
+
+
+def comparison_table(reports: list) -> str:  # list[StudyReport]; untyped to keep report.py's import one-way
+    """Each honest study beside the solver's verdicts on the same deals (the solver study of the same rules
+    that shares the most seeds with it) and the greedy baseline; '' when there is no honest study."""
+    honest = [r for r in reports if is_honest(r.params)]
+    if not honest:
+        return ""
+    head = ("| variant | empty column | foundation return | honest player | deals | honest won | honest win "
+            "rate | 95% CI | solver (same deals) | solver won / decided | solver win rate | 95% CI "
+            "| greedy (deals 1-1000) | median game time |")
+    lines = ["## The honest player beside the solver", "", head, "|" + "---|" * (head.count("|") - 1)]
+    for rep in honest:
+        p = rep.params
+        seeds = {r.seed: r for r in rep.rows}
+        rivals = [s for s in reports if not is_honest(s.params) and (s.params.variant, s.params.empty_column,
+                  s.params.foundation_return) == (p.variant, p.empty_column, p.foundation_return)]
+        best = max(rivals, key=lambda s: sum(r.seed in seeds for r in s.rows), default=None)
+        shared = {r.seed: r for r in best.rows if r.seed in seeds} if best is not None else {}
+        rows = [seeds[s] for s in shared] if shared else list(seeds.values())
+        won = sum(r.status == "won" for r in rows)
+        n = len(rows)
+        times = sorted(r.seconds for r in rows)
+        median = f"{times[len(times) // 2]:.1f} s" if times else "–"
+        if shared:
+            assert best is not None
+            s_won = sum(r.status == "won" for r in shared.values())
+            s_dec = sum(r.status != "unknown" for r in shared.values())
+            solver = (f"{best.params.solver_version} ({best.params.limits()})", f"{s_won} / {s_dec}",
+                      pct(s_won / s_dec) if s_dec else "–", pct_range(wilson(s_won, s_dec)) if s_dec else "–")
+        else:
+            solver = ("none on these deals", "–", "–", "–")
+        default = (p.empty_column, p.foundation_return) == _defaults(p.variant)
+        greedy = pct(GREEDY_BASELINE[p.variant]) if default and p.variant in GREEDY_BASELINE else "–"
+        lines.append(
+            f"| {p.variant} | {p.empty_column} | {'on' if p.foundation_return else 'off'} | {p.solver_version} "
+            f"| {n:,} | {won:,} | {pct(won / n) if n else '–'} | {pct_range(wilson(won, n)) if n else '–'} "
+            f"| {solver[0]} | {solver[1]} | {solver[2]} | {solver[3]} | {greedy} | {median} |")
+    lines.append("")
+    lines.append("Honest rows are games played from what a player sees (docs/honest.md); the solver's are "
+                 "perfect-information verdicts of the same deals. Intervals: Wilson, 95%.")
+    return "\n".join(lines) + "\n"
+
+
+def _defaults(variant: str) -> tuple[str, bool]:
+    from ..rules import VARIANTS
+
+    base = VARIANTS[variant]
+    return base.empty_column, base.foundation_return
+
+
+__all__ = ["HONEST_VERSION", "PLAYERS", "comparison_table", "honest_label", "honest_study", "is_honest",
+           "parse_budget", "play_deal", "player_budget"]

@@ -1,0 +1,320 @@
+"""The honest player (yukon.honest) and the visible view (yukon.visible).
+
+The central property: positions that differ only in which unseen card lies in
+which face-down place (and in the order of a face-down stock) get the same
+honest hint for the same seed, on every variant and option.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+import yukon
+from engine_helpers import ALL_OPTIONS
+from yukon import Game, YukonError
+from yukon.autoplay import safe_moves
+from yukon.honest import Budget, HonestHint, honest_hint, play_honest, sample_fills
+from yukon.honest.evaluator import evaluate
+from yukon.honest.player import SHARE_MARGIN
+from yukon.visible import VisiblePosition, visible_history
+
+#: small enough for a test: a few samples, short searches
+TINY = Budget(samples=3, nodes=2_000, python_samples=2, python_nodes=60)
+
+SETTINGS = settings(
+    max_examples=40,
+    derandomize=True,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def mid_game(option: tuple[str, str, bool], deal: int, choices: list[int]) -> Game:
+    """Deal ``deal`` of the variant and options, then the legal moves picked by ``choices``."""
+    variant, empty, ret = option
+    game = Game.deal(variant, deal, empty_column=empty, foundation_return=ret)
+    for pick in choices:
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.push(moves[pick % len(moves)])
+    return game
+
+
+def rearranged(game: Game, order: list[int]) -> Game:
+    """The same position with its hidden cards (face-down places, then the stock) put in another order:
+    built here from the engine, independently of the view under test."""
+    hidden: list[int] = []
+    for down, _ in game.columns:
+        hidden.extend(down)
+    hidden.extend(game.stock)
+    keyed = sorted(range(len(hidden)), key=lambda i: (order[i % len(order)] if order else 0, i))
+    shuffled = [hidden[i] for i in keyed]
+    columns = []
+    pos = 0
+    for down, up in game.columns:
+        columns.append((shuffled[pos:pos + len(down)], up))
+        pos += len(down)
+    return Game(game.rules, columns, game.foundations, shuffled[pos:], game.waste)
+
+
+options = st.sampled_from(ALL_OPTIONS)
+deals = st.integers(1, 10_000)
+choices = st.lists(st.integers(0, 1_000), max_size=25)
+
+
+# ---------------------------------------------------------------- the view
+
+
+def test_view_counts_hidden_places_not_their_cards() -> None:
+    game = Game.deal("australian", seed=4)
+    view = VisiblePosition.of(game)
+    assert view.stock_count == len(game.stock) == 24
+    assert view.down_counts == (0,) * 7
+    assert sorted(view.unseen) == sorted(game.stock)
+    assert view.hidden_places == 24
+
+
+@SETTINGS
+@given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120))
+def test_views_of_rearranged_positions_are_equal(option, deal, picks, order) -> None:
+    game = mid_game(option, deal, picks)
+    other = rearranged(game, order)
+    assert VisiblePosition.of(other) == VisiblePosition.of(game)
+    assert hash(VisiblePosition.of(other)) == hash(VisiblePosition.of(game))
+    assert [str(m) for m in VisiblePosition.of(game).legal_moves()] == [str(m) for m in game.legal_moves()]
+
+
+def test_view_differs_when_a_face_up_card_differs() -> None:
+    a = Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
+    b = Game.from_text("yukon,kings,noreturn QS/KS/-/-/-/-/- JS/KH/KD/KC")
+    assert VisiblePosition.of(a) != VisiblePosition.of(b)
+
+
+def test_fill_puts_cards_back_and_refuses_other_cards() -> None:
+    game = mid_game(("milligan-yukon", "kings", True), 7, [3, 1, 4, 1, 5])
+    view = VisiblePosition.of(game)
+    hidden = [c for down, _ in game.columns for c in down] + game.stock
+    assert view.fill(hidden) == game
+    with pytest.raises(YukonError, match="unseen card"):
+        view.fill(hidden[:-1])
+    with pytest.raises(YukonError):
+        view.fill([*hidden[:-1], (hidden[-1] + 1) % 52])
+    with pytest.raises(TypeError):
+        VisiblePosition.of(game.to_text())  # type: ignore[arg-type]
+
+
+def test_visible_history_shows_counts_only() -> None:
+    game = Game.deal("yukon", seed=5)
+    start = VisiblePosition.of(game)
+    for _ in range(4):
+        game.push(game.legal_moves()[0])
+    views = visible_history(game)
+    assert len(views) == 4 and views[0] == start
+    assert VisiblePosition.of(game) not in views[:1] or game.move_stack == []
+
+
+def test_after_is_none_for_a_move_that_reveals() -> None:
+    game = Game.deal("yukon", seed=2)
+    view = VisiblePosition.of(game)
+    for m in view.legal_moves():
+        col = game.columns[m.src] if m.src < 7 else None
+        reveals = col is not None and m.count == len(col[1]) and len(col[0]) > 0
+        after = view.after(m)
+        assert (after is None) == reveals, str(m)
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def test_samples_are_arrangements_of_the_unseen_cards_and_repeat_with_the_seed() -> None:
+    view = VisiblePosition.of(Game.deal("milligan-yukon", seed=9))
+    a = sample_fills(view, 5, seed=11)
+    assert a == sample_fills(view, 5, seed=11)
+    assert a != sample_fills(view, 5, seed=12)
+    assert all(sorted(f) == list(view.unseen) for f in a)
+    assert len({tuple(f) for f in a}) == 5
+    with pytest.raises(ValueError):
+        sample_fills(view, 0, seed=1)
+
+
+def test_samples_are_the_same_on_every_machine() -> None:
+    """Golden: the engine's SplitMix64 shuffle, not Python's random, draws the samples."""
+    from yukon.cards import NAME
+
+    view = VisiblePosition.of(Game.deal("yukon", seed=1))
+    second = sample_fills(view, 2, seed=3)[1]
+    assert " ".join(NAME[c] for c in second) == (
+        "AC 8D QC 5D 9C 2S KC AS KS 7C 9S JH 2D TC 2C 3S 7D TS KH 4C TD")
+
+
+def test_budget_rejects_bad_counts() -> None:
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(ValueError, match="budget"):
+            Budget(samples=bad)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- honesty
+
+
+@SETTINGS
+@given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120), st.integers(0, 2**32))
+def test_same_hint_whatever_lies_face_down(option, deal, picks, order, seed) -> None:
+    game = mid_game(option, deal, picks).copy()  # no history: the other position has none either
+    other = rearranged(game, order)
+    a = honest_hint(game, None, seed=seed, budget=TINY)
+    b = honest_hint(other, None, seed=seed, budget=TINY)
+    assert (a.move, a.source, a.samples, a.nodes) == (b.move, b.source, b.samples, b.nodes), game.to_text()
+    assert [(v.move, v.won, v.lost, v.unknown) for v in a.values] == [
+        (v.move, v.won, v.lost, v.unknown) for v in b.values
+    ]
+
+
+@SETTINGS
+@given(options, deals, choices, st.integers(0, 2**32))
+def test_honest_hint_is_legal_and_repeats_with_its_seed(option, deal, picks, seed) -> None:
+    game = mid_game(option, deal, picks)
+    before = game.to_dict()
+    a = honest_hint(game, None, seed=seed, budget=TINY)
+    assert game.to_dict() == before  # the hint changes nothing
+    assert a.kind == "honest"
+    if game.legal_moves():
+        assert a.move is not None and game.is_legal(a.move)
+        assert a.line == [a.move]
+    else:
+        assert a.move is None and a.source == "none"
+    b = honest_hint(game, None, seed=seed, budget=TINY)
+    assert (a.move, a.win_share, a.nodes) == (b.move, b.win_share, b.nodes)
+    if a.source == "samples":  # the samples veto: never a move clearly worse than the best
+        top = max(v.share for v in a.values)
+        assert a.win_share is not None and a.win_share >= top - max(SHARE_MARGIN, 1 / a.samples)
+        assert a.samples == (TINY.samples if game.rules.decks == 1 else TINY.python_samples) or (
+            VisiblePosition.of(game).hidden_places <= 1 and a.samples == 1)
+
+
+def test_a_spy_sees_only_views() -> None:
+    """What the evaluator is handed is a view (it cannot reach the game's hidden cards)."""
+    from yukon.honest import player
+
+    handed: list[object] = []
+    real = player.evaluate
+
+    def spy(view, *args, **kwargs):
+        handed.append(view)
+        return real(view, *args, **kwargs)
+
+    player.evaluate = spy
+    try:
+        game = mid_game(("yukon", "kings", False), 3, [1, 2, 3])
+        honest_hint(game, None, seed=1, budget=TINY)
+    finally:
+        player.evaluate = real
+    assert handed and all(type(v) is VisiblePosition for v in handed)
+
+
+# ---------------------------------------------------------------- positions
+
+
+def test_a_safe_card_goes_up_without_thinking() -> None:
+    game = Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
+    hint = honest_hint(game, None, seed=3)
+    assert str(hint.move) == "2:QS>F" and hint.source == "safe" and hint.samples == 0
+
+
+@pytest.mark.parametrize("text", [
+    # Australian: nothing fits anywhere, only the stock can be dealt (found by random playouts)
+    "australian,kings,noreturn 5C3S5S9H8HAH4H3H/6SJC6C5D4DTS8D/QC3D5H7H/KH6DQD/9S/-/KSQS4STD9C AD/-/-/- "
+    "3CJD2H2DTC2S7DKC8CKDTH7S6H4CJHASAC7C/QH9DJS8S2C",
+    # Yukon: one tableau move that turns no card, and no safe card up
+    "yukon,kings,noreturn 2D/KHQCJDQS/4D3S8H5C/7DTC4H.5H3C2H/KDQH5S.9S8D7C/6S2C6DKS.4C/"
+    "TD3H6HJHAD7S.7HJCTH9C6C5D4S3D2SAH8CKC9HTS9D8SQDJS AC/AS/-/-",
+])
+def test_the_only_move_is_played(text: str) -> None:
+    game = Game.from_text(text)
+    moves = game.legal_moves()
+    assert len(moves) == 1 and not safe_moves(game)
+    hint = honest_hint(game, None, seed=1)
+    assert hint.move == moves[0] and hint.source == "only move" and hint.samples == 0
+
+
+def test_won_and_lost_positions_have_no_move() -> None:
+    won = Game.from_text("yukon,kings,noreturn -/-/-/-/-/-/- KS/KH/KD/KC")
+    hint = honest_hint(won, None, seed=0)
+    assert hint.move is None and hint.status == "won" and hint.source == "none"
+    lost = Game.deal("russian", seed=29)  # no legal move from the deal (docs/agents.md)
+    assert not lost.legal_moves()
+    hint = honest_hint(lost, None, seed=0)
+    assert hint.move is None and hint.status == "lost"
+
+
+def test_nothing_hidden_plays_like_the_solver() -> None:
+    """With every card in sight the honest player has perfect information: it finds the win."""
+    game = Game.from_text("yukon,kings,noreturn KS/KHQS/QH/-/-/-/- JS/JH/KD/KC")
+    assert VisiblePosition.of(game).hidden_places == 0
+    played = play_honest(game, TINY, seed=1)
+    assert played.won and game.is_won()
+
+
+def test_evaluate_counts_whole_samples_over_every_candidate() -> None:
+    game = mid_game(("yukon", "kings", False), 12, [0, 0, 1])
+    view = VisiblePosition.of(game)
+    moves = view.legal_moves()
+    ev = evaluate(view, moves, Budget(samples=4, nodes=3_000), seed=5)
+    assert ev.samples == 4
+    assert [v.move for v in ev.values] == moves
+    assert all(v.samples == 4 and 0.0 <= v.share <= 1.0 for v in ev.values)
+
+
+# ---------------------------------------------------------------- limits and the public entry
+
+
+def test_a_time_limit_and_a_stop_are_honoured() -> None:
+    game = mid_game(("yukon", "kings", False), 21, [2, 0, 1])
+    huge = Budget(samples=5_000, nodes=5_000_000)
+    started = time.perf_counter()
+    hint = honest_hint(game, time_limit=0.2, budget=huge)
+    assert time.perf_counter() - started < 2.0  # generous: the machine is shared
+    assert hint.move is not None and game.is_legal(hint.move)
+    stop = threading.Event()
+    stop.set()
+    started = time.perf_counter()
+    hint = honest_hint(game, None, stop, budget=huge)
+    assert time.perf_counter() - started < 2.0
+    assert hint.move is not None and game.is_legal(hint.move)
+    with pytest.raises(ValueError, match="time_limit"):
+        honest_hint(game, time_limit=0)
+    with pytest.raises(TypeError, match="Budget"):
+        honest_hint(game, None, budget=(3, 100))  # type: ignore[arg-type]
+
+
+def test_yukon_hint_says_which_kind() -> None:
+    game = Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
+    solver = yukon.hint(game, time_limit=2)
+    assert solver.kind == "solver" and solver.to_dict()["kind"] == "solver"
+    honest = yukon.hint(game, time_limit=None, peek=False, seed=4)
+    assert isinstance(honest, HonestHint) and honest.kind == "honest"
+    assert honest.to_dict()["kind"] == "honest"
+    assert str(honest.move) == str(solver.move) == "2:QS>F"
+
+
+def test_hint_fn_shape_for_the_shared_policy() -> None:
+    """``honest_hint(game, time_limit, stop)`` is what the hint policy calls."""
+    game = mid_game(("australian", "any", False), 6, [1, 1])
+    result = honest_hint(game, 0.5, threading.Event())
+    assert result.move is not None and result.line == [result.move]
+
+
+def test_play_honest_ends_and_reports() -> None:
+    game = Game.deal("yukon", seed=3)
+    played = play_honest(game, TINY, seed=3, max_moves=400)
+    assert played.reason in ("won", "no move", "repeats", "move limit")
+    assert played.won == game.is_won() == (played.reason == "won")
+    assert played.moves == len(game.move_stack) > 0
+    assert not safe_moves(game) or played.reason != "no move"

@@ -1,0 +1,111 @@
+"""The honest player in the study (yukon.study.players) and as the environment's baseline policy."""
+
+from __future__ import annotations
+
+import pytest
+
+from yukon.study.db import DealRow, StudyDB, StudyParams
+from yukon.study.players import (
+    comparison_table,
+    honest_label,
+    honest_study,
+    is_honest,
+    parse_budget,
+    player_budget,
+)
+from yukon.study.report import collect
+from yukon.study.worker import DealTask, solve_deal
+
+
+def test_labels_and_budgets_round_trip() -> None:
+    budget = parse_budget("5x3000")
+    assert (budget.samples, budget.nodes) == (5, 3000)
+    label = honest_label(budget)
+    assert label.startswith("honest-") and label.endswith(" 5x3000")
+    assert player_budget(label) == budget
+    assert player_budget("13") is None
+    for bad in ("5", "x300", "5x", "0x100", "five x 10"):
+        with pytest.raises(ValueError):
+            parse_budget(bad)
+
+
+def test_honest_study_params_differ_from_the_solvers() -> None:
+    solver = StudyParams("yukon", "kings", False, 30.0, None, 10**9, "13")
+    honest = honest_study(solver, "honest", "4x1000")
+    assert is_honest(honest) and not is_honest(solver)
+    assert honest.time_limit is None and honest.node_limit is None
+    with pytest.raises(ValueError, match="--player honest"):
+        honest_study(solver, "solver", "4x1000")
+    with pytest.raises(ValueError, match="--budget"):
+        honest_study(StudyParams("yukon", "kings", False, None, 5000, 10**9, "13"), "honest", None)
+
+
+def test_a_worker_plays_an_honest_deal() -> None:
+    label = honest_label(parse_budget("2x1000"))
+    task = DealTask("yukon", "kings", False, 3, None, None, None, label)
+    row = solve_deal(task)  # the worker's one entry point dispatches on the player
+    assert row.solver_version == label and row.seed == 3
+    assert row.status in ("won", "lost") and row.line_length > 0
+    assert row.reason.split(",")[0] in ("won", "no move", "repeats", "move limit")
+    assert (row.status == "won") == row.reason.startswith("won")
+
+
+def test_report_puts_the_honest_rate_beside_the_solvers_on_the_same_deals() -> None:
+    db = StudyDB(":memory:")
+    solver = StudyParams("yukon", "kings", False, 30.0, None, 10**9, "13")
+    honest = honest_study(solver, "honest", None)
+    sid, hid = db.study_id(solver), db.study_id(honest)
+    for seed in range(1, 11):
+        db.add(sid, DealRow(seed, "won" if seed != 4 else "lost", 0.1, 10, 90, 0, "", "13", "h"))
+    for seed in range(1, 6):  # the honest study covers deals 1-5 only
+        status = "won" if seed in (1, 2, 3) else "lost"
+        db.add(hid, DealRow(seed, status, 5.0, 1000, 120, 0, "won", honest.solver_version, "h"))
+    table = comparison_table(collect(db))
+    row = next(line for line in table.splitlines() if line.startswith("| yukon"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[4:7] == ["5", "3", "60.0%"]  # honest: 3 of 5
+    assert cells[9:11] == ["4 / 5", "80.0%"]  # the solver on the same five deals
+    assert cells[12] == "38.8%"  # the greedy baseline (docs/agents.md)
+    assert comparison_table(collect(StudyDB(":memory:"))) == ""
+
+
+def test_env_offers_the_honest_player_as_a_baseline() -> None:
+    gym = pytest.importorskip("gymnasium")
+    import yukon.env
+
+    env = gym.make("yukon/Australian-v0")
+    _, info = env.reset(seed=6)
+    inner = env.unwrapped
+    steps = 0
+    while steps < 5:
+        action = yukon.env.honest_action(inner, seed=steps)
+        if action is None:
+            break
+        assert info["action_mask"][action] == 1
+        _, _, terminated, truncated, info = env.step(action)
+        assert not info["illegal_action"]
+        steps += 1
+        if terminated or truncated:
+            break
+    assert steps > 0
+
+
+def test_cli_runs_an_honest_study_resumes_it_and_reports_it(tmp_path, capsys) -> None:
+    from yukon.cli import main
+
+    db = tmp_path / "s.sqlite3"
+    args = ["study", "--player", "honest", "--budget", "2x500", "--variant", "yukon", "--seeds", "1-2",
+            "--workers", "1", "--db", str(db)]
+    assert main(args) == 0
+    rows = StudyDB(db).rows(next(sid for sid, _ in StudyDB(db).studies()))
+    assert [r.seed for r in rows] == [1, 2] and all(r.solver_version.endswith(" 2x500") for r in rows)
+    assert main(args) == 0  # resumed: nothing left to play
+    said = capsys.readouterr()
+    assert "2 were already done" in " ".join((said.out + said.err).split())  # (Rich wraps lines)
+    assert main(["study", "--variant", "yukon", "--seeds", "1-2", "--time-limit", "none", "--node-limit",
+                 "2000", "--workers", "1", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["study", "report", "--db", str(db), "--plots", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "The honest player beside the solver" in out and "honest-1 2x500" in out
+    assert main(["study", "--player", "honest", "--budget", "bad", "--seeds", "1", "--db", str(db)]) == 2

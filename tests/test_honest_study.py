@@ -42,7 +42,7 @@ def test_honest_study_params_differ_from_the_solvers() -> None:
 
 def test_a_worker_plays_an_honest_deal() -> None:
     label = honest_label(parse_budget("2x1000"))
-    task = DealTask("yukon", "kings", False, 3, None, None, None, label)
+    task = DealTask("yukon", "kings", False, 3, None, None, None, player=label)
     row = solve_deal(task)  # the worker's one entry point dispatches on the player
     assert row.solver_version == label and row.seed == 3
     assert row.status in ("won", "lost") and row.line_length > 0

@@ -299,20 +299,23 @@ def create_app(store: Store | None = None, *, hint_time: float = solving.HINT_TI
     async def hint(game_id: str) -> JSONResponse:
         """The best next move (the solver sees the face-down cards), with where it came from."""
         session = session_or_404(game_id)
-        game = session.game.copy()
+        game = session.game.copy(history=True)  # the policy avoids the positions already seen
         count = len(session.moves)
-        known = session.lines.get(game.to_text())
-        if known:
-            return JSONResponse(solving.Hint(known[0], "solver", "won", 0.0).to_dict() | {"move_count": count})
         lines = session.lines
+        policy = session.hints
+        known = policy.next_on_line(game)  # the next move of the line found: instant
+        if known is not None and known.move is not None:
+            return JSONResponse(solving.Hint(str(known.move), known.source, known.status, 0.0).to_dict()
+                                | {"move_count": count})
 
         def work(stop: Any) -> solving.Hint:
-            h = solving.hint(game, stop, hint_time)
-            if h.line:
-                lines.remember(game, h.line)
-            return h
+            advice = policy.advise(game, stop=stop, time_limit=hint_time)
+            if advice.line:
+                lines.remember(game, [str(m) for m in advice.line])
+            move = None if advice.move is None else str(advice.move)
+            return solving.Hint(move, advice.source, advice.status, advice.seconds, advice.note)
 
-        result = await solving.run_stoppable(work, hint_time, session.supersede("hint"))
+        result = await solving.run_stoppable(work, 1.5 * hint_time, session.supersede("hint"))
         if result is None:  # pragma: no cover - the solver honours its limit
             move = solving.heuristic_move(game)
             result = solving.Hint(None if move is None else str(move), "heuristic", "unknown", hint_time,

@@ -31,10 +31,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Game
+from ..hinting import HintPolicy
 from ..notation import Move
 from ..rules import Rules, rules_for
 from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
 from ..store import GameRecord, Store
+from . import solving
 from .solving import Lines
 
 CLIENT = "web"
@@ -51,8 +53,10 @@ class Session:
         self.core = core
         #: position text -> "won" / "lost": what the solver proved about positions of this game
         self.proven: dict[str, str] = {}
-        #: winning lines the solver found, for instant hints along them
+        #: winning lines the solver found (the winnable check reads them)
         self.lines = Lines()
+        #: the hint policy shared with the terminal game: it follows the line found, never goes back
+        self.hints = HintPolicy(_server_hint, time_limit=solving.HINT_TIME)
         #: the stop events of the solver work running for this game, by kind ("hint", "winnable")
         self.solver_stops: dict[str, threading.Event] = {}
 
@@ -207,6 +211,10 @@ class Session:
             deal_note=self.extra.get("deal_note"),
         )
         return state
+
+
+def _server_hint(game: Game, time_limit: float, stop: threading.Event | None) -> solving.Hint:
+    return solving.hint(game, stop or threading.Event(), time_limit)
 
 
 class Registry:

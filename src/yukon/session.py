@@ -12,7 +12,8 @@ thin layers over it, so every rule below is written once:
   undone move is not played straight back by the automatic play. A new turn
   clears the redo list, unless it is exactly the next turn to redo (then it
   *is* the redo, and the rest of the list stays).
-- **Clock.** It starts at the first move, stops at the win, and between two
+- **Clock.** It starts at the first move, stops when the game ends (won, or no
+  legal move left; an undo out of that dead end lets it run again), and between two
   actions counts at most :data:`IDLE_CAP` seconds (a game left open overnight
   does not ruin the best time).
 - **Results.** A game is recorded ``"won"`` as soon as it is won. When the
@@ -232,7 +233,7 @@ class PlaySession:
 
     @property
     def elapsed(self) -> float:
-        """Seconds of play: from the first move, idle gaps capped, stopped at the win."""
+        """Seconds of play: from the first move, idle gaps capped, stopped at the end (won or lost)."""
         if self._since is None:
             return self._elapsed_before
         return self._elapsed_before + min(max(0.0, self._clock() - self._since), IDLE_CAP)
@@ -250,7 +251,7 @@ class PlaySession:
 
     def start_clock(self) -> None:
         """Let the clock run (if the game is open and it is not running already)."""
-        if self.result is None and self._since is None and not self.game.is_won():
+        if self.result is None and self._since is None and not self.game.is_over():
             self._since = self._clock()
 
     def stop_clock(self) -> None:
@@ -354,6 +355,7 @@ class PlaySession:
         if to == n:
             raise NothingToDoError("nothing to undo: that many moves are played already")
         self._tick()
+        at_an_end = self.game.is_lost()
         undone: list[Move] = []
         while len(self.game.move_stack) > to:
             size = self.turns.pop()
@@ -364,6 +366,8 @@ class PlaySession:
                 self.turns.append(keep)
             self.undone.insert(0, turn)
             undone.extend(reversed(turn))
+        if at_an_end:
+            self.start_clock()  # out of the dead end: play goes on
         self._after_change()
         return undone
 
@@ -396,8 +400,8 @@ class PlaySession:
         return self.undo(0)
 
     def _after_change(self) -> None:
-        if self.game.is_won():
-            self.stop_clock()
+        if self.game.is_over():
+            self.stop_clock()  # won, or no legal move left: the time of the game is its time so far
         self.save()
 
     # ------------------------------------------------------------------ store

@@ -12,7 +12,8 @@ function and keeps the line it found:
 - after a deviation (or an undo past the line's start) it searches again from the new position;
 - it never hints the exact reverse of the move just played, nor a move to a position already seen
   in this game (columns in another order count as the same position), when another winning move
-  exists: it then looks for a winning line starting with another move;
+  exists: it then plays a later move of the line first, or another move before the line, when the
+  line still wins that way, else looks for a winning line starting with another move;
 - a position the hint function proves lost at the deal says "This deal cannot be won".
 
 The game passed in carries its history (the moves since the deal), which is where the positions
@@ -45,6 +46,9 @@ from .notation import FOUNDATION, STOCK, Move
 #: (``won``/``lost``/``unknown``), ``source`` and ``line`` (the winning line, this move first;
 #: moves or their notation). :func:`yukon.hint` is one.
 HintFunction = Callable[..., Any]
+
+#: How far down the line a move may be brought forward to avoid going back.
+REORDER_REACH = 40
 
 #: What the player is told when the deal itself is proved lost.
 DEAL_LOST = "This deal cannot be won"
@@ -109,6 +113,9 @@ class HintPolicy:
         self._line_wins = False
         self._line_source = "solver"
         self._deal_lost = False
+        self._seen_moves: list[Move] = []
+        self._seen_texts: list[str] = []
+        self._seen_keys: list[bytes] = []
         #: searches run so far (tests and benchmarks read it)
         self.searches = 0
 
@@ -123,8 +130,7 @@ class HintPolicy:
         if not game.has_legal_move():
             return Advice(None, "lost", "none", note="No legal move is left")
         game = game.copy(history=True)
-        history = _history(game)
-        seen = {_position_key(g) for g in history}
+        history, seen = self._history(game)
         last = game.move_stack[-1] if game.move_stack else None
         on_line = self._on_line(game, history, seen)
         if on_line is not None:
@@ -136,8 +142,10 @@ class HintPolicy:
         line = _without_loops(game, _moves_of(game, getattr(result, "line", None) or []))
         if status == "won" and line:
             if not self._allowed(game, line[0], last, seen):
-                deadline = started + 1.5 * limit
-                other = self._other_winning_line(game, line[0], last, seen, stop, deadline)
+                other = self._reordered(game, line, last, seen, must_win=True)
+                if other is None:
+                    deadline = started + 1.5 * limit
+                    other = self._other_winning_line(game, line[0], last, seen, stop, deadline)
                 if other:
                     line = other
             self._keep(game, line, wins=True)
@@ -162,17 +170,70 @@ class HintPolicy:
         if game.is_won() or not game.has_legal_move():
             return None
         game = game.copy(history=True)
-        history = _history(game)
-        return self._on_line(game, history, {_position_key(g) for g in history})
+        return self._on_line(game, *self._history(game))
 
-    def _on_line(self, game: Game, history: list[Game], seen: set[bytes]) -> Advice | None:
+    def _history(self, game: Game) -> tuple[list[str], set[bytes]]:
+        """The texts of the game's positions since the deal (the current one last), and their keys.
+
+        Kept from one call to the next: only the positions after the moves in common are worked out."""
+        moves = game.move_stack
+        with self._lock:
+            old_moves, old_texts, old_keys = self._seen_moves, self._seen_texts, self._seen_keys
+        common = 0
+        for a, b in zip(moves, old_moves, strict=False):
+            if a != b:
+                break
+            common += 1
+        g = game.copy(history=True)
+        for _ in range(len(moves) - common):
+            g.pop()
+        if not old_texts or common >= len(old_texts) or old_texts[common] != g.to_text():
+            while g.move_stack:  # another game: from the deal
+                g.pop()
+            common, texts, keys = 0, [g.to_text()], [_position_key(g)]
+        else:
+            texts, keys = old_texts[:common + 1], old_keys[:common + 1]
+        for m in moves[common:]:
+            g.push(m)
+            texts.append(g.to_text())
+            keys.append(_position_key(g))
+        with self._lock:
+            self._seen_moves, self._seen_texts, self._seen_keys = list(moves), texts, keys
+        return list(texts), set(keys)
+
+    def _on_line(self, game: Game, history: list[str], seen: set[bytes]) -> Advice | None:
         followed = self._follow(game, history)
+        if not followed:
+            return None
         last = game.move_stack[-1] if game.move_stack else None
-        if followed and self._allowed(game, followed[0], last, seen):
-            with self._lock:
-                wins = self._line_wins
-            return Advice(followed[0], "won" if wins else "unknown", self._line_source, tuple(followed),
-                          followed=True)
+        with self._lock:
+            wins = self._line_wins
+        if not self._allowed(game, followed[0], last, seen):
+            # the line goes back here: a later move of it played first may do instead (no search)
+            reordered = self._reordered(game, followed, last, seen, must_win=wins)
+            if reordered is None:
+                return None
+            self._keep(game, reordered, wins=wins)
+            followed = reordered
+        return Advice(followed[0], "won" if wins else "unknown", self._line_source, tuple(followed), followed=True)
+
+    def _reordered(
+        self, game: Game, line: list[Move], last: Move | None, seen: set[bytes], *, must_win: bool,
+    ) -> list[Move] | None:
+        """``line`` with one of its next moves brought to the front (moves that do not depend on each
+        other commute), or else after another legal move, when the first move is allowed and the whole
+        still replays (to the win, if the line won); no search."""
+        tries = [[line[j], *line[:j], *line[j + 1:]] for j in range(1, min(len(line), REORDER_REACH))]
+        # else another legal move first, then the whole line (it may still replay: moves elsewhere)
+        others = [m for m in game.legal_moves() if m not in line[:REORDER_REACH]]
+        others.sort(key=lambda m: -_score(game, m))
+        tries += [[m, *line] for m in others]
+        for candidate in tries:
+            if not self._allowed(game, candidate[0], last, seen) or not _replays(game, candidate, must_win=must_win):
+                continue
+            cut = _without_loops(game, candidate)
+            if cut and cut[0] == candidate[0]:
+                return cut
         return None
 
     def forget(self) -> None:
@@ -197,7 +258,7 @@ class HintPolicy:
         with self._lock:
             self._line, self._texts, self._line_wins = kept, texts, wins
 
-    def _follow(self, game: Game, history: list[Game]) -> list[Move] | None:
+    def _follow(self, game: Game, history_texts: list[str]) -> list[Move] | None:
         """The rest of the line kept, from ``game``'s position, or None if the game left it."""
         with self._lock:
             line, texts, wins = list(self._line), list(self._texts), self._line_wins
@@ -209,7 +270,6 @@ class HintPolicy:
                 return line[i:]
         # The game left the line at its latest position still on it: were the moves since then the
         # line's own, or foundation plays it makes later (auto-play)? Then the rest may still do.
-        history_texts = [g.to_text() for g in history]
         for h in range(len(history_texts) - 2, -1, -1):
             if history_texts[h] in texts[:-1]:
                 i = texts.index(history_texts[h])
@@ -274,17 +334,6 @@ def is_reverse(move: Move, last: Move) -> bool:
     return move.card == last.card and move.src == last.dst and move.dst == last.src and same_cards
 
 
-def _history(game: Game) -> list[Game]:
-    """Every position of the game since the deal, the current one last."""
-    g = game.copy(history=True)
-    out = [g.copy()]
-    while g.move_stack:
-        g.pop()
-        out.append(g.copy())
-    out.reverse()
-    return out
-
-
 def _move_of(game: Game, move: Move | str | None) -> Move | None:
     if move is None or isinstance(move, Move):
         return move
@@ -316,7 +365,10 @@ def _without_loops(game: Game, line: Sequence[Move]) -> list[Move]:
     at: dict[str, int] = {g.to_text(): 0}
     out: list[Move] = []
     for m in line:
-        g.push(m)
+        try:
+            g.push(m)
+        except ValueError:
+            break  # only the legal start of a line is a line
         out.append(m)
         text = g.to_text()
         if text in at:

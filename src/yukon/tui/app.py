@@ -163,6 +163,9 @@ class YukonApp(App[None]):
         self._announced = False
         self.hints = self._new_hint_policy()
         self._explained: set[int] = set()  # cards whose holding back by auto-play was explained
+        #: why auto-play left a card after the last move ("" when it did not)
+        self.held_note = ""
+        self._bindings_for = ""
 
     # ------------------------------------------------------------------ layout
 
@@ -242,7 +245,9 @@ class YukonApp(App[None]):
                 p.styles.width = pile_width
             p.refresh(layout=True)
         self._update_info()
-        self.refresh_bindings()
+        if self._bindings_for != self.game.rules.variant:  # the stock and waste keys come and go with it
+            self._bindings_for = self.game.rules.variant
+            self.refresh_bindings()  # (it rebuilds the key bar: not after every move)
         self.call_after_refresh(self._scroll_to_cursor)
 
     def _scroll_to_cursor(self) -> None:
@@ -376,9 +381,9 @@ class YukonApp(App[None]):
         extra = len(played) - 1
         if extra:
             text += f"; {extra} card{'s' if extra > 1 else ''} played up automatically"
-        held = self._held_back_news()
-        if held:
-            text += f"; {held}"
+        self.held_note = self._held_back_news()
+        if self.held_note:
+            text += f"; {self.held_note}"
         self.set_status(text[:1].upper() + text[1:])
         self._after_change()
         return True
@@ -594,8 +599,9 @@ class YukonApp(App[None]):
             self.set_status(f"{self.game.rules.title} has no stock", "error")
             return
         if self.play(STOCK_MOVE):
-            self.set_status(("Dealt one card to the waste" if self.game.rules.has_waste
-                             else "Dealt a card onto every column") + f"; {len(self.game.stock)} left in the stock")
+            text = ("Dealt one card to the waste" if self.game.rules.has_waste
+                    else "Dealt a card onto every column") + f"; {len(self.game.stock)} left in the stock"
+            self.set_status(text + (f"; {self.held_note}" if self.held_note else ""))
 
     def action_waste(self) -> None:
         if not self.game.rules.has_waste:

@@ -211,6 +211,13 @@ class StatsScreen(Dialog[None]):
             yield Static("esc: close   q: quit", classes="note")
 
 
+class DealNumberInput(Input):
+    """The deal number's field: it takes the digits and leaves every other key (``q``) to the screen."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+
 class DealNumberScreen(Dialog[int | None]):
     """Ask for a deal number."""
 
@@ -222,7 +229,7 @@ class DealNumberScreen(Dialog[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Deal number", classes="title")
-            yield Input(placeholder="e.g. 42", type="integer", id="deal-number")
+            yield DealNumberInput(placeholder="e.g. 42", type="integer", id="deal-number")
             yield Static("enter: deal   esc: cancel   q: quit", classes="note", id="deal-note")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -997,13 +997,13 @@ def _reason(exc: Exception) -> str:
 
 def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int) -> str:
     """The top line in at most ``width`` cells when it can be: the full form, else shorter words,
-    else without its least needed parts (``auto``, the cards up); the winnable indicator always stays.
+    else without its least needed parts (``auto``, then the cards up); the winnable indicator stays.
 
     >>> g = Game.deal("milligan-yukon", seed=18446744073709551615, empty_column="any")
     >>> info_line(g, 0, 0.0, True, "not winnable ✗", 120)
     'Milligan Yukon (empty: any) · deal 18446744073709551615 · 0 moves · 0:00 · 0/104 up · auto · not winnable ✗'
     >>> info_line(g, 0, 0.0, True, "not winnable ✗", 78)
-    'Milligan (any) · #18446744073709551615 · 0 mv · 0:00 · not winnable ✗'
+    'Milligan (any) · #18446744073709551615 · 0 mv · 0:00 · 0/104 · not winnable ✗'
     """
     rules = game.rules
     default = rules_for(rules.variant)
@@ -1031,6 +1031,7 @@ def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: 
         [titled(rules.title, short_words), short_deal, count, clock, f"{up} up", auto, winnable],
         [short_title, short_deal, count, clock, f"{up} up", auto, winnable],
         [short_title, short_deal, count, clock, up, winnable],
+        [short_title, short_deal, f"{moves} mv", clock, up, winnable],
         [short_title, short_deal, f"{moves} mv", clock, winnable],
         [short_title, short_deal, clock, winnable],
     ]

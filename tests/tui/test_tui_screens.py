@@ -58,6 +58,18 @@ def test_q_and_ctrl_c_quit_from_every_dialog(keys: list[str], screen: type, quit
     run(make_app(None, game, autoplay=False), scenario)
 
 
+@pytest.mark.parametrize("quit_key", ["q", "ctrl+c"])
+def test_q_and_ctrl_c_quit_from_the_table(quit_key: str) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        exits: list[object] = []
+        app.exit = lambda *args, **kwargs: exits.append(args)  # type: ignore[method-assign]
+        await pilot.press(quit_key)
+        await pilot.pause()
+        assert exits
+
+    run(make_app(None, Game.deal("yukon", seed=1)), scenario)
+
+
 def test_the_game_over_box_names_q() -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("5", "f")

@@ -13,7 +13,8 @@ function and keeps the line it found:
 - it never hints the exact reverse of the move just played, nor a move to a position already seen
   in this game (columns in another order count as the same position), when another winning move
   exists: it then plays a later move of the line first, or another move before the line, when the
-  line still wins that way, else looks for a winning line starting with another move;
+  line still wins that way, else looks for a winning line starting with another move (nor does it
+  take a card down from a foundation that auto-play would put straight back);
 - a position the hint function proves lost at the deal says "This deal cannot be won".
 
 The game passed in carries its history (the moves since the deal), which is where the positions
@@ -39,6 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .autoplay import is_safe_to_play_up
 from .game import Game
 from .notation import FOUNDATION, STOCK, Move
 
@@ -315,13 +317,17 @@ class HintPolicy:
 
     @staticmethod
     def _allowed(game: Game, move: Move, last: Move | None, seen: set[bytes]) -> bool:
-        """Neither the reverse of the move just played nor a move back to a position seen already."""
+        """Neither the reverse of the move just played nor a move back to a position seen already,
+        nor a card taken down from its foundation that the tableau cannot need (auto-play would
+        put it straight back)."""
         if last is not None and is_reverse(move, last):
             return False
         after = game.copy()
         try:
             after.push(move)
         except ValueError:
+            return False
+        if move.src == FOUNDATION and is_safe_to_play_up(after, move.card):
             return False
         return _position_key(after) not in seen
 

@@ -387,20 +387,18 @@ def _without_loops(game: Game, line: Sequence[Move]) -> list[Move]:
 
 def _take_off(line: Sequence[Move], played: Sequence[Move]) -> list[Move] | None:
     """The line without the moves played since it was left: its own moves, or foundation plays of
-    cards it puts up later. None if a move played is neither (a real deviation)."""
+    cards it puts up later (with its moves of those cards). None if a move played is neither (a
+    real deviation)."""
     rest = list(line)
     for x in played:
         if x in rest:
             rest.remove(x)
             continue
-        if x.dst != FOUNDATION:
+        if x.dst != FOUNDATION or not any(r.dst == FOUNDATION and r.card == x.card for r in rest):
             return None
-        for r in rest:
-            if r.dst == FOUNDATION and r.card == x.card:
-                rest.remove(r)
-                break
-        else:
-            return None
+        # Auto-play puts up only a card nothing still to come can be placed on: the line's own moves
+        # of that card (about the tableau, then up) all go; the replay afterwards checks the rest.
+        rest = [r for r in rest if not (r.card == x.card and r.count == 1)]
     return rest
 
 

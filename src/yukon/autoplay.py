@@ -54,11 +54,20 @@ def _all_up(heights: list[list[int]], suit: int, rank: int) -> bool:
 
 def is_safe_to_play_up(game: Game, card: int) -> bool:
     """True if playing ``card`` to its foundation cannot hurt (see the module text)."""
-    rank = RANK[card]
-    build = game.rules.build
-    if game.rules.stock == "rows" and game.stock:
+    if waits_for_the_stock(game):
         # A deal may still put a card on it (Milligan Yukon), which it could then carry away as a lead.
         return False
+    return _safe_for_the_tableau(game, card)
+
+
+def waits_for_the_stock(game: Game) -> bool:
+    """While a stock that deals rows onto the columns (Milligan Yukon) has cards, nothing is safe."""
+    return game.rules.stock == "rows" and bool(game.stock)
+
+
+def _safe_for_the_tableau(game: Game, card: int) -> bool:
+    rank = RANK[card]
+    build = game.rules.build
     heights = _foundation_height(game)
     suit_piles = heights[SUIT[card]]
     if game.rules.decks > 1 and rank > 1 and max(suit_piles) < rank and min(suit_piles) < rank - 1:
@@ -78,6 +87,23 @@ def safe_moves(game: Game) -> list[Move]:
     return [
         m for m in game.legal_moves()
         if m.dst == FOUNDATION and m.src != FOUNDATION and is_safe_to_play_up(game, m.card)
+    ]
+
+
+def held_back(game: Game) -> list[Move]:
+    """The foundation plays that would be safe but for the stock still to deal (Milligan Yukon):
+    auto-play leaves them to the player, who may want to say why.
+
+    >>> from yukon import Game
+    >>> g = Game.deal("milligan-yukon", seed=1)
+    >>> [str(m) for m in held_back(g)], safe_moves(g)
+    (['7:AS>F'], [])
+    """
+    if not waits_for_the_stock(game):
+        return []
+    return [
+        m for m in game.legal_moves()
+        if m.dst == FOUNDATION and m.src != FOUNDATION and _safe_for_the_tableau(game, m.card)
     ]
 
 
@@ -121,5 +147,6 @@ def finish_moves(game: Game) -> list[Move]:
 
 
 __all__ = [
-    "finish_moves", "is_certain_win", "is_safe_to_play_up", "next_safe_move", "safe_moves",
+    "finish_moves", "held_back", "is_certain_win", "is_safe_to_play_up", "next_safe_move", "safe_moves",
+    "waits_for_the_stock",
 ]

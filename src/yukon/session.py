@@ -16,7 +16,8 @@ thin layers over it, so every rule below is written once:
   action (a move, undo, redo or restart: :attr:`PlaySession.player_moved`);
   the automatic plays at the deal (:meth:`PlaySession.play_auto`) are not one.
   Before that the game counts for nothing and its clock does not run.
-- **Clock.** It starts at the player's first own move, stops at the win, and between two
+- **Clock.** It starts at the player's first own move, stops when the game ends (won, or no
+  legal move left; an undo out of that dead end lets it run again), and between two
   actions counts at most :data:`IDLE_CAP` seconds (a game left open overnight
   does not ruin the best time).
 - **Results.** A game is recorded ``"won"`` as soon as it is won. When the
@@ -290,7 +291,7 @@ class PlaySession:
 
     @property
     def elapsed(self) -> float:
-        """Seconds of play: from the first move, idle gaps capped, stopped at the win."""
+        """Seconds of play: from the first move, idle gaps capped, stopped at the end (won or lost)."""
         if self._since is None:
             return self._elapsed_before
         return self._elapsed_before + min(max(0.0, self._clock() - self._since), IDLE_CAP)
@@ -308,7 +309,7 @@ class PlaySession:
 
     def start_clock(self) -> None:
         """Let the clock run (if the game is open and it is not running already)."""
-        if self.result is None and self._since is None and not self.game.is_won():
+        if self.result is None and self._since is None and not self.game.is_over():
             self._since = self._clock()
 
     def stop_clock(self) -> None:
@@ -420,7 +421,7 @@ class PlaySession:
         with self.atomic():
             self.player_moved = True
             self._tick()
-            self.start_clock()  # an undo is the player's too: it can be the first
+            self.start_clock()  # an undo is the player's too: it can be the first, or lead out of a dead end
             undone: list[Move] = []
             while len(self.game.move_stack) > to:
                 size = self.turns.pop()
@@ -465,8 +466,8 @@ class PlaySession:
         return self.undo(0)
 
     def _after_change(self) -> None:
-        if self.game.is_won():
-            self.stop_clock()
+        if self.game.is_over():
+            self.stop_clock()  # won, or no legal move left: the time of the game is its time so far
         self.save()
 
     # ------------------------------------------------------------------ advice for a user interface

@@ -43,3 +43,34 @@ def test_milligan_compacts_in_a_short_terminal(snap_compare: Any) -> None:
 def test_picked_card_and_where_it_fits(snap_compare: Any) -> None:
     """4♦ (free card of column 3) picked: gold, and column 1 (5♣) marked as where it fits."""
     assert snap_compare(app_for("yukon"), terminal_size=(80, 24), press=["3", "enter"])
+
+
+def test_milligan_at_60x20(snap_compare: Any) -> None:
+    """8 columns, the stock and 8 foundations at 60 columns: narrower piles, no sideways scrolling."""
+    assert snap_compare(app_for("milligan-yukon"), terminal_size=(60, 20))
+
+
+def test_yukon_wide_lines_up(snap_compare: Any) -> None:
+    """At 120 columns the foundations sit over the last columns of the centred table."""
+    assert snap_compare(app_for("yukon"), terminal_size=(120, 30))
+
+
+def test_help_scrolled_to_its_end(snap_compare: Any) -> None:
+    assert snap_compare(app_for("yukon"), terminal_size=(80, 24), press=["question_mark", "end"])
+
+
+def test_new_game_screen(snap_compare: Any) -> None:
+    assert snap_compare(app_for("yukon"), terminal_size=(80, 24), press=["v", "w"])
+
+
+class FixedVerdict(YukonApp):
+    """The still-winnable indicator with a fixed verdict: no solver runs in a snapshot."""
+
+    def _start_winnable(self) -> None:
+        self.winnable_text = "not winnable ✗"
+        self._update_info()
+
+
+def test_longest_top_line_at_80_columns(snap_compare: Any) -> None:
+    game = Game.deal("milligan-yukon", seed=18446744073709551615, empty_column="any")
+    assert snap_compare(FixedVerdict(None, game, clock=FakeClock(), tick=False, winnable=True), terminal_size=(80, 24))

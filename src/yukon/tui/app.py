@@ -14,7 +14,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,24 +25,27 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Footer, Static
 
-from ..autoplay import is_certain_win
+from ..autoplay import held_back, is_certain_win
 from ..cards import PRETTY, parse_card
 from ..errors import YukonError
 from ..game import Game
+from ..hinting import Advice, HintPolicy
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
 from ..rules import Rules, rules_for
 from ..store import Store
+from ..winnable_deals import FoundDeal, find_winnable_deal
 from .screens import (
     ConfirmScreen,
     DealNumberScreen,
     GameOverScreen,
     HelpScreen,
+    NewGameChoice,
+    NewGameScreen,
     StatsScreen,
-    VariantScreen,
     clock_text,
 )
 from .session import Pick, Session, describe_move
-from .widgets import SLOT, ColumnView, Cursor, PileView, TableState
+from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState
 
 
 class Tableau(VerticalScroll, can_focus=False):
@@ -63,7 +66,8 @@ class YukonApp(App[None]):
     CSS = """
     Screen { layout: vertical; }
     #info { height: 1; padding: 0 1; background: $panel; color: $text; }
-    #piles { height: 1; margin: 1 0 0 0; padding: 0 1; }
+    #piles-row { height: 1; margin: 1 0 0 0; padding: 0 1; align-horizontal: center; }
+    #piles { height: 1; width: auto; }
     #piles .spacer { width: 1fr; height: 1; }
     #tableau { height: 1fr; padding: 0 1; scrollbar-size: 1 1; overflow-x: auto; align-horizontal: center; }
     #columns { height: auto; width: auto; min-height: 100%; }
@@ -72,39 +76,41 @@ class YukonApp(App[None]):
     #status.good { color: $success; }
     """
 
+    #: Every key, once: the footer shows the keys a player needs (``show=True``), the help (``?``) all of them.
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_game", "New", tooltip="New game (a random deal; winnable only if chosen with v)"),
+        Binding("g,number_sign", "deal_number", "Deal #", tooltip="Play a deal by its number"),
+        Binding("v", "variant", "Variant", tooltip="New game: choose the variant, and winnable deals only"),
+        Binding("s", "stats", "Stats", tooltip="Statistics (shared with the web game)"),
+        Binding("h", "hint", "Hint", tooltip="Show a good move (the solver's winning line, followed move by move)"),
+        Binding("p", "play_hint", "Play hint", tooltip="Play the hint shown (or the next one)"),
+        Binding("u,backspace", "undo", "Undo", tooltip="Take back the last move"),
+        Binding("q,ctrl+c", "quit", "Quit", key_display="q", tooltip="Quit (the game is saved and resumes next time)"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="This help: every key"),
         Binding("left", "cursor('left')", "Cursor", show=False, tooltip="Move the cursor"),
         Binding("right", "cursor('right')", "Cursor", show=False, tooltip="Move the cursor"),
         Binding("up", "cursor('up')", "Cursor", show=False, tooltip="Move the cursor"),
         Binding("down", "cursor('down')", "Cursor", show=False, tooltip="Move the cursor"),
-        Binding("space,enter", "select", "Pick/put", key_display="⏎",
+        Binding("space,enter", "select", "Pick/put", show=False,
                 tooltip="Pick up the card under the cursor (the cards on it travel along), or put it down here"),
         *[
             Binding(str(n), f"column({n - 1})", f"Column {n}", show=False,
                     tooltip="Put the picked card on column N (or go to column N)")
             for n in range(1, 10)
         ],
-        Binding("f", "foundation", "Up", tooltip="Send the picked card (or the one under the cursor) up"),
+        Binding("f", "foundation", "Up", show=False, tooltip="Send the picked card (or the one under the cursor) up"),
         Binding("m", "smart", "Move", show=False,
                 tooltip="Move the card (and those on it) where it fits best: up, else onto a column"),
-        Binding("d", "deal", "Deal", tooltip="Deal from the stock"),
+        Binding("d", "deal", "Deal", show=False, tooltip="Deal from the stock"),
         Binding("w", "waste", "Waste", show=False, tooltip="Pick the waste's top card"),
-        Binding("escape", "cancel", "Cancel", show=False, tooltip="Put the picked card back; hide the hint"),
-        Binding("u,backspace", "undo", "Undo", tooltip="Take back the last move"),
-        Binding("r", "redo", "Redo", tooltip="Play the move taken back again"),
-        Binding("h", "hint", "Hint", tooltip="Show a good move (from the solver)"),
+        Binding("escape", "cancel", "Cancel", show=False, tooltip="Cancel: put the picked card back, hide the hint"),
+        Binding("r", "redo", "Redo", show=False, tooltip="Play the move taken back again"),
         Binding("a", "toggle_autoplay", "Auto", show=False,
                 tooltip="Auto-play on/off: cards that cannot be needed go up by themselves"),
         Binding("e", "finish", "Finish", show=False, tooltip="Auto-finish, once every card is face up and in order"),
         Binding("c", "toggle_winnable", "Winnable?", show=False,
                 tooltip="Still winnable? indicator on/off (the solver, which sees face-down cards)"),
-        Binding("n", "new_game", "New", tooltip="New game (a random deal)"),
         Binding("R", "restart", "Restart", show=False, tooltip="Restart this deal (r then redoes the moves)"),
-        Binding("g,number_sign", "deal_number", "Deal #", show=False, tooltip="Play a deal by its number"),
-        Binding("v", "variant", "Variant", show=False, tooltip="New game of another variant"),
-        Binding("s", "stats", "Stats", show=False, tooltip="Statistics (shared with the web game)"),
-        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="This help"),
-        Binding("q,ctrl+c", "quit", "Quit", key_display="q", tooltip="Quit (the game is saved and resumes next time)"),
     ]
 
     def __init__(
@@ -136,6 +142,9 @@ class YukonApp(App[None]):
         self.hint_time = hint_time
         self.winnable_time = winnable_time
         self.show_winnable = winnable
+        #: new games are deals the solver proved winnable (chosen in the new-game screen)
+        self.winnable_only = False
+        self._deal_note = ""
         session: Session | None = None
         self.resumed = False
         if game is None and resume and store is not None:
@@ -152,12 +161,17 @@ class YukonApp(App[None]):
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
         self._announced = False
+        self.hints = self._new_hint_policy()
+        self._explained: set[int] = set()  # cards whose holding back by auto-play was explained
+        #: why auto-play left a card after the last move ("" when it did not)
+        self.held_note = ""
+        self._bindings_for = ""
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
         yield Static(id="info")
-        with Horizontal(id="piles"):
+        with Horizontal(id="piles-row"), Horizontal(id="piles"):
             tops = self.state.top_piles()
             for i, (kind, pile) in enumerate(tops):
                 if kind == "found" and (i == 0 or tops[i - 1][0] != "found"):
@@ -167,7 +181,7 @@ class YukonApp(App[None]):
             for c in range(self.session.game.rules.columns):
                 yield ColumnView(c, self.state)
         yield Static(id="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
@@ -211,16 +225,29 @@ class YukonApp(App[None]):
         need = 1 + max((len(d) + len(u) for d, u in self.game.columns), default=0)
         avail = tableau.size.height
         state.compact = bool(avail) and need > avail
-        # Equal columns as wide as the terminal allows (up to 11 cells); narrower terminals scroll sideways.
-        width = max(SLOT + 1, min(11, (self.size.width - 3) // max(1, len(columns))))
+        # Equal columns as wide as the terminal allows (SLOT to MAX_WIDTH cells; padding and a scrollbar
+        # aside); the top row spans the same width, so the stock sits over column 1 and the foundations
+        # end over the last column. More piles than columns (Milligan Yukon) share that width.
+        width = max(SLOT, min(MAX_WIDTH, (self.size.width - 3) // max(1, len(columns))))
         for w in columns:
             if w.styles.width is None or w.styles.width.value != width:
                 w.styles.width = width
             w.refresh(layout=True)
-        for p in self.query(PileView):
-            p.refresh()
+        piles = list(self.query(PileView))
+        table_width = width * max(1, len(columns))
+        pile_width = min(width, table_width // max(1, len(piles)))
+        with contextlib.suppress(Exception):
+            row = self.query_one("#piles", Horizontal)
+            if row.styles.width is None or row.styles.width.value != table_width:
+                row.styles.width = table_width
+        for p in piles:
+            if p.styles.width is None or p.styles.width.value != pile_width:
+                p.styles.width = pile_width
+            p.refresh(layout=True)
         self._update_info()
-        self.refresh_bindings()
+        if self._bindings_for != self.game.rules.variant:  # the stock and waste keys come and go with it
+            self._bindings_for = self.game.rules.variant
+            self.refresh_bindings()  # (it rebuilds the key bar: not after every move)
         self.call_after_refresh(self._scroll_to_cursor)
 
     def _scroll_to_cursor(self) -> None:
@@ -239,29 +266,10 @@ class YukonApp(App[None]):
     def _update_info(self) -> None:
         s = self.session
         g = s.game
-        rules = g.rules
-        title = rules.title
-        default = rules_for(rules.variant)
-        extras = []
-        if rules.empty_column != default.empty_column:
-            extras.append(f"empty: {rules.empty_column}")
-        if rules.foundation_return != default.foundation_return:
-            extras.append("return" if rules.foundation_return else "no return")
-        if extras:
-            title += f" ({', '.join(extras)})"
-        parts = [
-            title,
-            f"deal {g.seed}" if g.seed is not None else "own position",
-            plural(s.move_count, "move"),
-            clock_text(s.elapsed),
-            f"{g.cards_on_foundations}/{rules.card_count} up",
-        ]
-        if s.autoplay:
-            parts.append("auto")
-        if self.show_winnable and self.winnable_text:
-            parts.append(self.winnable_text)
+        winnable = self.winnable_text if self.show_winnable else ""
+        text = info_line(g, s.move_count, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2))
         with contextlib.suppress(Exception):
-            self.query_one("#info", Static).update(Text(" · ".join(parts), no_wrap=True, overflow="ellipsis"))
+            self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
     def set_status(self, text: str, kind: str = "") -> None:
         """One line at the bottom: ``kind`` is ``""``, ``"error"`` or ``"good"``."""
@@ -357,7 +365,7 @@ class YukonApp(App[None]):
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, move: Move) -> bool:
+    def play(self, move: Move, prefix: str = "") -> bool:
         """Play the player's move; an illegal one is explained in the status bar. True if played."""
         before = self.game.copy()
         try:
@@ -369,13 +377,27 @@ class YukonApp(App[None]):
             return False
         self.state.pick = None
         self.state.hint = None
-        text = describe_move(before, move)
+        text = prefix + describe_move(before, move)
         extra = len(played) - 1
         if extra:
             text += f"; {extra} card{'s' if extra > 1 else ''} played up automatically"
+        self.held_note = self._held_back_news()
+        if self.held_note:
+            text += f"; {self.held_note}"
         self.set_status(text[:1].upper() + text[1:])
         self._after_change()
         return True
+
+    def _held_back_news(self) -> str:
+        """Why auto-play leaves a card that could go up (said once per card and game), or ``""``."""
+        if not self.session.autoplay:
+            return ""
+        new = [m.card for m in held_back(self.game) if m.card not in self._explained]
+        if not new:
+            return ""
+        self._explained.update(new)
+        cards = " ".join(PRETTY[c] for c in new)
+        return f"auto-play leaves {cards} while the stock lasts (a deal may need it): f plays it up"
 
     def _after_change(self) -> None:
         if self.session.store_error:
@@ -443,7 +465,7 @@ class YukonApp(App[None]):
             if FOUNDATION in self.state.targets:
                 where.append("its foundation")
             tail = f"it fits on {' and '.join(where)}" if where else "it fits nowhere now"
-            self.set_status(f"Picked {what}; {tail} (esc: drop it)")
+            self.set_status(f"Picked {what}; {tail} (esc: cancel)")
         else:
             self.refresh_table()
 
@@ -577,8 +599,9 @@ class YukonApp(App[None]):
             self.set_status(f"{self.game.rules.title} has no stock", "error")
             return
         if self.play(STOCK_MOVE):
-            self.set_status(("Dealt one card to the waste" if self.game.rules.has_waste
-                             else "Dealt a card onto every column") + f"; {len(self.game.stock)} left in the stock")
+            text = ("Dealt one card to the waste" if self.game.rules.has_waste
+                    else "Dealt a card onto every column") + f"; {len(self.game.stock)} left in the stock"
+            self.set_status(text + (f"; {self.held_note}" if self.held_note else ""))
 
     def action_waste(self) -> None:
         if not self.game.rules.has_waste:
@@ -629,6 +652,11 @@ class YukonApp(App[None]):
         msg = "Auto-play on: safe cards go up by themselves" if on else "Auto-play off"
         if played:
             msg += f"; {len(played)} played up"
+        if on:
+            self._explained.clear()
+            held = self._held_back_news()
+            if held:
+                msg += f"; {held}"
         self.set_status(msg)
         self._after_change()
 
@@ -669,7 +697,9 @@ class YukonApp(App[None]):
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
         self._announced = False
         self.winnable_text = ""
-        self.set_status(f"Deal {game.seed} of {game.rules.title}. Good luck!")
+        self.hints = self._new_hint_policy()
+        self._explained = set()
+        self.set_status(self._welcome(game))
         if (game.rules.columns, game.rules.stock, game.rules.foundations) != (
             old_rules.columns, old_rules.stock, old_rules.foundations
         ):
@@ -680,14 +710,45 @@ class YukonApp(App[None]):
     async def _rebuild(self) -> None:
         await self.recompose()
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
-        self.set_status(f"Deal {self.game.seed} of {self.game.rules.title}. Good luck!")
+        self.set_status(self._welcome(self.game))
         self._after_change()
+
+    def _welcome(self, game: Game) -> str:
+        text = f"Deal {game.seed} of {game.rules.title}"
+        if self._deal_note:
+            text += f": {self._deal_note}"
+            self._deal_note = ""
+        return text + ". Good luck!"
+
+    def deal_new(self, rules: Rules) -> None:
+        """Start a random deal of ``rules``: one the solver proves winnable when :attr:`winnable_only`."""
+        if not self.winnable_only:
+            self.start_game(Game.deal(rules, seed=self._new_seed()))
+            return
+        self.set_status(f"Looking for a winnable deal of {rules.title}…")
+        new_seed = self._new_seed
+
+        def seeds() -> Iterator[int]:
+            while True:
+                yield new_seed()
+
+        def work(stop: threading.Event) -> FoundDeal:
+            return find_winnable_deal(lambda seed: Game.deal(rules, seed=seed), stop, seeds=seeds())
+
+        def done(found: Any) -> None:
+            if isinstance(found, Exception):
+                self.set_status(f"Could not look for a deal: {found}", "error")
+                return
+            self._deal_note = found.note
+            self.start_game(Game.deal(rules, seed=found.seed))
+
+        self._start_job("deal", work, done)
 
     def action_new_game(self) -> None:
         rules = self.game.rules
         self._confirm_then(
             "Leave this game (it counts as not won) and deal a new one?",
-            lambda: self.start_game(Game.deal(rules, seed=self._new_seed())),
+            lambda: self.deal_new(rules),
         )
 
     def action_deal_number(self) -> None:
@@ -703,14 +764,15 @@ class YukonApp(App[None]):
         self.push_screen(DealNumberScreen(), chosen)
 
     def action_variant(self) -> None:
-        def chosen(variant: str | None) -> None:
-            if variant is not None:
+        def chosen(choice: NewGameChoice | None) -> None:
+            if choice is not None:
+                self.winnable_only = choice.winnable_only
                 self._confirm_then(
                     "Leave this game (it counts as not won) for a new one?",
-                    lambda: self.start_game(Game.deal(variant, seed=self._new_seed())),
+                    lambda: self.deal_new(rules_for(choice.variant)),
                 )
 
-        self.push_screen(VariantScreen(self.game.rules.variant), chosen)
+        self.push_screen(NewGameScreen(self.game.rules.variant, self.winnable_only), chosen)
 
     def action_stats(self) -> None:
         self.push_screen(StatsScreen(self.store, self.game.rules))
@@ -802,58 +864,80 @@ class YukonApp(App[None]):
         del self._jobs[name]
         done(result)
 
+    def _new_hint_policy(self) -> HintPolicy:
+        """The hint policy of a new game (shared with the web table: it follows the line it found)."""
+        return HintPolicy(time_limit=self.hint_time)
+
     def action_hint(self) -> None:
+        self.request_hint(play=False)
+
+    def action_play_hint(self) -> None:
+        """Play the hint shown; without one, find it and play it."""
+        hint = self.state.hint
+        if hint is not None and self.game.is_legal(hint):
+            self._play_hint(hint)
+        else:
+            self.request_hint(play=True)
+
+    def request_hint(self, *, play: bool) -> None:
         if self.game.is_won():
             self.set_status("The game is won")
             return
-        position = self.game.copy()
+        position = self.game.copy(history=True)
         self.state.pick = None
+        policy = self.hints
+        known = policy.next_on_line(position)  # the next move of the line already found: no waiting
+        if known is not None:
+            self._show_hint(position, known, play=play)
+            return
         self.set_status("Thinking…")
-        limit = self.hint_time
 
         def work(stop: threading.Event) -> Any:
-            from .. import hint
-
             try:
-                return hint(position, time_limit=limit, stop=stop)
+                return policy.advise(position, stop=stop)
             except ImportError:
                 return None
 
         def done(result: Any) -> None:
-            self._show_hint(position, result)
+            self._show_hint(position, result, play=play)
 
         self._start_job("hint", work, done)
 
-    def _show_hint(self, position: Game, result: Any) -> None:
+    def _play_hint(self, move: Move) -> None:
+        self.state.hint = None
+        self.play(move, prefix="Hint played: ")
+
+    def _show_hint(self, position: Game, result: Advice | Exception | None, *, play: bool = False) -> None:
         move: Move | None
+        note = ""
         status = "unknown"
-        if isinstance(result, Exception) or result is None:
+        if isinstance(result, Advice):
+            move, status, note = result.move, result.status, result.note
+        else:  # the solver is missing or failed: a safe card, else the first legal move
             from ..autoplay import next_safe_move
 
             move = next_safe_move(position)
             if move is None:
                 moves = position.legal_moves()
                 move = moves[0] if moves else None
-            source = "first legal move (the solver is not available)"
-        else:
-            move = getattr(result, "move", None)
-            status = getattr(result, "status", "unknown")
-            source = {"solver": "solver", "heuristic": "rule of thumb"}.get(getattr(result, "source", ""), "")
+            note = "a first legal move: the solver is not available"
         if move is None:
-            self.set_status("No move left to suggest", "error")
+            self.set_status(note or "No move left to suggest", "error")
+            return
+        if play:
+            self._play_hint(move)
             return
         self.state.hint = move
         if move.src < FOUNDATION:  # the cursor goes to the card to move: ⏎ picks it
             down, up = position.columns[move.src]
             self.state.cursor = Cursor("tab", move.src, len(down) + len(up) - move.count)
-        text = f"Hint: {describe_move(position, move)}"
+        what = describe_move(position, move)
         if status == "won":
-            text += " (wins)"
+            self.set_status(f"Hint: {what} (wins)   p: play it", "good")
         elif status == "lost":
-            text += " (no winning line: undo?)"
-        elif source:
-            text += f" ({source})"
-        self.set_status(text, "good")
+            self.set_status(f"{note}. Best try: {what}   p: play it", "error")
+        else:
+            self.set_status(f"Hint: {what} ({note[:1].lower() + note[1:]})" if note else f"Hint: {what}", "good")
         self.refresh_table()
 
     def action_toggle_winnable(self) -> None:
@@ -911,8 +995,52 @@ def _reason(exc: Exception) -> str:
     return text[:1].upper() + text[1:]
 
 
+def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int) -> str:
+    """The top line in at most ``width`` cells when it can be: the full form, else shorter words,
+    else without its least needed parts (``auto``, then the cards up); the winnable indicator stays.
+
+    >>> g = Game.deal("milligan-yukon", seed=18446744073709551615, empty_column="any")
+    >>> info_line(g, 0, 0.0, True, "not winnable ✗", 120)
+    'Milligan Yukon (empty: any) · deal 18446744073709551615 · 0 moves · 0:00 · 0/104 up · auto · not winnable ✗'
+    >>> info_line(g, 0, 0.0, True, "not winnable ✗", 78)
+    'Milligan (any) · #18446744073709551615 · 0 mv · 0:00 · 0/104 · not winnable ✗'
+    """
+    rules = game.rules
+    default = rules_for(rules.variant)
+    long_words: list[str] = []
+    short_words: list[str] = []
+    if rules.empty_column != default.empty_column:
+        long_words.append(f"empty: {rules.empty_column}")
+        short_words.append(rules.empty_column)
+    if rules.foundation_return != default.foundation_return:
+        word = "return" if rules.foundation_return else "no return"
+        long_words.append(word)
+        short_words.append(word)
+
+    def titled(title: str, words: list[str]) -> str:
+        return title + (f" ({', '.join(words)})" if words else "")
+
+    title, short_title = titled(rules.title, long_words), titled(rules.title.split()[0], short_words)
+    deal = f"deal {game.seed}" if game.seed is not None else "own position"
+    short_deal = f"#{game.seed}" if game.seed is not None else "own"
+    clock, count = clock_text(elapsed), plural(moves, "move")
+    up = f"{game.cards_on_foundations}/{rules.card_count}"
+    auto = "auto" if autoplay else ""
+    forms = [
+        [title, deal, count, clock, f"{up} up", auto, winnable],
+        [titled(rules.title, short_words), short_deal, count, clock, f"{up} up", auto, winnable],
+        [short_title, short_deal, count, clock, f"{up} up", auto, winnable],
+        [short_title, short_deal, count, clock, up, winnable],
+        [short_title, short_deal, f"{moves} mv", clock, up, winnable],
+        [short_title, short_deal, f"{moves} mv", clock, winnable],
+        [short_title, short_deal, clock, winnable],
+    ]
+    lines = [" · ".join(part for part in form if part) for form in forms]
+    return next((line for line in lines if len(line) <= width), lines[-1])
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-__all__ = ["YukonApp"]
+__all__ = ["YukonApp", "info_line"]

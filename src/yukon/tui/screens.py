@@ -1,9 +1,13 @@
-"""The screens over the table: help, statistics, deal number, variant, confirmation, game over."""
+"""The screens over the table: help, statistics, deal number, new game, confirmation, game over.
+
+Every one of them is a :class:`Dialog`: ``q`` and ``ctrl+c`` quit from it as from the table.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
 
 from rich.table import Table
 from rich.text import Text
@@ -11,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets import Checkbox, DataTable, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..deal import MAX_SEED
@@ -47,6 +51,21 @@ def _css(name: str, width: int = 60) -> str:
     return _MODAL_CSS.format(name=name, width=width)
 
 
+ResultT = TypeVar("ResultT")
+
+#: The keys that quit from every screen (the game is saved and resumes next time).
+QUIT_BINDINGS: list[BindingType] = [
+    Binding("q", "app.quit", "Quit", priority=True),
+    Binding("ctrl+c", "app.quit", "Quit", show=False, priority=True),
+]
+
+
+class Dialog(ModalScreen[ResultT]):
+    """A box over the table: ``q`` and ``ctrl+c`` quit from it, as from the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(QUIT_BINDINGS)
+
+
 def key_label(key: str) -> str:
     """How a binding's key is written for people: ``question_mark`` is ``?``."""
     names = {
@@ -56,16 +75,22 @@ def key_label(key: str) -> str:
     return ", ".join(names.get(k.strip(), k.strip()) for k in key.split(","))
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """The key bindings (read from the app's BINDINGS) and how to play with the mouse."""
 
+    # A fixed height, so that the keys scroll inside it (an "auto" height would grow past the screen).
     DEFAULT_CSS = _css("HelpScreen", 76) + """
-    HelpScreen #help-keys { height: auto; max-height: 100%; }
+    HelpScreen > Vertical { height: 96%; }
+    HelpScreen #help-keys { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", "Close"),
+        Binding("escape,question_mark,f1", "dismiss", "Close"),
         Binding("up", "scroll(-1)", "Up", show=False),
         Binding("down", "scroll(1)", "Down", show=False),
+        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("pagedown,space", "scroll(10)", "Page down", show=False),
+        Binding("home", "scroll_home", "Top", show=False),
+        Binding("end", "scroll_end", "End", show=False),
     ]
 
     def __init__(self, bindings: Iterable[Binding], rules: Rules) -> None:
@@ -89,8 +114,9 @@ class HelpScreen(ModalScreen[None]):
                     "Click the stock to deal.\n"
                     "Build down in the tableau (" + _build_words(self._help_rules) + "); any face-up card can "
                     "move with the cards on it. Goal: every card on the foundations.",
-                    classes="note",
+                    classes="note", id="help-goal",
                 )
+            yield Static("↑ ↓ page up/down: scroll   esc: close   q: quit", classes="note")
 
     def rows(self) -> list[tuple[str, str]]:
         """(keys, what they do), one row per action; bindings sharing a description share a row."""
@@ -107,6 +133,12 @@ class HelpScreen(ModalScreen[None]):
 
     def action_scroll(self, delta: int) -> None:
         self.query_one("#help-keys", VerticalScroll).scroll_relative(y=delta, animate=False)
+
+    def action_scroll_home(self) -> None:
+        self.query_one("#help-keys", VerticalScroll).scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        self.query_one("#help-keys", VerticalScroll).scroll_end(animate=False)
 
 
 def _build_words(rules: Rules) -> str:
@@ -134,13 +166,13 @@ def _options_words(row: StatsRow) -> str:
     return ", ".join(words)
 
 
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(Dialog[None]):
     """Statistics of every variant and set of options, shared with the web game."""
 
     DEFAULT_CSS = _css("StatsScreen", 78) + """
     StatsScreen DataTable { height: auto; max-height: 16; width: 100%; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "dismiss", "Close")]
 
     def __init__(self, store: Store | None, current: Rules | None = None) -> None:
         super().__init__()
@@ -176,9 +208,17 @@ class StatsScreen(ModalScreen[None]):
                 "best win. Shared with the web game.",
                 classes="note",
             )
+            yield Static("esc: close   q: quit", classes="note")
 
 
-class DealNumberScreen(ModalScreen[int | None]):
+class DealNumberInput(Input):
+    """The deal number's field: it takes the digits and leaves every other key (``q``) to the screen."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+
+class DealNumberScreen(Dialog[int | None]):
     """Ask for a deal number."""
 
     DEFAULT_CSS = _css("DealNumberScreen", 44) + """
@@ -189,8 +229,8 @@ class DealNumberScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Deal number", classes="title")
-            yield Input(placeholder="e.g. 42", type="integer", id="deal-number")
-            yield Static("enter: deal   esc: cancel", classes="note", id="deal-note")
+            yield DealNumberInput(placeholder="e.g. 42", type="integer", id="deal-number")
+            yield Static("enter: deal   esc: cancel   q: quit", classes="note", id="deal-note")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
@@ -207,25 +247,39 @@ class DealNumberScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class VariantScreen(ModalScreen[str | None]):
-    """Choose the variant of the next game."""
+@dataclass(frozen=True)
+class NewGameChoice:
+    """What the new-game screen returns: the variant, and whether the deal must be proved winnable."""
 
-    DEFAULT_CSS = _css("VariantScreen", 44) + """
-    VariantScreen OptionList { width: 100%; height: auto; }
+    variant: str
+    winnable_only: bool
+
+
+class NewGameScreen(Dialog[NewGameChoice | None]):
+    """Choose the variant of the next game, and "winnable deals only" (the solver proves the deal)."""
+
+    DEFAULT_CSS = _css("NewGameScreen", 60) + """
+    NewGameScreen OptionList { width: 100%; height: auto; }
+    NewGameScreen Checkbox { width: 100%; border: none; padding: 0; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("w", "toggle_winnable", "Winnable deals only"),
+    ]
 
-    def __init__(self, current: str) -> None:
+    def __init__(self, current: str, winnable_only: bool = False) -> None:
         super().__init__()
         self._current = current
+        self._winnable_only = winnable_only
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("New game of…", classes="title")
             options = [Option(rules.title, id=name) for name, rules in VARIANTS.items()]
-            ol = OptionList(*options, id="variants")
-            yield ol
-            yield Static("enter: deal   esc: cancel", classes="note")
+            yield OptionList(*options, id="variants")
+            yield Checkbox("Winnable deals only (proved by the solver)", self._winnable_only,
+                           id="winnable-only")
+            yield Static("enter: deal   w: winnable only   esc: cancel   q: quit", classes="note")
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -233,14 +287,23 @@ class VariantScreen(ModalScreen[str | None]):
         ol.highlighted = names.index(self._current) if self._current in names else 0
         ol.focus()
 
+    @property
+    def winnable_only(self) -> bool:
+        return self.query_one("#winnable-only", Checkbox).value
+
+    def action_toggle_winnable(self) -> None:
+        box = self.query_one("#winnable-only", Checkbox)
+        box.value = not box.value
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+        assert event.option.id is not None
+        self.dismiss(NewGameChoice(event.option.id, self.winnable_only))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """A yes/no question."""
 
     DEFAULT_CSS = _css("ConfirmScreen")
@@ -256,13 +319,13 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._question)
-            yield Static("y: yes   n: no", classes="note")
+            yield Static("y: yes   n: no   q: quit", classes="note")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
 
 
-class GameOverScreen(ModalScreen[str | None]):
+class GameOverScreen(Dialog[str | None]):
     """The won/lost announcement; returns the action chosen (``new``, ``restart``, ``undo``, ``stats``)."""
 
     DEFAULT_CSS = _css("GameOverScreen") + """
@@ -289,13 +352,13 @@ class GameOverScreen(ModalScreen[str | None]):
             else:
                 yield Static("No legal move left: the game is lost.", classes="lost")
             yield Static(self._details)
-            yield Static("n: new game   s: statistics   u: undo   R: restart   esc: close", classes="note")
+            yield Static("n: new game   s: statistics   u: undo   R: restart   esc: close   q: quit", classes="note")
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)
 
 
 __all__ = [
-    "ConfirmScreen", "DealNumberScreen", "GameOverScreen", "HelpScreen", "StatsScreen", "VariantScreen",
-    "clock_text", "key_label",
+    "QUIT_BINDINGS", "ConfirmScreen", "DealNumberScreen", "Dialog", "GameOverScreen", "HelpScreen",
+    "NewGameChoice", "NewGameScreen", "StatsScreen", "clock_text", "key_label",
 ]

@@ -24,9 +24,10 @@ if TYPE_CHECKING:
     from ..game import Game
     from .session import Pick
 
-#: Width of a card face in cells, and of a card with the cursor markers around it.
+#: Width of a card face in cells, of a card with the cursor markers around it, and of a column at most.
 CELL = 5
 SLOT = CELL + 2
+MAX_WIDTH = 11
 
 FACE_RED = Style(color="#c1121f", bgcolor="#f8f8f2", bold=True)
 FACE_BLACK = Style(color="#101010", bgcolor="#f8f8f2", bold=True)
@@ -39,6 +40,8 @@ CURSOR = Style(color="#ffd700", bold=True)
 HEADER = Style(color="#8a8a8a")
 HEADER_CURSOR = Style(color="#ffd700", bold=True)
 HEADER_TARGET = Style(color="#5fd75f", bold=True)
+#: The cursor on a pile too narrow for the markers (Milligan Yukon's nine piles at 60 columns).
+NARROW_CURSOR = Style(reverse=True, underline=True)
 
 
 @dataclass
@@ -96,8 +99,16 @@ def slot_text(label: str, bg: str | None = None) -> Text:
 
 
 def framed(cell: Text, cursor: bool, width: int) -> Text:
-    """A cell with the cursor markers (or blanks) around it, centred in ``width`` cells."""
+    """A cell with the cursor markers (or blanks) around it, centred in ``width`` cells; narrower
+    than :data:`SLOT`, the cell alone, shown reversed under the cursor."""
     line = Text()
+    if width < SLOT:
+        line.append(" " * max(0, (width - CELL) // 2))
+        if cursor:
+            cell = cell.copy()
+            cell.stylize(NARROW_CURSOR)
+        line.append_text(cell)
+        return line
     left = max(0, (width - SLOT) // 2)
     line.append(" " * left)
     line.append("▶" if cursor else " ", style=CURSOR)
@@ -270,7 +281,7 @@ class PileView(Widget):
                 cell = card_text(top, bg)
             else:
                 cell = slot_text(RANKS[0], bg)
-        return framed(cell, on_cursor, SLOT)
+        return framed(cell, on_cursor, self.size.width or SLOT)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -286,6 +297,6 @@ def _hint_pile(game: Game, card: int) -> int:
 
 
 __all__ = [
-    "CELL", "SLOT", "ColumnView", "Cursor", "PileView", "TableState", "back_text", "card_text",
+    "CELL", "MAX_WIDTH", "SLOT", "ColumnView", "Cursor", "PileView", "TableState", "back_text", "card_text",
     "framed", "slot_text",
 ]

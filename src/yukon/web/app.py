@@ -27,6 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
+import anyio
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -164,6 +165,30 @@ def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
         loc = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
         parts.append(f"{loc}: {e.get('msg', 'invalid')}")
     return 422, "invalid request: " + "; ".join(parts)
+
+
+class QueuedHint:
+    """The hint policy's hint function on the server: each search runs in the solver's queue (worker
+    processes, bounded; a newer hint for the game stops the older), falling back honestly to a
+    heuristic move when the solver is busy or out of time. Called from a worker thread."""
+
+    def __init__(self, queue: solving.SolverQueue, game_id: str) -> None:
+        self.queue = queue
+        self.game_id = game_id
+
+    def __call__(self, game: Game, time_limit: float, stop: Any = None) -> solving.Hint:
+        started = time.perf_counter()
+        why = "the solver ran out of time"
+        try:
+            result = anyio.from_thread.run(self.queue.run, (self.game_id, "hint"), partial(solving.hint_job, game),
+                                           time_limit)
+        except solving.SolverBusyError:
+            result, why = None, "the solver is busy with other requests"
+        if result is not None:
+            return result
+        move = solving.heuristic_move(game)
+        return solving.Hint(None if move is None else str(move), "heuristic" if move else "none", "unknown",
+                            time.perf_counter() - started, f"a best guess: {why}")
 
 
 def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
@@ -500,25 +525,24 @@ def create_app(
     async def hint(game_id: str) -> JSONResponse:
         """The best next move (the solver sees the face-down cards), with where it came from.
 
-        It answers within the hint's time limit: when the solver is busy or runs out of time,
-        with a heuristic move marked ``source: "heuristic"``."""
-        started = time.perf_counter()
-        session, game, count = await run_in_threadpool(for_solver, game_id, False)
-        known = session.lines.get(game.to_text())
-        if known:
-            return JSONResponse(solving.Hint(known[0], "solver", "won", 0.0).to_dict() | {"move_count": count})
-        why = "the solver ran out of time"
-        try:
-            result = await queue.run((game_id, "hint"), partial(solving.hint_job, game),
-                                     max(0.0, hint_time - (time.perf_counter() - started)))
-        except solving.SolverBusyError:
-            result, why = None, "the solver is busy with other requests"
-        if result is not None and result.line:
-            await run_in_threadpool(session.lines.remember, game, result.line)
-        if result is None:
-            move = solving.heuristic_move(game)
-            result = solving.Hint(None if move is None else str(move), "heuristic" if move else "none", "unknown",
-                                  time.perf_counter() - started, f"a best guess: {why}")
+        The hint policy (yukon.hinting, shared with the terminal game) follows the line it found, so a
+        hint along it is instant, and never hints a move back; its searches run in the solver's queue.
+        It answers within about 1.5 times the hint's time limit: when the solver is busy or runs out of
+        time, with a heuristic move marked ``source: "heuristic"``."""
+        session, game, count = await run_in_threadpool(for_solver, game_id, True)
+        policy = session.hints
+        known = policy.next_on_line(game)  # the next move of the line found: no search
+        if known is not None and known.move is not None:
+            return JSONResponse(solving.Hint(str(known.move), known.source, known.status, 0.0).to_dict()
+                                | {"move_count": count})
+        if not isinstance(policy.hint_function, QueuedHint):
+            policy.hint_function = QueuedHint(queue, game_id)
+        advice = await run_in_threadpool(partial(policy.advise, game, time_limit=hint_time))
+        if advice.line:
+            await run_in_threadpool(session.lines.remember, game, [str(m) for m in advice.line])
+        move = None if advice.move is None else str(advice.move)
+        result = solving.Hint(move, advice.source if move is not None else "none", advice.status, advice.seconds,
+                              advice.note)
         if result.status in ("won", "lost") and result.source == "solver":
             session.proven[game.to_text()] = result.status
         return JSONResponse(result.to_dict() | {"move_count": count})

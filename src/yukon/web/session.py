@@ -36,10 +36,12 @@ from typing import TYPE_CHECKING, Any
 from ..cards import NAME
 from ..errors import YukonError
 from ..game import Game
+from ..hinting import HintPolicy
 from ..notation import Move
 from ..rules import Rules, rules_for
 from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
 from ..store import DamagedGameError, GameRecord, Store
+from . import solving
 from .solving import Lines
 
 if TYPE_CHECKING:
@@ -62,10 +64,13 @@ class Session:
         self.core = core
         #: position text -> "won" / "lost": what the solver proved about positions of this game
         self.proven: dict[str, str] = {}
-        #: winning lines the solver found, for instant hints along them
+        #: winning lines the solver found (the winnable check reads them)
         self.lines = Lines()
         #: held while a request reads or changes this game: one change at a time, each saved before the next
         self.lock = threading.RLock()
+        #: the hint policy shared with the terminal game: it follows the line found, never goes back
+        #: (the server gives it a hint function that runs in the solver's queue: see web/app.py)
+        self.hints = HintPolicy(_server_hint, time_limit=solving.HINT_TIME)
 
     # ------------------------------------------------------------------ reading
 
@@ -231,6 +236,10 @@ class Session:
             "undone_count": len(undone),
             "deal_note": self.extra.get("deal_note"),
         }
+
+
+def _server_hint(game: Game, time_limit: float, stop: threading.Event | None) -> solving.Hint:
+    return solving.hint(game, stop or threading.Event(), time_limit)
 
 
 class Registry:

@@ -22,6 +22,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .. import winnable_deals
 from ..autoplay import is_safe_to_play_up
 from ..game import Game
 from ..notation import FOUNDATION, STOCK, Move
@@ -33,8 +34,8 @@ HINT_TIME = 0.8
 #: Seconds to decide whether a position can still be won.
 WINNABLE_TIME = 3.0
 #: Seconds per deal, and in all, when looking for a winnable deal.
-DEAL_TIME = 2.0
-DEAL_BUDGET = 8.0
+DEAL_TIME = winnable_deals.DEAL_TIME
+DEAL_BUDGET = winnable_deals.DEAL_BUDGET
 #: Seconds in all to look back for the last winnable position.
 LOOKBACK_BUDGET = 8.0
 
@@ -400,25 +401,13 @@ class Lines:
 def find_winnable_deal(
     make: Callable[[int], Game], stop: threading.Event, *, per_deal: float = DEAL_TIME, budget: float = DEAL_BUDGET,
 ) -> tuple[int, Verdict]:
-    """A random deal number whose deal the solver proves winnable, or the last one tried (honestly marked)."""
-    deadline = time.monotonic() + budget
-    seed = secrets.randbelow(1 << 32)
+    """A random deal number whose deal the solver proves winnable, or the last one tried (honestly marked).
+
+    The search is :func:`yukon.winnable_deals.find_winnable_deal`, shared with the terminal game."""
     if not solver_available():
-        return seed, Verdict("unknown", "none", note="the solver is not installed: this deal is not checked")
-    tried = 0
-    while True:
-        tried += 1
-        left = deadline - time.monotonic()
-        verdict = decide(make(seed), stop, max(0.2, min(per_deal, left)))
-        if verdict.status == "won":
-            verdict.note = "the solver proved this deal winnable"
-            return seed, verdict
-        if stop.is_set() or time.monotonic() >= deadline:
-            verdict.status = "unknown"
-            verdict.note = (f"no deal proven winnable within {budget:g} s ({tried} tried): "
-                            "this one is not proven winnable")
-            return seed, verdict
-        seed = secrets.randbelow(1 << 32)
+        return secrets.randbelow(1 << 32), Verdict("unknown", "none", note=winnable_deals.NO_SOLVER)
+    found = winnable_deals.find_winnable_deal(make, stop, per_deal=per_deal, budget=budget)
+    return found.seed, Verdict(found.status, "solver", found.seconds, found.note)
 
 
 def last_winnable(

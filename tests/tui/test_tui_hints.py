@@ -1,0 +1,89 @@
+"""Hints in the terminal game: the shared policy through Textual's Pilot, and the key that plays them."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
+from tui_helpers import ONE_FROM_LOST
+
+sys.path.insert(0, str(Path(__file__).parent.parent))  # tests/hint_games.py, shared with the other interfaces
+
+from test_tui_app import make_app, run
+
+from hint_games import CASES, assert_never_went_back, case_id
+from yukon import Game
+from yukon.hinting import DEAL_LOST
+from yukon.tui.app import YukonApp
+from yukon.tui.screens import GameOverScreen
+
+#: Two short games here (the policy's own tests and the web's play every case; every key press
+#: redraws the table, so a game takes a while)...
+TUI_CASES = [CASES[4], CASES[0]]
+#: ...and one deal of every variant, with rule options among them, in the long version.
+SLOW_TUI_CASES = [CASES[8], CASES[10], CASES[12], CASES[13]]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        *TUI_CASES,
+        *[pytest.param(c, marks=[pytest.mark.slow, pytest.mark.skipif(
+            not os.environ.get("YUKON_SLOW_TESTS"), reason="set YUKON_SLOW_TESTS=1 for the long version")])
+          for c in SLOW_TUI_CASES],
+    ],
+    ids=case_id,
+)
+def test_pressing_p_alone_wins_without_going_back(case: tuple[str, dict[str, Any], int]) -> None:
+    variant, options, seed = case
+    start = Game.deal(variant, seed=seed, **options)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        for _ in range(1500):
+            if app.session.status != "playing":
+                break
+            await pilot.press("p")
+            if app.status_text == "Thinking…":  # a search in a worker thread (else the line's next move)
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+        assert app.session.status == "won" and isinstance(app.screen, GameOverScreen)
+        assert_never_went_back(start, [str(m) for m in app.game.move_stack])
+        assert app.hints.searches <= 4  # the line found is followed
+
+    run(make_app(None, start.copy(), hint_time=10.0), scenario)
+
+
+def test_the_hint_shown_is_played_by_p_and_named_in_the_key_bar() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        shown = {k.key: k.description for k in app.screen.query(FooterKey)}
+        for key, words in [("n", "New"), ("g", "Deal #"), ("v", "Variant"), ("s", "Stats"), ("h", "Hint"),
+                           ("p", "Play hint"), ("u", "Undo"), ("q", "Quit"), ("question_mark", "Help")]:
+            assert shown.get(key) == words
+        assert "f" not in shown and "r" not in shown  # the rest is under ?
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        hint = app.state.hint
+        assert hint is not None and "p: play it" in app.status_text
+        await pilot.press("p")
+        assert app.game.move_stack[0] == hint and app.status_text.startswith("Hint played: ")
+        # the next hint is the next move of the same line: shown at once, no search
+        await pilot.press("h")
+        assert app.state.hint is not None and app.hints.searches == 1
+
+    run(make_app(None, Game.deal("yukon", seed=1), hint_time=10.0), scenario)
+
+
+def test_a_deal_proved_lost_says_this_deal_cannot_be_won() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.status_text.startswith(DEAL_LOST) and "undo" not in app.status_text
+
+    run(make_app(None, Game.from_text(ONE_FROM_LOST), hint_time=10.0, autoplay=False), scenario)

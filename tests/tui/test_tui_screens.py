@@ -1,0 +1,225 @@
+"""The terminal game's rough edges, through Textual's Pilot: quitting from every dialog, the top line
+at 80 columns, the help scrolled to its end, Milligan Yukon at 60x20, the clock of a lost game,
+winnable deals only, and auto-play saying why it holds a card back."""
+
+from __future__ import annotations
+
+import pytest
+from test_tui_app import make_app, run
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+from textual.widgets import Static
+from tui_helpers import ONE_FROM_LOST, FakeClock
+
+from yukon import Game
+from yukon.deal import MAX_SEED
+from yukon.tui.app import Tableau, YukonApp
+from yukon.tui.screens import (
+    ConfirmScreen,
+    DealNumberScreen,
+    GameOverScreen,
+    HelpScreen,
+    NewGameScreen,
+    StatsScreen,
+)
+from yukon.tui.widgets import ColumnView, PileView
+
+
+def info_text(app: YukonApp) -> str:
+    return str(app.query_one("#info", Static).render())
+
+
+@pytest.mark.parametrize("quit_key", ["q", "ctrl+c"])
+@pytest.mark.parametrize(
+    ("keys", "screen"),
+    [
+        (["question_mark"], HelpScreen),
+        (["s"], StatsScreen),
+        (["g"], DealNumberScreen),
+        (["v"], NewGameScreen),
+        (["6", "enter", "5", "n"], ConfirmScreen),  # a move made (8♦ onto 9♣), then "new game?" asks
+        (["5", "f"], GameOverScreen),  # the last legal move: the game is lost
+    ],
+    ids=["help", "stats", "deal-number", "new-game", "confirm", "game-over"],
+)
+def test_q_and_ctrl_c_quit_from_every_dialog(keys: list[str], screen: type, quit_key: str) -> None:
+    game = Game.from_text(ONE_FROM_LOST) if screen is GameOverScreen else Game.deal("yukon", seed=42)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        exits: list[object] = []
+        app.exit = lambda *args, **kwargs: exits.append(args)  # type: ignore[method-assign]
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert isinstance(app.screen, screen)
+        await pilot.press(quit_key)
+        await pilot.pause()
+        assert exits, f"{quit_key} did nothing on {screen.__name__}"
+
+    run(make_app(None, game, autoplay=False), scenario)
+
+
+@pytest.mark.parametrize("quit_key", ["q", "ctrl+c"])
+def test_q_and_ctrl_c_quit_from_the_table(quit_key: str) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        exits: list[object] = []
+        app.exit = lambda *args, **kwargs: exits.append(args)  # type: ignore[method-assign]
+        await pilot.press(quit_key)
+        await pilot.pause()
+        assert exits
+
+    run(make_app(None, Game.deal("yukon", seed=1)), scenario)
+
+
+def test_the_game_over_box_names_q() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("5", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        notes = " ".join(str(s.render()) for s in app.screen.query(Static))
+        assert "q: quit" in notes
+
+    run(make_app(None, Game.from_text(ONE_FROM_LOST), autoplay=False), scenario)
+
+
+def test_the_top_line_is_never_cut_at_80_columns() -> None:
+    """The longest variant name with a rule option, the largest deal number, the winnable indicator."""
+    game = Game.deal("milligan-yukon", seed=MAX_SEED, empty_column="any")
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        for verdict in ("not winnable ✗", "winnable: …", "winnable ✓"):
+            app.winnable_text = verdict
+            app._update_info()
+            text = info_text(app)
+            assert len(text) <= 78 and text.endswith(verdict), text  # 80 columns less the padding
+            assert "Milligan" in text and f"#{MAX_SEED}" in text and "0:00" in text
+
+    run(make_app(None, game, winnable=True, winnable_time=0.2), scenario, size=(80, 24))
+
+
+def test_the_top_line_in_full_where_there_is_room() -> None:
+    game = Game.deal("milligan-yukon", seed=MAX_SEED, empty_column="any")
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        text = info_text(app)
+        assert text.startswith(f"Milligan Yukon (empty: any) · deal {MAX_SEED} · 0 moves · 0:00 · 0/104 up · auto")
+
+    run(make_app(None, game), scenario, size=(140, 30))
+
+
+def test_help_scrolls_to_its_end_at_80x24() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        scroll = app.screen.query_one("#help-keys", VerticalScroll)
+        goal = app.screen.query_one("#help-goal", Static)
+        assert scroll.max_scroll_y > 0  # it does not fit: it must scroll
+        for _ in range(scroll.max_scroll_y + 5):
+            await pilot.press("down")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y
+        # the last sentence ("Goal: ...") is inside the visible part of the box
+        bottom = goal.virtual_region.bottom
+        assert scroll.scroll_y < bottom <= scroll.scroll_y + scroll.scrollable_content_region.height
+        assert "Goal" in str(goal.render())
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=1)), scenario, size=(80, 24))
+
+
+def test_milligan_fits_60x20() -> None:
+    """Its 8 columns and its stock and 8 foundations, without sideways scrolling."""
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.pause()
+        columns = list(app.query(ColumnView))
+        piles = list(app.query(PileView))
+        assert len(columns) == 8 and len(piles) == 9
+        for w in [*columns, *piles]:
+            assert w.region.x >= 0 and w.region.right <= 60 and w.region.width >= 5, (w.id, w.region)
+        assert app.query_one("#tableau", Tableau).max_scroll_x == 0
+        assert len({w.region.x for w in columns}) == 8  # side by side
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=5)), scenario, size=(60, 20))
+
+
+@pytest.mark.parametrize("variant", ["yukon", "australian"])
+def test_stock_and_foundations_line_up_with_the_table_when_wide(variant: str) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.pause()
+        columns = sorted(app.query(ColumnView), key=lambda w: w.region.x)
+        founds = sorted((p for p in app.query(PileView) if p.kind == "found"), key=lambda w: w.region.x)
+        # the foundations sit over the last columns, exactly
+        for pile, column in zip(reversed(founds), reversed(columns), strict=False):
+            assert (pile.region.x, pile.region.width) == (column.region.x, column.region.width)
+        if app.game.rules.has_stock:
+            assert app.query_one("#stock", PileView).region.x == columns[0].region.x
+
+    run(make_app(None, Game.deal(variant, seed=4)), scenario, size=(200, 40))
+
+
+def test_the_clock_stops_on_a_lost_game_and_both_displays_agree() -> None:
+    clock = FakeClock()
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("5", "f")  # the only legal move: lost at once
+        await pilot.pause()
+        await pilot.press("u")  # out of the dead end: the clock runs again
+        await pilot.pause()
+        clock.now += 70
+        await pilot.press("r")  # and back into it after 70 seconds
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        details = " ".join(str(s.render()) for s in app.screen.query(Static))
+        assert "1:10" in details
+        clock.now += 22  # the box stays up; time passes
+        app._update_info()
+        assert "· 1:10 ·" in info_text(app) and app.session.elapsed == 70
+
+    app = YukonApp(None, Game.from_text(ONE_FROM_LOST), clock=clock, tick=False, autoplay=False)
+    run(app, scenario)
+
+
+def test_esc_says_cancel() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("1", "enter")
+        assert app.state.pick is not None and "esc: cancel" in app.status_text
+        await pilot.press("escape")
+        assert app.state.pick is None
+
+    run(make_app(None, Game.deal("yukon", seed=1)), scenario)
+
+
+def test_winnable_deals_only_from_the_new_game_screen() -> None:
+    seeds = iter([1, 22])  # Russian Solitaire deal 1 is lost (proved at once), deal 22 is won
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and not app.screen.winnable_only
+        await pilot.press("w")
+        assert app.screen.winnable_only
+        await pilot.press("enter")  # Russian Solitaire, highlighted
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.winnable_only and app.game.seed == 22 and app.game.move_stack == []
+        assert "proved this deal winnable" in app.status_text
+
+    app = YukonApp(None, Game.deal("russian", seed=3), clock=FakeClock(), tick=False, new_seed=lambda: next(seeds))
+    run(app, scenario)
+
+
+def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        # A♠ is column 7's free card: a move elsewhere, and the status says why it stays
+        move = next(m for m in app.game.legal_moves() if m.count == 1 and m.src not in (6, 17) and m.dst < 8)
+        await pilot.press(str(move.src + 1), "enter", str(move.dst + 1))
+        assert app.game.move_stack == [move]
+        assert "A♠ while the stock lasts" in app.status_text and "f plays it up" in app.status_text
+        await pilot.press("a", "a")  # off and on again: said again
+        assert "while the stock lasts" in app.status_text
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=1)), scenario)

@@ -25,7 +25,7 @@ HINT_TIME = 10.0
 @pytest.fixture
 def client() -> Iterator[TestClient]:
     store = Store(":memory:")  # hundreds of moves: no disk writes to wait for
-    with TestClient(create_app(store, hint_time=HINT_TIME)) as c:
+    with TestClient(create_app(store, hint_time=HINT_TIME), base_url="http://127.0.0.1") as c:
         yield c
     store.close()
 

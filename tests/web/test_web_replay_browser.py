@@ -119,9 +119,15 @@ def test_analysis_after_a_loss_export_and_import(browser: Any, server: Server, t
 
     page.keyboard.press("Escape")  # back from the winning line to the game's moves
     position_label(page, "Move 1 of 2")
+    page.click("#replay-play")  # a finished game takes no move: a new game from its record, cut at move 1
+    page.wait_for_function("(id) => window.yukon.state.id !== id && window.yukon.replay === null", arg=game["id"])
+    settle(page)
+    again = state(page)
+    assert again["moves"] == ["4:6C>3"] and again["status"] == "playing" and "2:6H>F" in again["legal_moves"]
     page.click("#btn-new")
     page.set_input_files("#import-file", str(path))
-    page.wait_for_function("(id) => window.yukon.state.id !== id && window.yukon.replay === null", arg=game["id"])
+    page.wait_for_function("(id) => window.yukon.state.id !== id && window.yukon.state.move_count === 2",
+                           arg=again["id"])
     settle(page)
     imported = state(page)
     assert imported["moves"] == ["4:6C>3", "2:6H>F"] and imported["status"] == "lost"

@@ -443,7 +443,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}/replay", responses=_errors(400, 404, 410, 503))
     def replay(game_id: str, at: Annotated[int, Query(ge=0)],
-               then: Annotated[str, Query(max_length=4000)] = "") -> JSONResponse:
+               then: Annotated[str, Query(max_length=10_000)] = "") -> JSONResponse:
         """The position after the first ``at`` moves, as the player saw it (no face-down card); changes
         nothing. ``then``: moves (notation, space-separated) played on from there, once the game is over."""
         with registry.use(game_id) as session:

@@ -9,11 +9,14 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from yukon import Game
 from yukon.cards import NAME
 from yukon.store import Store
 from yukon.web import create_app
+from yukon.web.session import Registry
 
 TRAP = "yukon,kings,noreturn 4C.5C/6H/KHQHJHTH9H8H7H/KCQCJCTC9C8C7C6C/-/-/- KS/5H/KD/3C"
 
@@ -129,3 +132,26 @@ def test_numbering_errors_name_the_problem(client: TestClient) -> None:
     r = client.post("/api/games", json={"numbering": "pysolfc", "winnable_only": True})
     assert r.status_code == 400
     assert client.get("/api/games/latest").status_code == 404
+
+
+VISIBLE = ("tableau", "foundations", "stock_count", "waste", "cards_on_foundations", "face_down_count")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), variant=st.sampled_from(["yukon", "russian", "australian"]),
+       picks=st.lists(st.integers(0, 1_000), min_size=1, max_size=12))
+def test_replay_at_n_is_what_the_player_saw_after_n_moves(seed: int, variant: str, picks: list[int]) -> None:
+    """Property: the replay's position after N moves is the state the game showed after those N moves."""
+    registry = Registry(Store(":memory:"))
+    session = registry.new_game(variant, {}, seed=seed)
+    shown = [{k: session.to_state()[k] for k in VISIBLE}]
+    for pick in picks:
+        legal = session.game.legal_moves()
+        if not legal:
+            break
+        session.play(str(legal[pick % len(legal)]))
+        shown.append({k: session.to_state()[k] for k in VISIBLE})
+    for at, seen in enumerate(shown):
+        answer = session.replay_state(at)
+        assert {k: answer[k] for k in VISIBLE} == seen
+    assert len(session.moves) == len(shown) - 1  # replaying changed nothing

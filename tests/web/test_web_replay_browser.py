@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from test_web_browser import SETTINGS, Server, browser, open_page, server, settle, state
+from test_web_browser import SETTINGS, Server, browser, open_page, server, settle, shot, state
 from test_web_table import check_responses, record_responses
 
 from yukon import Game
@@ -99,6 +99,7 @@ def test_analysis_after_a_loss_export_and_import(browser: Any, server: Server, t
     assert "Move 2 lost the game" in page.inner_text("#replay-analysis")
     assert page.locator("#replay-mark").is_visible()
     assert page.locator("#table .card.losing").count() >= 1  # the move about to be played: 2:6H>F
+    shot(page, "replay-analysis.png")
     assert httpx.get(f"{server.url}api/games/{game['id']}").json()["result"] == "lost"
     page.click("#replay-line")
     page.wait_for_function("/^Winning line: move 0 of \\d+$/.test(document.getElementById('replay-pos').textContent)")
@@ -109,6 +110,7 @@ def test_analysis_after_a_loss_export_and_import(browser: Any, server: Server, t
     won = state(page)
     assert won["cards_on_foundations"] == won["card_count"]
     assert page.inner_text("#replay-next") == "Won: every card is up."
+    shot(page, "replay-winning-line.png")
 
     with page.expect_download() as got:
         page.click("#replay-export")

@@ -1468,7 +1468,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       hideBanner();
       if (replay) { state = replay.live; endReplay(); }
       beginReplay(cur, a);
-      say(analysisText(a, cur.moves), !!a.losing_move, true);
+      say(a.losing_move ? `Found it: move ${a.losing_move} lost the game (in red below).` : "The analysis is done (below).", false);
       const at = a.losing_move ? a.losing_move - 1 : cur.move_count;
       replay.want = { at, k: 0 };
       await loadReplay(at);

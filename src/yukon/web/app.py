@@ -40,6 +40,7 @@ from .. import __version__
 from ..deal import MAX_SEED
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
+from ..pysolfc import NUMBERINGS, PYSOLFC_GAME_IDS
 from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
@@ -124,6 +125,8 @@ class NewGameBody(_Body):
                            "additionalProperties": False},
     )
     seed: Seed | None = None
+    #: what the deal number means: this program's deals, or PySolFC's game numbers (docs/records.md)
+    numbering: str = Field(default="yukon", json_schema_extra={"enum": list(NUMBERINGS)})
     position: dict[str, Any] | None = None
     winnable_only: bool = False
     autoplay: bool = False
@@ -320,6 +323,7 @@ def create_app(
                     "name": r.variant, "title": r.title, "columns": r.columns, "foundations": r.foundations,
                     "decks": r.decks, "build": r.build, "stock": r.stock, "has_stock": r.has_stock,
                     "has_waste": r.has_waste, "defaults": r.options(), "about": r.about,
+                    "numberings": ["yukon", "pysolfc"] if r.variant in PYSOLFC_GAME_IDS else ["yukon"],
                 }
                 for r in VARIANTS.values()
             ],
@@ -344,15 +348,26 @@ def create_app(
             raise ApiError(422, "invalid request: options.variant: the variant is given as 'variant', "
                                 "not among the options")
         rules = rules_for(body.variant, **body.options)
+        if body.numbering != "yukon":
+            from ..pysolfc import check_game_number, check_numbering
+
+            check_numbering(body.numbering)
+            if body.seed is not None:
+                check_game_number(rules, body.seed)
+            elif rules.variant not in PYSOLFC_GAME_IDS:
+                check_game_number(rules, 1)  # says which variants it is offered for
+            if body.winnable_only:
+                raise ApiError(400, "winnable_only searches this program's deals: give numbering 'yukon' "
+                                    "or a PySolFC game number")
         if body.position is not None:
-            if body.seed is not None or body.winnable_only:
-                raise ApiError(400, "give either a position or a deal (seed, winnable_only), not both")
+            if body.seed is not None or body.winnable_only or body.numbering != "yukon":
+                raise ApiError(400, "give either a position or a deal (seed, numbering, winnable_only), not both")
             try:
                 Game.from_dict(body.position)
             except TypeError as exc:  # the engine should say YukonError; never a 500 here
                 raise ApiError(422, f"invalid position: {exc}") from None
         elif body.seed is not None:
-            Game.deal(rules, seed=body.seed)
+            Game.deal(rules, seed=body.seed, numbering=body.numbering)
         return rules
 
     def start_game(body: NewGameBody, rules: Any, seed: int | None, extra: dict[str, Any]) -> dict[str, Any]:
@@ -361,7 +376,8 @@ def create_app(
                 old = found(old, body.abandon)
                 with old.lock:
                     registry.abandon(old)
-        session = registry.new_game(rules.variant, rules.options(), seed, body.position, extra)
+        session = registry.new_game(rules.variant, rules.options(), seed, body.position, extra,
+                                    numbering=body.numbering)
         with session.lock:
             played = session.play_auto(autoplay=body.autoplay, autofinish=body.autofinish)
             if not played:
@@ -449,6 +465,21 @@ def create_app(
         if out is None:
             raise ApiError(503, "the analysis ran out of time")
         return JSONResponse(out | {"move_count": len(record.moves)})
+
+    @app.get("/api/games/{game_id}/replay", responses=_errors(400, 404, 410, 503))
+    def replay(game_id: str, at: Annotated[int, Query(ge=0)],
+               then: Annotated[str, Query(max_length=10_000)] = "") -> JSONResponse:
+        """The position after the first ``at`` moves, as the player saw it (no face-down card); changes
+        nothing. ``then``: moves (notation, space-separated) played on from there, once the game is over."""
+        with registry.use(game_id) as session:
+            session = found(session, game_id)
+            with session.lock:
+                return JSONResponse(session.replay_state(at, then.split()))
+
+    @app.post("/api/games/{game_id}/resign", responses=_errors(404, 409, 410, 413, 503))
+    def resign(game_id: str) -> JSONResponse:
+        """End the game now: it counts as not won (lost at a dead end); then it can be exported and analysed."""
+        return change(game_id, lambda s: (s.resign(), s.to_state())[1])
 
     @app.get("/api/games/latest", responses=_errors(404, 503))
     def latest_game() -> JSONResponse:

@@ -9,10 +9,12 @@ import os
 import secrets
 import signal
 import socket
+import sqlite3
 import sys
 import threading
 from pathlib import Path
 from types import FrameType
+from urllib.parse import urlencode
 
 from ..cli_common import CommandError
 
@@ -32,6 +34,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--db", type=Path, default=None, metavar="FILE",
                    help="the SQLite file for saved games and statistics (default: in the user data directory)")
+    p.add_argument("--record", type=Path, default=None, metavar="FILE",
+                   help="open this game record (docs/records.md) as the game to play: its moves are played, "
+                        "each can be undone, and the replay steps through them")
     p.set_defaults(func=run)
 
 
@@ -121,9 +126,17 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from ..errors import YukonError
+    from ..record import GameRecord
     from ..store import Store, StoreError
     from .app import create_app
 
+    record = None
+    if args.record is not None:  # a bad record is refused before anything starts
+        try:
+            record = GameRecord.read(args.record)
+        except YukonError as exc:
+            raise CommandError(f"--record {args.record}: {exc}") from None
     try:
         port = free_port(args.host, args.port)
     except OverflowError:
@@ -143,8 +156,16 @@ def run(args: argparse.Namespace) -> int:
     shown = machine_address() if is_wildcard(args.host) else args.host
     shown = f"[{shown}]" if ":" in shown else shown
     url = f"http://{shown}:{port}/"
+    query = {} if token is None else {"token": token}
+    if record is not None:
+        try:
+            query["game"] = app.state.registry.import_record(record).id
+        except sqlite3.Error as exc:
+            store.close()
+            raise CommandError(f"cannot save the game of --record {args.record}: {exc}") from None
+    if query:
+        url += "?" + urlencode(query)
     if token is not None:
-        url += f"?token={token}"
         print(f"Warning: listening on {args.host}, beyond this machine: anyone who can reach port {port} may "
               "try to connect. Every visitor needs the token in the address below.", file=sys.stderr, flush=True)
     print(f"Yukon is being served at {url}  (Ctrl+C stops it)", flush=True)

@@ -57,6 +57,27 @@ def new_id() -> str:
     return secrets.token_urlsafe(16)
 
 
+def visible_position(game: Game) -> dict[str, Any]:
+    """What a player sees of ``game``: never a face-down card nor the stock's order.
+
+    A column gives its face-up cards and how many lie face down under them
+    (``down_count``), the stock how many cards it holds (``stock_count``).
+    """
+    return {
+        "tableau": [{"down_count": len(down), "up": [NAME[c] for c in up]} for down, up in game.columns],
+        "foundations": [[NAME[c] for c in pile] for pile in game.foundations],
+        "stock_count": len(game.stock),
+        "waste": [NAME[c] for c in game.waste],
+        "cards_on_foundations": game.cards_on_foundations,
+        "face_down_count": game.face_down_count,
+    }
+
+
+class ReplayError(YukonError):
+    """A replay request that does not fit this game (a move number out of range, a continuation
+    asked of a game in progress, a continuation move that is not legal there)."""
+
+
 class Session:
     """A game in play in the browser: the shared play session plus the solver's findings."""
 
@@ -199,13 +220,9 @@ class Session:
         status = self.status
         moves = g.move_stack
         playing = status == "playing" and not self.core.locked
-        return {
+        return visible_position(g) | {
             "variant": r.variant,
             "rules": r.options(),
-            "tableau": [{"down_count": len(down), "up": [NAME[c] for c in up]} for down, up in g.columns],
-            "foundations": [[NAME[c] for c in pile] for pile in g.foundations],
-            "stock_count": len(g.stock),
-            "waste": [NAME[c] for c in g.waste],
             "id": self.id,
             "seed": self.seed,
             "title": r.title,
@@ -228,14 +245,58 @@ class Session:
             "player_moved": self.core.player_moved,
             "elapsed": round(self.elapsed_now(), 3),
             "clock_running": self.clock_running,
-            "cards_on_foundations": g.cards_on_foundations,
             "card_count": r.card_count,
-            "face_down_count": g.face_down_count,
+            "numbering": g.numbering,
             "played": [str(m) for m in played],
             # the undone moves may name cards that lie face down again: only their number
             "undone_count": len(undone),
             "deal_note": self.extra.get("deal_note"),
         }
+
+
+    def replay_state(self, at: int, then: Sequence[str] = ()) -> dict[str, Any]:
+        """The position after the first ``at`` moves of the game's line, as the player saw it (the same
+        view as :meth:`to_state`); changes nothing.
+
+        ``then``: moves (notation) played on from there, e.g. the analysis's winning continuation;
+        only once the game is over, as they turn up cards the player has not seen.
+        Raises :class:`ReplayError` (a :class:`~yukon.YukonError`) for a request that does not fit.
+        """
+        line = self.game.move_stack
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(line):
+            raise ReplayError(f"'at' is a move number from 0 to {len(line)} for this game, not {at!r}")
+        if then and self.result is None:
+            raise ReplayError("a continuation is replayed once the game is over: it turns up face-down cards")
+        game = self.core.start.copy()
+        for move in line[:at]:
+            game.push(move)
+        played: list[str] = []
+        for k, text in enumerate(then, 1):
+            try:
+                move = Move.from_text(text)
+                game.push(move)
+            except YukonError as exc:
+                raise ReplayError(f"continuation move {k} ({text!r}) does not play here: {exc}") from None
+            played.append(str(move))
+        return visible_position(game) | {
+            "id": self.id, "at": at, "move_count": len(line), "moves": [str(m) for m in line],
+            "then": played, "status": "won" if game.is_won() else "lost" if game.is_lost() else "playing",
+            "card_count": self.rules.card_count, "result": self.result,
+        }
+
+    def resign(self) -> str:
+        """End the game now (it counts as not won: lost at a dead end); return the result recorded.
+
+        The player's own decision, so it counts as played even if only records' or automatic moves
+        were made; a finished game answers :class:`GameOverError`."""
+        if self.result is not None:
+            raise GameOverError(f"this game is over already ({self.result})")
+        with self.core.atomic():
+            self.core.player_moved = True
+            result = self.core.abandon()
+        if result is None:
+            raise GameOverError("the game could not be ended just now: try again")
+        return result
 
 
 def _server_hint(game: Game, time_limit: float, stop: threading.Event | None) -> solving.Hint:
@@ -272,14 +333,17 @@ class Registry:
 
     def new_game(
         self, variant: str, options: dict[str, Any], seed: int | None = None,
-        position: dict[str, Any] | None = None, extra: dict[str, Any] | None = None,
+        position: dict[str, Any] | None = None, extra: dict[str, Any] | None = None, numbering: str = "yukon",
     ) -> Session:
-        """Deal (or set up ``position``), record it in the store, and return the session."""
+        """Deal (or set up ``position``), record it in the store, and return the session.
+
+        ``numbering``: what the deal number means (``yukon`` or ``pysolfc``, :mod:`yukon.pysolfc`);
+        the session keeps it in the saved game's ``extra``."""
         if position is not None:
             game = Game.from_dict(position)
             game.seed = None
         else:
-            game = Game.deal(rules_for(variant, **options), seed=seed)
+            game = Game.deal(rules_for(variant, **options), seed=seed, numbering=numbering)
         session = Session(PlaySession(game, self.store, client=CLIENT, write_at="deal", game_id=new_id(), extra=extra))
         with self._lock:
             self._keep(session)
@@ -390,6 +454,6 @@ class Registry:
 
 
 __all__ = [
-    "CLIENT", "IDLE_CAP", "IDLE_SECONDS", "MAX_SESSIONS", "GameOverError", "NothingToDoError", "Registry", "Session",
-    "new_id",
+    "CLIENT", "IDLE_CAP", "IDLE_SECONDS", "MAX_SESSIONS", "GameOverError", "NothingToDoError", "Registry",
+    "ReplayError", "Session", "new_id", "visible_position",
 ]

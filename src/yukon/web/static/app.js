@@ -13,7 +13,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const reducedMotionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   // ------------------------------------------------------------------ settings
-  const DEFAULTS = { autoplay: true, autofinish: true, winnable: false, animate: true, variant: "yukon", options: {}, winnableOnly: false, felt: "green", back: "blue" };
+  const DEFAULTS = { autoplay: true, autofinish: true, winnable: false, animate: true, variant: "yukon", options: {}, winnableOnly: false, numbering: "yukon", felt: "green", back: "blue" };
   let settings = { ...DEFAULTS };
   try { settings = { ...DEFAULTS, ...JSON.parse(localStorage.getItem("yukon.settings") || "{}") }; } catch (e) { /* keep defaults */ }
   const saveSettings = () => { try { localStorage.setItem("yukon.settings", JSON.stringify(settings)); } catch (e) { /* private mode */ } };
@@ -45,6 +45,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   let winnableReq = 0;
   let offline = false;     // the server did not answer the last request
   let retryTimer = 0;
+  // the replay in progress: {live (the game's own state), at, total, moves, cont, analysis, want}; null in play
+  let replay = null;
+  let replayReq = 0;
   const timings = [];      // move round trips (request to table updated), ms: bench/web.py reads them
 
   // ------------------------------------------------------------------ helpers
@@ -57,6 +60,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
     return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
   };
+  const dealName = (s) => (s.seed === null || s.seed === undefined ? "custom deal" : s.numbering === "pysolfc" ? `PySolFC game ${s.seed}` : `deal ${s.seed}`);
   const pileName = (p) => (p === "F" ? "a foundation" : p === "W" ? "the waste" : p === "S" ? "the stock" : `column ${+p.slice(1) + 1}`);
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   // a pile of the page ("c3", "W", "f2") in the notation's words ("4", "W", "F")
@@ -395,7 +399,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       if (!el) el = makeCard(it.key, it.name);
       el.classList.toggle("up", it.up);
       el.classList.toggle("down", !it.up);
-      el.classList.remove("dragging", "lifted", "hint");
+      el.classList.remove("dragging", "lifted", "hint", "losing");
       el.dataset.pile = it.pile;
       el.dataset.idx = it.idx;
       el.style.width = geom.W + "px";
@@ -449,7 +453,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
 
   function updateChrome() {
     $("title").textContent = state.title;
-    document.title = `${state.title} · deal ${state.seed ?? "custom"}`;
+    document.title = `${state.title} · ${dealName(state)}`;
     const dn = $("deal-number");
     if (document.activeElement !== dn) dn.value = state.seed ?? "custom";
     dn.style.width = Math.max(4, String(dn.value).length + 1.5) + "ch";   // the whole deal number shows
@@ -460,6 +464,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("btn-redo").disabled = !state.can_redo || !open;
     $("btn-restart").disabled = !(state.can_undo || state.can_redo) || !open;
     $("btn-hint").disabled = state.status !== "playing" || !open;
+    $("btn-replay").disabled = !replay && !(state.move_count || state.result !== null);
+    $("btn-replay").setAttribute("aria-pressed", replay ? "true" : "false");
     tick();
     const help = $("help-rules");
     if (help) help.textContent = `${state.description}. ${state.about}`;
@@ -477,6 +483,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
 
   // ------------------------------------------------------------------ applying server answers
   function accept(data, opts = {}) {
+    if (replay) { state = replay.live; endReplay(); }
     const isNew = !state || state.id !== data.id;
     const prevStatus = state && state.id === data.id ? state.status : null;
     state = data;
@@ -524,6 +531,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const title = $("banner-title"), text = $("banner-text");
     box.classList.remove("won", "lost", "over");
     $("banner-stats-line").textContent = "";
+    $("banner-analyse").hidden = true;
     $("banner").classList.toggle("win", state.status === "won");  // no dimming: the cascade shows
     if (state.status === "won") {
       box.classList.add("won");
@@ -537,6 +545,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       title.textContent = "No moves left";
       text.textContent = `The game is lost with ${state.cards_on_foundations} of ${state.card_count} cards on the foundations. Undo, or start a new game.`;
       $("banner-undo").hidden = !state.can_undo;
+      $("banner-analyse").hidden = false;
+      $("banner-analyse").textContent = "Give up: where did it go wrong?";
     } else {
       return;
     }
@@ -562,6 +572,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("banner-text").textContent = `${how} A finished game takes no more moves.`;
     $("banner-stats-line").textContent = "";
     $("banner-undo").hidden = true;
+    $("banner-analyse").hidden = state.result === "won";
+    $("banner-analyse").textContent = "Where did it go wrong?";
     $("banner-new").textContent = "New deal";
     $("banner").hidden = false;
     say(`This game is over: ${how}`, false, true);
@@ -671,7 +683,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       autoplay: settings.autoplay, autofinish: settings.autofinish,
     };
     if (params.seed !== undefined && params.seed !== null) body.seed = params.seed;
-    if (params.winnableOnly && body.seed === undefined) body.winnable_only = true;
+    if (params.numbering && params.numbering !== "yukon") body.numbering = params.numbering;
+    if (params.winnableOnly && body.seed === undefined && !body.numbering) body.winnable_only = true;
     if (state && state.result === null) body.abandon = state.id;  // an untouched game is dropped, a played one counted
     return enqueue(async () => {
       if (body.winnable_only) say("Looking for a winnable deal…", false, true);
@@ -683,7 +696,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       }
       hideBanner();
       accept(data, { fresh: true });
-      say(data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, deal ${data.seed ?? "(custom)"}`);
+      say(data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, ${dealName(data)}`);
     });
   }
 
@@ -791,7 +804,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
 
   table.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || !state || drag) return;
+    if (e.button !== 0 || !state || drag || replay) return;
     const el = e.target.closest(".card");
     if (!el) return;
     const it = itemOf(el);
@@ -885,7 +898,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   let pendingClick = 0;
   const cancelClick = () => { clearTimeout(pendingClick); pendingClick = 0; };
   table.addEventListener("click", (e) => {
-    if (suppressClick || !state) return;
+    if (suppressClick || !state || replay) return;
     if (e.detail > 1) return;
     const slot = e.target.closest(".slot");
     const el = e.target.closest(".card");
@@ -924,7 +937,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     sendMove(m);
   }
   function deal() {
-    if (!state || state.status !== "playing" || state.result !== null) return;
+    if (!state || replay || state.status !== "playing" || state.result !== null) return;
     if (!state.legal_moves.includes("deal")) { say(state.layout.has_stock ? "The stock is empty." : "This game has no stock.", true); return; }
     sendMove("deal");
   }
@@ -1030,9 +1043,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
 
   document.addEventListener("keydown", (e) => {
     if (!state) return;
-    const inField = e.target.closest && e.target.closest("input, select, textarea, dialog");
+    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog");
     const key = e.key;
     const ctrl = e.ctrlKey || e.metaKey;
+    if (replay && !inField && !ctrl && !e.altKey) { replayKey(e); return; }
     if (ctrl && (key === "z" || key === "Z") && !inField) { e.preventDefault(); e.shiftKey ? redo() : undo(); return; }
     if (ctrl && (key === "y" || key === "Y") && !inField) { e.preventDefault(); redo(); return; }
     if (inField || ctrl || e.altKey) return;
@@ -1079,6 +1093,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       }
       case "d": case "D": deal(); return;
       case "h": case "H": hint(); return;
+      case "p": case "P": openReplay(); return;
       case "u": case "U": undo(); return;
       case "r": case "R": redo(); return;
       case "n": case "N": openNewDialog(); return;
@@ -1129,17 +1144,32 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("new-empty-column").value = opts.empty_column;
     $("new-foundation-return").checked = !!opts.foundation_return;
     $("new-variant-about").textContent = v.about || "";
+    updateNumbering();
+  }
+  // PySolFC's numbers are offered for the variants PySolFC deals from the same layout (the server says which)
+  function updateNumbering() {
+    const v = variants.variants.find((x) => x.name === $("new-variant").value);
+    const offered = !!v && (v.numberings || ["yukon"]).includes("pysolfc");
+    const sel = $("new-numbering");
+    sel.querySelector("option[value=pysolfc]").disabled = !offered;
+    if (!offered) sel.value = "yukon";
+    $("new-numbering-note").textContent = offered
+      ? (sel.value === "pysolfc" ? "PySolFC's game numbers run from 1: the same number deals the same cards as in PySolFC." : "")
+      : `PySolFC's game numbers are not available for ${v ? v.title : "this variant"}.`;
+    $("new-winnable").disabled = !variants.solver || sel.value === "pysolfc";
   }
   function openNewDialog() {
     if (!variants) return;
     setDialogDefaults(state ? state.variant : settings.variant, state ? state.rules : settings.options);
     $("new-seed").value = "";
     $("new-winnable").checked = !!settings.winnableOnly;
-    $("new-winnable").disabled = !variants.solver;
+    $("new-numbering").value = (state && state.numbering) || settings.numbering || "yukon";
+    updateNumbering();
     $("new-abandon").hidden = !(state && state.status === "playing" && (state.move_count > 0 || state.can_redo));
     $("dlg-new").showModal();
   }
   $("new-variant").addEventListener("change", () => setDialogDefaults($("new-variant").value, null));
+  $("new-numbering").addEventListener("change", updateNumbering);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());
   $("form-new").addEventListener("submit", (e) => {
     const seedText = $("new-seed").value.trim();
@@ -1154,8 +1184,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     settings.options = { empty_column: $("new-empty-column").value, foundation_return: $("new-foundation-return").checked };
     if (v && settings.options.empty_column === v.defaults.empty_column && settings.options.foundation_return === v.defaults.foundation_return) settings.options = {};
     settings.winnableOnly = $("new-winnable").checked;
+    settings.numbering = $("new-numbering").value;
     saveSettings();
-    newGame({ variant: settings.variant, options: settings.options, seed, winnableOnly: settings.winnableOnly });
+    newGame({ variant: settings.variant, options: settings.options, seed, numbering: settings.numbering, winnableOnly: settings.winnableOnly });
   });
 
   function openOptions() {
@@ -1209,6 +1240,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   $("btn-undo").addEventListener("click", undo);
   $("btn-redo").addEventListener("click", redo);
   $("btn-hint").addEventListener("click", hint);
+  $("btn-replay").addEventListener("click", () => (replay ? closeReplay() : openReplay()));
   $("btn-options").addEventListener("click", openOptions);
   $("btn-stats").addEventListener("click", openStats);
   $("btn-help").addEventListener("click", () => $("dlg-help").showModal());
@@ -1219,6 +1251,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   });
   $("banner-stats").addEventListener("click", () => { hideBanner(); stopCascade(); openStats(); });
   $("banner-undo").addEventListener("click", () => { hideBanner(); undo(); });
+  $("banner-analyse").addEventListener("click", () => { hideBanner(); stopCascade(); analyse(); });
+  $("banner-replay").addEventListener("click", () => { hideBanner(); stopCascade(); openReplay(); });
   $("banner").addEventListener("click", (e) => { if (e.target === $("banner")) hideBanner(); });
   $("deal-number").addEventListener("keydown", (e) => {
     if (e.key === "Enter") {
@@ -1226,7 +1260,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       if (!/^\d+$/.test(t)) { say("A deal number is a whole number, such as 42.", true); return; }
       if (!Number.isSafeInteger(Number(t))) { say(`This page takes deal numbers up to ${Number.MAX_SAFE_INTEGER}.`, true); return; }
       e.target.blur();
-      newGame({ variant: state.variant, options: state.rules, seed: Number(t) });
+      newGame({ variant: state.variant, options: state.rules, seed: Number(t), numbering: state.numbering });
     } else if (e.key === "Escape") {
       e.target.value = state.seed ?? "custom";
       e.target.blur();
@@ -1234,6 +1268,271 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   });
   $("deal-number").addEventListener("blur", (e) => { if (state) e.target.value = state.seed ?? "custom"; });
 
+
+  // ------------------------------------------------------------------ replay: step through the game's moves (read-only)
+  // Every position comes from the server (GET /replay), which shows only what the player has seen: the page
+  // is never given a record with face-down cards while the game is in play. Nothing changes the game but
+  // "Play from here" (undo to that move; for a finished game, a new game from its record cut there).
+  function replayView(pos) {
+    return {
+      ...replay.live, tableau: pos.tableau, foundations: pos.foundations, stock_count: pos.stock_count, waste: pos.waste,
+      cards_on_foundations: pos.cards_on_foundations, face_down_count: pos.face_down_count,
+      move_count: pos.at + pos.then.length, legal_moves: [], best_moves: {}, foundation_moves: {},
+      can_undo: false, can_redo: false, status: "replay", played: [],
+    };
+  }
+  function beginReplay(live, analysis) {
+    replay = { live, at: -1, total: live.move_count, moves: live.moves, cont: null, analysis, want: { at: live.move_count, k: 0 } };
+    held = null;
+    clearHint();
+    stopCascade();
+    table.classList.add("replaying");
+  }
+  function endReplay() {  // the caller renders
+    replay = null;
+    replayReq++;
+    table.classList.remove("replaying");
+    $("replay-bar").hidden = true;
+  }
+  async function loadReplay(at, k = 0, played = []) {
+    const r = replay;
+    if (!r) return;
+    const req = ++replayReq;
+    const then = r.cont ? r.cont.moves.slice(0, k) : [];
+    const q = `at=${at}` + (then.length ? `&then=${encodeURIComponent(then.join(" "))}` : "");
+    const pos = await api("GET", `/api/games/${encodeURIComponent(r.live.id)}/replay?${q}`);
+    if (replay !== r || req !== replayReq) return;
+    r.at = at;
+    if (r.cont) r.cont.k = k;
+    state = replayView(pos);
+    showReplayBar();
+    render({ played });
+    markReplay();
+  }
+  function replayTo(at, k = 0, played = []) {
+    if (!replay) return queue;
+    replay.want = { at, k };
+    return enqueue(() => loadReplay(at, k, played));
+  }
+  function openReplay() {
+    if (!state || replay) return;
+    if (!state.move_count && state.result === null) { say("No moves to replay yet.", true); return; }
+    hideBanner();
+    beginReplay(state, null);
+    say("Replay: ← → step through the moves, Esc closes. The game is not changed.");
+    replayTo(state.move_count);
+  }
+  function closeReplay() {
+    if (!replay) return;
+    state = replay.live;
+    endReplay();
+    render();
+    say("Back to the game.");
+  }
+  function stepReplay(d) {
+    const r = replay;
+    if (!r) return;
+    if (r.cont) {
+      const k = Math.max(0, Math.min(r.cont.moves.length, r.want.k + d));
+      if (k !== r.want.k) replayTo(r.cont.from, k, d === 1 ? [r.cont.moves[k - 1]] : []);
+      return;
+    }
+    const at = Math.max(0, Math.min(r.total, r.want.at + d));
+    if (at !== r.want.at) replayTo(at, 0, d === 1 ? [r.moves[at - 1]] : []);
+  }
+  function jumpReplay(n) {  // n: a move number of what the slider shows (the game's moves, or the winning line)
+    const r = replay;
+    if (!r) return;
+    if (r.cont) replayTo(r.cont.from, Math.max(0, Math.min(r.cont.moves.length, n)));
+    else replayTo(Math.max(0, Math.min(r.total, n)));
+  }
+  function replayKey(e) {
+    const key = e.key, onSlider = e.target && e.target.id === "replay-slider";
+    if ((key === "ArrowLeft" || key === "ArrowRight") && !onSlider) { e.preventDefault(); stepReplay(key === "ArrowLeft" ? -1 : 1); return; }
+    if ((key === "Home" || key === "End") && !onSlider) { e.preventDefault(); jumpReplay(key === "Home" ? 0 : Infinity); return; }
+    if (key === "Escape") { e.preventDefault(); if (replay.cont) toggleLine(); else closeReplay(); return; }
+    if (key === "p" || key === "P") { closeReplay(); return; }
+    if (key === "?") $("dlg-help").showModal();
+  }
+  function clearMarks() { table.querySelectorAll(".hint, .losing").forEach((x) => x.classList.remove("hint", "losing")); }
+  function markMove(text, cls) {
+    const mv = parseMove(text);
+    if (!mv) return;
+    if (mv.src === "S") { if (zones.S) zones.S.classList.add(cls); return; }
+    groupEls(mv.src, mv.card, mv.count).forEach((el) => el.classList.add(cls));
+    const dz = mv.dst === "F" ? foundationZoneFor(mv.card) : zones[mv.dst];
+    if (dz) dz.classList.add(cls);
+  }
+  // the move about to be played is lit; the losing move in red
+  function markReplay() {
+    const r = replay;
+    clearMarks();
+    if (!r) return;
+    const next = r.cont ? r.cont.moves[r.cont.k] : r.moves[r.at];
+    if (next) markMove(next, !r.cont && r.analysis && r.analysis.losing_move === r.at + 1 ? "losing" : "hint");
+  }
+  function showReplayBar() {
+    const r = replay, bar = $("replay-bar");
+    bar.hidden = !r;
+    if (!r) return;
+    const a = r.analysis, c = r.cont, over = r.live.result !== null;
+    const at = c ? c.k : r.at, end = c ? c.moves.length : r.total;
+    bar.classList.toggle("line", !!c);
+    const slider = $("replay-slider");
+    slider.max = String(end);
+    slider.value = String(at);
+    slider.setAttribute("aria-valuetext", c ? `winning line, move ${at} of ${end}` : `move ${at} of ${end}`);
+    $("replay-first").disabled = $("replay-back").disabled = at === 0;
+    $("replay-forward").disabled = $("replay-last").disabled = at >= end;
+    $("replay-pos").textContent = c ? `Winning line: move ${at} of ${end}` : `Move ${at} of ${end}`;
+    const next = c ? c.moves[at] : r.moves[at];
+    const losing = !c && a && a.losing_move === at + 1;
+    $("replay-next").textContent = next
+      ? `${losing ? "Next, the move that lost the game" : "Next"}: ${describeMove(parseMove(next))}`
+      : c ? "Won: every card is up." : over ? "The end of the game." : "Where you are now in the game.";
+    const mark = $("replay-mark");
+    mark.hidden = !(a && a.losing_move && !c);
+    if (!mark.hidden) mark.style.left = `${(a.losing_move / Math.max(1, r.total)) * 100}%`;
+    const line = $("replay-line");
+    line.hidden = !(a && a.losing_move && a.continuation.length);
+    line.textContent = c ? "Back to the game's moves" : "Show the winning line";
+    const ask = $("replay-analyse");
+    ask.hidden = !!a || r.live.result === "won";
+    ask.textContent = over ? "Where did it go wrong?" : "Where did it go wrong? (ends the game)";
+    $("replay-export").hidden = !over;
+    $("replay-play").textContent = over ? "Play on from here (a new game)" : "Play from here";
+    const text = $("replay-analysis");
+    text.hidden = !a;
+    if (a) { text.textContent = analysisText(a, r.moves); text.classList.toggle("lost", !!a.losing_move); }
+  }
+  function analysisText(a, moves) {
+    if (a.losing_move) {
+      const mv = parseMove(moves[a.losing_move - 1] || "");
+      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "Show the winning line" steps through what would have won.`;
+    }
+    if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
+    if (a.end === "won") return "You won: no move lost the game.";
+    if (a.losing_range) return `The game was lost between moves ${a.losing_range[0]} and ${a.losing_range[1]}: the solver could not decide the positions in between in time.`;
+    if (a.end === "winnable") return "The game could still be won where it was left: no move lost it.";
+    return "The solver could not decide in time where the game was lost.";
+  }
+  function toggleLine() {
+    const r = replay;
+    if (!r || !r.analysis || !r.analysis.losing_move) return;
+    const from = r.analysis.losing_move - 1;
+    if (r.cont) { r.cont = null; replayTo(from); return; }
+    r.cont = { from, moves: r.analysis.continuation, k: 0 };
+    say("The winning line: → plays it move by move.");
+    replayTo(from, 0);
+  }
+  function playFromHere() {
+    const r = replay;
+    if (!r) return;
+    const c = r.cont, at = c ? c.from : r.at;
+    if (r.live.result === null) {
+      if (at === r.total) { closeReplay(); return; }
+      enqueue(async () => {
+        const data = await api("POST", `/api/games/${r.live.id}/undo`, { to: at });
+        accept(data);
+        say(`Back in play at move ${at}: Redo plays the later moves again.`);
+      });
+      return;
+    }
+    // a finished game takes no more moves: a new game from its record, cut here
+    enqueue(async () => {
+      const record = await api("GET", `/api/games/${r.live.id}/record`);
+      record.moves = record.moves.slice(0, at).concat(c ? c.moves.slice(0, c.k) : []);
+      delete record.result;
+      const data = await api("POST", "/api/games/import", { record });
+      hideBanner();
+      accept(data, { fresh: true });
+      say(`A new game from move ${record.moves.length} of the last one: play on.`);
+    });
+  }
+  // "Where did it go wrong?": a game in play is ended first (the answer shows face-down cards)
+  function analyse() {
+    const live = replay ? replay.live : state;
+    if (!live || live.result === "won") return;
+    if (live.result === null && live.status === "playing"
+      && !window.confirm("Asking where it went wrong ends this game (it counts as not won): the answer shows the face-down cards. Go on?")) return;
+    enqueue(async () => {
+      let over = live;
+      if (over.result === null) {
+        over = await api("POST", `/api/games/${live.id}/resign`);
+        accept(over);
+      }
+      say("Where did it go wrong? The solver is looking (it may take a few seconds)…", false, true);
+      const a = await api("POST", `/api/games/${over.id}/analysis`);
+      const cur = replay ? replay.live : state;
+      if (!cur || cur.id !== over.id) return;
+      hideBanner();
+      if (replay) { state = replay.live; endReplay(); }
+      beginReplay(cur, a);
+      say(a.losing_move ? `Found it: move ${a.losing_move} lost the game (in red below).` : "The analysis is done (below).", false);
+      const at = a.losing_move ? a.losing_move - 1 : cur.move_count;
+      replay.want = { at, k: 0 };
+      await loadReplay(at);
+    });
+  }
+  function exportRecord() {
+    const live = replay ? replay.live : state;
+    if (!live || live.result === null) { say("A game is saved as a record once it is over: a record shows the face-down cards.", true); return; }
+    enqueue(async () => {
+      const record = await api("GET", `/api/games/${live.id}/record`);
+      const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" }));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = `yukon-${live.variant}-${live.seed ?? "custom"}.json`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      say(`Saved the record as ${a.download}.`);
+    });
+  }
+  function importRecord(record, name) {
+    const live = replay ? replay.live : state;
+    const body = { record };
+    if (live && live.result === null) body.abandon = live.id;  // as for a new deal
+    enqueue(async () => {
+      let data;
+      try {
+        data = await api("POST", "/api/games/import", body);
+      } catch (err) {
+        if (err.status === 409 && body.abandon) { delete body.abandon; data = await api("POST", "/api/games/import", body); }
+        else if (err.status === 400 || err.status === 413 || err.status === 422) { say(`${name}: ${err.message}`, true, true); return; }
+        else throw err;
+      }
+      hideBanner();
+      accept(data, { fresh: true });
+      say(`Opened ${name}: ${plural(data.move_count, "move")} played. Play on, or Replay (P) to step through them.`);
+    });
+  }
+  $("replay-first").addEventListener("click", () => jumpReplay(0));
+  $("replay-back").addEventListener("click", () => stepReplay(-1));
+  $("replay-forward").addEventListener("click", () => stepReplay(1));
+  $("replay-last").addEventListener("click", () => jumpReplay(Infinity));
+  let sliderTimer = 0;
+  $("replay-slider").addEventListener("input", (e) => {
+    clearTimeout(sliderTimer);
+    const n = +e.target.value;
+    sliderTimer = setTimeout(() => jumpReplay(n), 40);
+  });
+  $("replay-line").addEventListener("click", toggleLine);
+  $("replay-analyse").addEventListener("click", analyse);
+  $("replay-export").addEventListener("click", exportRecord);
+  $("replay-play").addEventListener("click", playFromHere);
+  $("replay-close").addEventListener("click", closeReplay);
+  $("new-import").addEventListener("click", () => $("import-file").click());
+  $("import-file").addEventListener("change", async (e) => {
+    const file = e.target.files && e.target.files[0];
+    e.target.value = "";
+    if (!file) return;
+    $("dlg-new").close();
+    let record;
+    try { record = JSON.parse(await file.text()); } catch (err) { say(`${file.name} is not a game record: it is not JSON.`, true, true); return; }
+    importRecord(record, file.name);
+  });
 
   // ------------------------------------------------------------------ clock: pause while the page is hidden
   function setClock(running) {
@@ -1284,7 +1583,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
   window.yukon = {
     get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,
-    newGame, sendMove, undo, redo, queue: () => queue,
+    get replay() { return replay; }, newGame, sendMove, undo, redo, queue: () => queue,
   };
   start();
 })();

@@ -421,7 +421,6 @@ class PlaySession:
         with self.atomic():
             self.player_moved = True
             self._tick()
-            self.start_clock()  # an undo is the player's too: it can be the first, or lead out of a dead end
             undone: list[Move] = []
             while len(self.game.move_stack) > to:
                 size = self.turns.pop()
@@ -432,6 +431,7 @@ class PlaySession:
                     self.turns.append(keep)
                 self.undone.insert(0, turn)
                 undone.extend(reversed(turn))
+            self.start_clock()  # an undo is the player's too: it can be the first, or lead out of a dead end
             self._after_change()
         return undone
 

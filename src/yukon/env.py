@@ -380,7 +380,7 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
             return self._observe(), self.illegal_reward, False, False, info
         found = game.cards_on_foundations
         down = game.face_down_count
-        game._push(move)
+        game.push_unchecked(move)
         moves = game.legal_moves()
         self._update_legal(moves)
         won = game.is_won()

@@ -35,8 +35,9 @@ def _player_score(game: Game, move: Move) -> float:
         if d == FOUNDATION:
             return 1000.0 if safe else 40.0
         return 50.0
-    col = game._cols[s]
-    nd = game._down[s]
+    cols = game.column_cards
+    col = cols[s]
+    nd = game.down_counts[s]
     rest = len(col) - move.count
     score = 0.0
     if d == FOUNDATION:
@@ -48,10 +49,10 @@ def _player_score(game: Game, move: Move) -> float:
             score += 300.0 + 10.0 * nd
         else:
             kings_waiting = any(
-                RANK[c] == KING and i > 0 for j, cc in enumerate(game._cols) if j != s for i, c in enumerate(cc)
+                RANK[c] == KING and i > 0 for j, cc in enumerate(cols) if j != s for i, c in enumerate(cc)
             )
             score += 100.0 if kings_waiting else 20.0
-    if d < FOUNDATION and game._cols[d]:
+    if d < FOUNDATION and cols[d]:
         score -= 40.0 * sum(1 for c in col[rest + 1:] if RANK[c] == KING)
     return score
 
@@ -59,10 +60,11 @@ def _player_score(game: Game, move: Move) -> float:
 def _with_lookahead(game: Game, move: Move) -> float:
     score = _player_score(game, move)
     if move.src < FOUNDATION and move.dst < FOUNDATION:
-        col = game._cols[move.src]
-        if len(col) - move.count != game._down[move.src] or not game._down[move.src]:
+        col = game.column_cards[move.src]
+        nd = game.down_counts[move.src]
+        if len(col) - move.count != nd or not nd:
             before = set(game.legal_moves())
-            game._push(move)
+            game.push_unchecked(move)
             gain = max(
                 (_player_score(game, m) for m in game.legal_moves()
                  if m not in before and m.src != STOCK and m.src != FOUNDATION),
@@ -74,7 +76,7 @@ def _with_lookahead(game: Game, move: Move) -> float:
 
 
 def _mobility_score(game: Game, move: Move) -> float:
-    game._push(move)
+    game.push_unchecked(move)
     mobility = len(game.legal_moves())
     game.pop()
     return score_move(game, move) * 1000 + mobility
@@ -101,13 +103,13 @@ def greedy_probe(
     looked = 0
     expired = limits.expired if limits is not None else _never
     for _ in range(max_steps):
-        if g._on_foundations == total:
+        if g.cards_on_foundations == total:
             return line, looked
         best: tuple[float, Move, bytes] | None = None
         for m in g.legal_moves():
             if expired():
                 return None, looked
-            g._push(m)
+            g.push_unchecked(m)
             k = position_key(g)
             g.pop()
             looked += 1
@@ -118,7 +120,7 @@ def greedy_probe(
                 best = (sc, m, k)
         if best is None:
             return None, looked
-        g._push(best[1])
+        g.push_unchecked(best[1])
         seen.add(best[2])
         line.append(best[1])
-    return (line if g._on_foundations == total else None), looked
+    return (line if g.cards_on_foundations == total else None), looked

@@ -154,3 +154,49 @@ def test_images_differ_for_different_positions() -> None:
     g.push(g.legal_moves()[0])
     assert g.to_image() != before
     assert Game.from_image(rules_for("yukon"), before) != g
+
+
+# ---------------------------------------------------------------- one move key
+
+
+def test_one_move_key() -> None:
+    """``move_key`` is the key's one formula: ``Move.key``, ``make_move``'s sharing and ``move_of_key`` agree."""
+    import random
+
+    from yukon.notation import FOUNDATION, MAX_COUNT, STOCK, STOCK_MOVE, WASTE, Move, make_move, move_key, move_of_key
+
+    rng = random.Random("move-keys")
+    fields = {(STOCK, STOCK, -1, 0)}
+    while len(fields) < 5000:
+        fields.add((rng.randrange(WASTE + 1), rng.randrange(FOUNDATION + 1), rng.randrange(52),
+                    rng.randrange(1, MAX_COUNT + 1)))
+    keys = set()
+    for src, dst, card, count in fields:
+        m = make_move(src, dst, card, count)
+        assert (m.src, m.dst, m.card, m.count) == (src, dst, card, count)
+        assert m.key == move_key(src, dst, card, count) == Move(src, dst, card, count).key
+        assert make_move(src, dst, card, count) is m
+        assert move_of_key(m.key) is m
+        keys.add(m.key)
+    assert len(keys) == len(fields)  # distinct moves, distinct keys
+    assert move_of_key(STOCK_MOVE.key) is STOCK_MOVE
+
+
+def test_legal_moves_are_the_shared_instances() -> None:
+    from yukon.notation import make_move
+
+    for variant in ("yukon", "australian", "milligan-yukon"):
+        g = Game.deal(variant, seed=9)
+        for m in g.legal_moves():
+            assert make_move(m.src, m.dst, m.card, m.count) is m
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """A private name (``_CACHE``, ``_core`` aside: a module's own compiled part) stays in its module."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("yukon")):
+                offenders += [f"{path.relative_to(PACKAGE)}:{node.lineno}: {a.name}" for a in node.names
+                              if a.name.startswith("_") and not a.name.startswith("__") and a.name != "_core"]
+    assert offenders == []

@@ -27,7 +27,6 @@ from .cards import NAME, RANK
 from .deal import check_seed, shuffled
 from .errors import IllegalMoveError, InvalidMoveError, shown
 from .notation import (
-    _CACHE,
     FOUNDATION,
     STOCK,
     STOCK_MOVE,
@@ -364,7 +363,6 @@ class Game:
         down = self._down
         accepted = self._accepted_by
         accept = self._accept
-        cache = _CACHE
         moves: list[Move] = []
         append = moves.append
 
@@ -387,32 +385,19 @@ class Game:
             n = len(col)
             if not n:
                 continue
-            base = (s * 32) * 64
             for i in range(down[s], n):
                 c = col[i]
                 dests = want.get(c)
                 if dests is not None:
                     for d in dests:
                         if d != s:
-                            key = ((base + d * 64) + c + 1) * 256 + n - i
-                            m = cache.get(key)
-                            if m is None:
-                                m = make_move(s, d, c, n - i)
-                            append(m)
+                            append(make_move(s, d, c, n - i))
                 if empties and i and (any_into_empty or c in _KINGS):
                     for d in empties:
-                        key = ((base + d * 64) + c + 1) * 256 + n - i
-                        m = cache.get(key)
-                        if m is None:
-                            m = make_move(s, d, c, n - i)
-                        append(m)
+                        append(make_move(s, d, c, n - i))
             top = col[-1]
             if accept[top]:
-                key = ((base + FOUNDATION * 64) + top + 1) * 256 + 1
-                m = cache.get(key)
-                if m is None:
-                    m = make_move(s, FOUNDATION, top, 1)
-                append(m)
+                append(make_move(s, FOUNDATION, top, 1))
 
         if self._waste:
             w = self._waste[-1]
@@ -443,7 +428,6 @@ class Game:
         cols = self._cols
         accepted = self._accepted_by
         accept = self._accept
-        cache = _CACHE
         moves: list[Move] = []
         append = moves.append
         empties: list[int] = []
@@ -456,11 +440,7 @@ class Game:
                 if s >= 0 and s != d:
                     scol = cols[s]
                     count = len(scol) - scol.index(c)
-                    key = ((s * 2048 + d * 64) + c + 1) * 256 + count
-                    m = cache.get(key)
-                    if m is None:
-                        m = make_move(s, d, c, count)
-                    append(m)
+                    append(make_move(s, d, c, count))
         kings_only = self.rules.kings_only
         if empties:
             if kings_only:
@@ -479,19 +459,11 @@ class Game:
                     for i in range(down[s] or 1, n):
                         c = col[i]
                         for d in empties:
-                            key = ((s * 2048 + d * 64) + c + 1) * 256 + n - i
-                            m = cache.get(key)
-                            if m is None:
-                                m = make_move(s, d, c, n - i)
-                            append(m)
+                            append(make_move(s, d, c, n - i))
         for s, col in enumerate(cols):
             if col and accept[col[-1]]:
                 top = col[-1]
-                key = ((s * 2048 + FOUNDATION * 64) + top + 1) * 256 + 1
-                m = cache.get(key)
-                if m is None:
-                    m = make_move(s, FOUNDATION, top, 1)
-                append(m)
+                append(make_move(s, FOUNDATION, top, 1))
         if self._waste or self.rules.foundation_return:
             fits = self._fits
             sources = [(WASTE, self._waste[-1])] if self._waste else []

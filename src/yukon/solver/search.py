@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 
 from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
-from ..notation import _CACHE as MOVES_BY_KEY
-from ..notation import FOUNDATION, WASTE, Move, make_move
+from ..notation import FOUNDATION, WASTE, Move, make_move, move_of_key
 from ..rules import accepted_by, build_table
 from .key import column_key, extra_key, position_key
 
@@ -520,7 +519,7 @@ def disorder_estimate(game: Game) -> int:
 
 def _moves_of(path: bytes) -> list[Move]:
     """The moves whose keys ``path`` holds, 4 bytes each (every move is made through ``make_move``)."""
-    return [MOVES_BY_KEY[int.from_bytes(path[i:i + 4])] for i in range(0, len(path), 4)]
+    return [move_of_key(int.from_bytes(path[i:i + 4])) for i in range(0, len(path), 4)]
 
 
 def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:

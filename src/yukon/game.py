@@ -400,14 +400,14 @@ class Game:
                 append(make_move(s, FOUNDATION, top, 1))
 
         if self._waste:
-            w = self._waste[-1]
-            for d in want.get(w, ()):
-                append(make_move(WASTE, d, w, 1))
-            if empties and (any_into_empty or w in _KINGS):
+            top = self._waste[-1]
+            for d in want.get(top, ()):
+                append(make_move(WASTE, d, top, 1))
+            if empties and (any_into_empty or top in _KINGS):
                 for d in empties:
-                    append(make_move(WASTE, d, w, 1))
-            if accept[w]:
-                append(make_move(WASTE, FOUNDATION, w, 1))
+                    append(make_move(WASTE, d, top, 1))
+            if accept[top]:
+                append(make_move(WASTE, FOUNDATION, top, 1))
         if self._stock:
             append(STOCK_MOVE)
         if self.rules.foundation_return:

@@ -61,6 +61,7 @@ class Move:
     dst: int
     card: int
     count: int
+    _key: int
 
     def __init__(self, src: int, dst: int, card: int, count: int = 1) -> None:
         # Range checks keep every field inside its bits of ``key`` (so distinct moves never

@@ -14,7 +14,9 @@ import math
 import os
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
@@ -25,10 +27,17 @@ from .key import column_key, extra_key, position_key
 _RED_SUIT = (False, True, True, False)
 _BUILD_CODES = {"alternate": 0, "suit": 1, "suit-updown": 2}
 
-try:  # the compiled search (setup.py builds it when a C compiler is there)
-    from . import _core
-except ImportError:  # pragma: no cover - pure Python fallback
-    _core = None
+
+def _compiled_core() -> ModuleType | None:
+    """The compiled search (setup.py builds it when a C compiler is there), or None: the pure Python one."""
+    try:
+        from . import _core
+    except ImportError:  # pragma: no cover - pure Python fallback
+        return None
+    return _core
+
+
+_core = _compiled_core()
 
 
 #: limits beyond what the compiled search's 64-bit integers hold are as good as none
@@ -147,7 +156,7 @@ def _first(pair: tuple[int, Move]) -> int:
     return pair[0]
 
 
-def _carries_king(col: list[int], start: int) -> bool:
+def _carries_king(col: Sequence[int], start: int) -> bool:
     """Is there a King among ``col[start:]`` (cards carried on top of a group's lead)?"""
     return any(col[i] >= 48 for i in range(start, len(col)))
 
@@ -289,6 +298,8 @@ class Searcher:
 
     def run_compiled(self) -> SearchOutcome:
         """The same search in C (``_core.c``); its winning line is replayed through the engine."""
+        if _core is None:
+            raise RuntimeError("the compiled search is not built (python setup.py build_ext --inplace)")
         g = self.game
         limits = self.limits
         stats = self.stats

@@ -511,21 +511,23 @@ def placeable_on(build: str) -> tuple[tuple[int, ...], ...]:
 def disorder_estimate(game: Game) -> int:
     """A cost-to-win estimate for best-first search: face-down cards weigh most, then
     face-up cards lying on a card they do not fit on, then cards not yet up."""
-    fits = build_table(game.rules.build)
+    rules = game.rules
+    fits = build_table(rules.build)
+    down = game.down_counts
     bad = 0
-    for col, d in zip(game.column_cards, game.down_counts, strict=False):
+    for col, d in zip(game.column_cards, down, strict=False):
         prev = -1
         for i in range(d, len(col)):
             c = col[i]
             if prev >= 0 and not fits[prev * 52 + c]:
                 bad += 1
             prev = c
-    hidden = sum(game.down_counts) * 4
-    if game.stock_cards:
-        hidden += len(game.stock_cards) * (1 if game.rules.has_waste else 4)
-    if game.waste_cards:
-        hidden += len(game.waste_cards) * 3
-    return hidden + bad * 2 + (game.rules.card_count - game.cards_on_foundations)
+    hidden = sum(down) * 4
+    stock = game.stock_cards
+    if stock:
+        hidden += len(stock) * (1 if rules.has_waste else 4)
+    hidden += len(game.waste_cards) * 3
+    return hidden + bad * 2 + (rules.card_count - game.cards_on_foundations)
 
 
 def _moves_of(path: bytes) -> list[Move]:

@@ -35,9 +35,10 @@ import numpy as np
 import yukon.deal
 import yukon.env
 import yukon.errors
-from yukon import FOUNDATION, STOCK, WASTE, Game, Move
+from yukon import FOUNDATION, STOCK, Game, Move
 from yukon.autoplay import is_safe_to_play_up
 from yukon.cards import RANK
+from yukon.solver.probe import player_score
 
 KING = 13
 
@@ -103,31 +104,10 @@ class GreedyAgent:
 
     # -- scoring: only visible information
 
-    def _score(self, game: Game, cols: list[tuple[list[int], list[int]]], move: Move, kings_waiting: bool) -> float:
-        s, d = move.src, move.dst
-        if s == STOCK:
-            return 1.0
-        if s == FOUNDATION:
-            return -100.0
-        if s == WASTE:
-            if d == FOUNDATION:
-                return 1000.0 if is_safe_to_play_up(game, move.card) else 40.0
-            return 50.0
-        down, up = cols[s]
-        score = 0.0
-        if d == FOUNDATION:
-            if is_safe_to_play_up(game, move.card):
-                return 1000.0 + (300.0 if down and len(up) == 1 else 0.0)
-            score += self.unsafe_up
-        if move.count == len(up):
-            if down:
-                score += 300.0 + 10.0 * len(down)
-            else:
-                score += 100.0 if kings_waiting else 20.0
-        if d != FOUNDATION and cols[d][1]:
-            carried = up[len(up) - move.count + 1:]
-            score -= 40.0 * sum(1 for c in carried if RANK[c] == KING)
-        return score
+    def _score(self, game: Game, move: Move, kings_waiting: bool) -> float:
+        """:func:`yukon.solver.probe.player_score`, with the player's safe rule and what the player sees."""
+        return player_score(game, move, safe_up=is_safe_to_play_up, kings_waiting=lambda _game, _column: kings_waiting,
+                            unsafe_up=self.unsafe_up)
 
     def act(self, obs: dict[str, np.ndarray], info: dict[str, Any]) -> int | None:
         env = self.env
@@ -144,7 +124,7 @@ class GreedyAgent:
         wander: list[tuple[float, Move, str]] = []
         chosen_key = ""
         for move in moves:
-            score = self._score(game, cols, move, kings_waiting)
+            score = self._score(game, move, kings_waiting)
             key = ""
             if move.src < FOUNDATION and move.dst < FOUNDATION and not (
                 move.count == len(cols[move.src][1]) and cols[move.src][0]
@@ -157,10 +137,9 @@ class GreedyAgent:
                     probe.pop()
                     continue
                 after = probe.legal_moves()
-                pcols = probe.columns
-                kw = _kings_waiting(pcols)
+                kw = _kings_waiting(probe.columns)
                 gain = [
-                    self._score(probe, pcols, m, kw) for m in after
+                    self._score(probe, m, kw) for m in after
                     if m not in current and m.src != STOCK and m.src != FOUNDATION
                 ]
                 probe.pop()

@@ -150,7 +150,9 @@ def analyze(
     if not isinstance(game, GameRecord):
         raise TypeError(f"analyze() needs a GameRecord or a Game, not {type(game).__name__}")
     if solver is None:
-        from .solver import solve as solver
+        from .solver import solve
+
+        solver = solve
     started = time.perf_counter()
     positions = list(game.positions())
     n = len(game.moves)

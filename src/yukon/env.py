@@ -244,7 +244,8 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
     (None or ``"ansi"``).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    # a class attribute (gymnasium.make reads it from the class), which gymnasium.Env declares as an instance one
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}  # type: ignore[misc]
 
     def __init__(
         self,
@@ -284,7 +285,8 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         ncols, ncards = r.columns, r.card_count
         self._stock_len = max(r.stock_size, 1)
         self.action_space = spaces.Discrete(self.layout.n)
-        self.observation_space = spaces.Dict({
+        # gymnasium types spaces.Dict as Space[dict[str, Space]], but its samples are dicts of arrays
+        self.observation_space = spaces.Dict({  # type: ignore[assignment]
             "tableau": spaces.Box(0, HIDDEN, (ncols, ncards), np.int8),
             "down": spaces.Box(0, ncards, (ncols,), np.int8),
             "foundations": spaces.Box(0, 52, (r.foundations,), np.int8),
@@ -380,7 +382,7 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
             return self._observe(), self.illegal_reward, False, False, info
         found = game.cards_on_foundations
         down = game.face_down_count
-        game._push(move)
+        game.push_unchecked(move)
         moves = game.legal_moves()
         self._update_legal(moves)
         won = game.is_won()
@@ -394,7 +396,7 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         info["move"] = move
         return self._observe(), reward, won or not moves, False, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         return layout_text(self.game)

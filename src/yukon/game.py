@@ -12,6 +12,10 @@ True
 State is kept in plain lists of ints so that the solver can call
 ``legal_moves``/``push``/``pop`` millions of times: each column is one list
 of cards (bottom first) plus the number of face-down cards at its bottom.
+Searches read those lists through the read-only properties ``column_cards``,
+``down_counts``, ``foundation_piles``, ``stock_cards``, ``waste_cards`` and
+``foundation_accepts``, play with ``push_unchecked`` and keep positions as
+``to_image()`` bytes; no other module touches a game's private attributes.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ from .cards import NAME, RANK
 from .deal import check_seed, shuffled
 from .errors import IllegalMoveError, InvalidMoveError, shown
 from .notation import (
-    _CACHE,
     FOUNDATION,
     STOCK,
     STOCK_MOVE,
@@ -206,9 +209,12 @@ class Game:
         g._loc = None if self._loc is None else list(self._loc)
         return g
 
-    def _image(self) -> bytes:
-        """The position (not its history) as bytes: a search that keeps thousands of positions keeps
-        these rather than copies, which the garbage collector would have to walk (pauses of 100 ms)."""
+    def to_image(self) -> bytes:
+        """The position (not its history) as bytes; :meth:`from_image` reads it back.
+
+        A search that keeps thousands of positions keeps these rather than copies, which the
+        garbage collector would have to walk (pauses of 100 ms).
+        """
         out = bytearray()
         for col, d in zip(self._cols, self._down, strict=False):
             out += bytes((d, len(col)))
@@ -218,21 +224,25 @@ class Game:
             out += bytes(part)
         return bytes(out)
 
-    def _from_image(self, image: bytes) -> Game:
-        """A game of this one's rules (and seed) at the position ``image`` (see :meth:`_image`)."""
+    @classmethod
+    def from_image(cls, rules: Rules, image: bytes, seed: int | None = None) -> Game:
+        """A game of ``rules`` at the position ``image`` written by :meth:`to_image` under the same rules.
+
+        Unchecked, like :meth:`push_unchecked`: an image is only ever one the engine wrote.
+        """
         pos = 0
         columns = []
-        for _ in range(self._ncols):
+        for _ in range(rules.columns):
             d, n = image[pos], image[pos + 1]
             cards = image[pos + 2:pos + 2 + n]
             columns.append((cards[:d], cards[d:]))
             pos += 2 + n
         parts = []
-        for _ in range(len(self._found) + 2):
+        for _ in range(rules.foundations + 2):
             n = image[pos]
             parts.append(image[pos + 1:pos + 1 + n])
             pos += 1 + n
-        return Game(self.rules, columns, parts[:-2], parts[-2], parts[-1], seed=self.seed)
+        return cls(rules, columns, parts[:-2], parts[-2], parts[-1], seed=seed)
 
     # ----------------------------------------------------------------- reading
 
@@ -304,6 +314,45 @@ class Game:
 
         return layout_text(self)
 
+    # ----------------------------------------------------------------- the raw state (read-only)
+    # For code that reads positions millions of times (the solver, the agent environment): the
+    # engine's own lists, not copies, so that reading costs nothing. They are read-only: change a
+    # position only through push/pop. Each stays the same object for the game's life (moves change
+    # it in place), so a caller may keep a reference across push and pop.
+
+    @property
+    def column_cards(self) -> Sequence[Sequence[int]]:
+        """Each column's cards as ints (:mod:`yukon.cards`), bottom first, the face-down ones first.
+
+        Column ``i``'s first ``down_counts[i]`` cards are face down. The engine's own lists: read-only.
+        """
+        return self._cols
+
+    @property
+    def down_counts(self) -> Sequence[int]:
+        """How many cards at the bottom of each column lie face down. The engine's own list: read-only."""
+        return self._down
+
+    @property
+    def foundation_piles(self) -> Sequence[Sequence[int]]:
+        """Each foundation pile's cards, bottom (the Ace) first. The engine's own lists: read-only."""
+        return self._found
+
+    @property
+    def stock_cards(self) -> Sequence[int]:
+        """The stock's cards, the next to be dealt last. The engine's own list: read-only."""
+        return self._stock
+
+    @property
+    def waste_cards(self) -> Sequence[int]:
+        """The waste's cards, the playable one last. The engine's own list: read-only."""
+        return self._waste
+
+    @property
+    def foundation_accepts(self) -> Sequence[int]:
+        """Per card int, how many foundation piles would take it now (0: none). The engine's own: read-only."""
+        return self._accept
+
     # ----------------------------------------------------------------- moves
 
     def legal_moves(self) -> list[Move]:
@@ -314,7 +363,6 @@ class Game:
         down = self._down
         accepted = self._accepted_by
         accept = self._accept
-        cache = _CACHE
         moves: list[Move] = []
         append = moves.append
 
@@ -337,42 +385,29 @@ class Game:
             n = len(col)
             if not n:
                 continue
-            base = (s * 32) * 64
             for i in range(down[s], n):
                 c = col[i]
                 dests = want.get(c)
                 if dests is not None:
                     for d in dests:
                         if d != s:
-                            key = ((base + d * 64) + c + 1) * 256 + n - i
-                            m = cache.get(key)
-                            if m is None:
-                                m = make_move(s, d, c, n - i)
-                            append(m)
+                            append(make_move(s, d, c, n - i))
                 if empties and i and (any_into_empty or c in _KINGS):
                     for d in empties:
-                        key = ((base + d * 64) + c + 1) * 256 + n - i
-                        m = cache.get(key)
-                        if m is None:
-                            m = make_move(s, d, c, n - i)
-                        append(m)
+                        append(make_move(s, d, c, n - i))
             top = col[-1]
             if accept[top]:
-                key = ((base + FOUNDATION * 64) + top + 1) * 256 + 1
-                m = cache.get(key)
-                if m is None:
-                    m = make_move(s, FOUNDATION, top, 1)
-                append(m)
+                append(make_move(s, FOUNDATION, top, 1))
 
         if self._waste:
-            w = self._waste[-1]
-            for d in want.get(w, ()):
-                append(make_move(WASTE, d, w, 1))
-            if empties and (any_into_empty or w in _KINGS):
+            top = self._waste[-1]
+            for d in want.get(top, ()):
+                append(make_move(WASTE, d, top, 1))
+            if empties and (any_into_empty or top in _KINGS):
                 for d in empties:
-                    append(make_move(WASTE, d, w, 1))
-            if accept[w]:
-                append(make_move(WASTE, FOUNDATION, w, 1))
+                    append(make_move(WASTE, d, top, 1))
+            if accept[top]:
+                append(make_move(WASTE, FOUNDATION, top, 1))
         if self._stock:
             append(STOCK_MOVE)
         if self.rules.foundation_return:
@@ -393,7 +428,6 @@ class Game:
         cols = self._cols
         accepted = self._accepted_by
         accept = self._accept
-        cache = _CACHE
         moves: list[Move] = []
         append = moves.append
         empties: list[int] = []
@@ -406,11 +440,7 @@ class Game:
                 if s >= 0 and s != d:
                     scol = cols[s]
                     count = len(scol) - scol.index(c)
-                    key = ((s * 2048 + d * 64) + c + 1) * 256 + count
-                    m = cache.get(key)
-                    if m is None:
-                        m = make_move(s, d, c, count)
-                    append(m)
+                    append(make_move(s, d, c, count))
         kings_only = self.rules.kings_only
         if empties:
             if kings_only:
@@ -429,19 +459,11 @@ class Game:
                     for i in range(down[s] or 1, n):
                         c = col[i]
                         for d in empties:
-                            key = ((s * 2048 + d * 64) + c + 1) * 256 + n - i
-                            m = cache.get(key)
-                            if m is None:
-                                m = make_move(s, d, c, n - i)
-                            append(m)
+                            append(make_move(s, d, c, n - i))
         for s, col in enumerate(cols):
             if col and accept[col[-1]]:
                 top = col[-1]
-                key = ((s * 2048 + FOUNDATION * 64) + top + 1) * 256 + 1
-                m = cache.get(key)
-                if m is None:
-                    m = make_move(s, FOUNDATION, top, 1)
-                append(m)
+                append(make_move(s, FOUNDATION, top, 1))
         if self._waste or self.rules.foundation_return:
             fits = self._fits
             sources = [(WASTE, self._waste[-1])] if self._waste else []
@@ -509,10 +531,14 @@ class Game:
         """Play ``move``; raises :class:`IllegalMoveError` (changing nothing) if it is not legal."""
         if not self.is_legal(move):
             raise self._illegal(move)
-        self._push(move)
+        self.push_unchecked(move)
 
-    def _push(self, move: Move) -> None:
-        """Play a move known to be legal."""
+    def push_unchecked(self, move: Move) -> None:
+        """Play a move the caller knows to be legal (one of :meth:`legal_moves`), without checking it.
+
+        For searches that play millions of moves they took from :meth:`legal_moves`; an illegal
+        move corrupts the position. Everyone else calls :meth:`push`.
+        """
         s = move.src
         d = move.dst
         turned = 0
@@ -771,7 +797,7 @@ class Game:
     def push_text(self, text: str) -> Move:
         """Parse and play a move; returns the move played."""
         move = self.parse_move(text)
-        self._push(move)
+        self.push_unchecked(move)
         return move
 
     def replay(self, moves: Iterable[Move | str]) -> None:

@@ -61,6 +61,7 @@ class Move:
     dst: int
     card: int
     count: int
+    _key: int
 
     def __init__(self, src: int, dst: int, card: int, count: int = 1) -> None:
         # Range checks keep every field inside its bits of ``key`` (so distinct moves never
@@ -131,19 +132,34 @@ class Move:
 
 
 def move_key(src: int, dst: int, card: int, count: int) -> int:
+    """The key of the move ``Move(src, dst, card, count)`` (:attr:`Move.key`): each field in its own bits."""
     return ((src * 32 + dst) * 64 + card + 1) * 256 + count
 
 
-_CACHE: dict[int, Move] = {}
+#: every move made by make_move, by its fields (a tuple's hash is quicker than the key's arithmetic,
+#: and legal_moves asks for each move it lists) and by its key
+_MOVES: dict[tuple[int, int, int, int], Move] = {}
+_MOVES_BY_KEY: dict[int, Move] = {}
 
 
 def make_move(src: int, dst: int, card: int, count: int = 1) -> Move:
-    """A shared instance of a move: engine code builds moves through this."""
-    key = ((src * 32 + dst) * 64 + card + 1) * 256 + count
-    m = _CACHE.get(key)
+    """A shared instance of a move: engine code builds moves through this.
+
+    Raises :class:`InvalidMoveError` for fields that make no move (as ``Move`` does).
+    """
+    m = _MOVES.get((src, dst, card, count))
     if m is None:
-        m = _CACHE[key] = Move(src, dst, card, count)
+        m = _MOVES[src, dst, card, count] = Move(src, dst, card, count)
+        _MOVES_BY_KEY[m.key] = m
     return m
+
+
+def move_of_key(key: int) -> Move:
+    """The move whose :attr:`Move.key` is ``key``, of those made so far by :func:`make_move`.
+
+    For searches that keep lines as keys; ``KeyError`` for a key no move made has.
+    """
+    return _MOVES_BY_KEY[key]
 
 
 STOCK_MOVE = make_move(STOCK, STOCK, -1, 0)

@@ -215,6 +215,7 @@ def game_from_text(text: str) -> Game:
         )
     head = fields[0].split(",")
     options: dict[str, Any] = {}
+    value: str | bool
     for word in head[1:]:
         w = word.lower()
         if w in OPTIONS["empty_column"]:

@@ -330,9 +330,9 @@ class PlaySession:
         played: list[Move] = []
         while len(played) < MAX_AUTO and not g.is_won():
             if autofinish and is_certain_win(g):
-                for m in finish_moves(g):
-                    g.push(m)
-                    played.append(m)
+                for finishing in finish_moves(g):
+                    g.push(finishing)
+                    played.append(finishing)
                 break
             safe = next_safe_move(g) if autoplay else None
             if safe is None:

@@ -13,10 +13,16 @@ stored exactly and reads back as itself.
 
 from __future__ import annotations
 
+from typing import overload
+
 _HALF = 1 << 63
 _FULL = 1 << 64
 
 
+@overload
+def to_sql(seed: int) -> int: ...
+@overload
+def to_sql(seed: None) -> None: ...
 def to_sql(seed: int | None) -> int | None:
     """The signed 64-bit integer SQLite stores for deal number ``seed`` (``None`` stays ``None``)."""
     if seed is None:
@@ -26,6 +32,10 @@ def to_sql(seed: int | None) -> int | None:
     return seed - _FULL if seed >= _HALF else seed
 
 
+@overload
+def from_sql(value: int) -> int: ...
+@overload
+def from_sql(value: None) -> None: ...
 def from_sql(value: int | None) -> int | None:
     """The deal number that :func:`to_sql` stored as ``value``."""
     if value is None:

@@ -126,7 +126,7 @@ def first_empty_only(game: Game) -> list[Move]:
     stock lasts: a deal gives its cards to the columns in order, so there the columns are not alike."""
     if game.stock and game.rules.stock == "rows":
         return game.legal_moves()
-    cols = game._cols
+    cols = game.column_cards
     first = next((i for i, c in enumerate(cols) if not c), -1)
     return [m for m in game.legal_moves() if not (m.dst < FOUNDATION and not cols[m.dst] and m.dst != first)]
 

@@ -114,7 +114,7 @@ def stuck_position(
     from yukon.rules import accepted_by
 
     placed_on = [tuple(t for t in range(52) if y in accepted_by(g.rules.build)[t]) for y in range(52)]
-    loose = [c for _, col in enumerate(g._cols) for c in col]
+    loose = [c for _, col in enumerate(g.column_cards) for c in col]
     pool = set(loose)
     ys = [y for y in loose if y < 48 and all(t in pool for t in placed_on[y])
           and any(c in pool for c in range(y % 4, y, 4))]

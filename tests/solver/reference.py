@@ -29,11 +29,11 @@ def exact_key(game: Game) -> Hashable:
     (cards, bottom first, and how many are face down), every foundation pile in its place,
     the stock and the waste. (The same information as ``to_text()``, built faster.)"""
     return (
-        tuple(map(tuple, game._cols)),
-        tuple(game._down),
-        tuple(map(tuple, game._found)),
-        tuple(game._stock),
-        tuple(game._waste),
+        tuple(map(tuple, game.column_cards)),
+        tuple(game.down_counts),
+        tuple(map(tuple, game.foundation_piles)),
+        tuple(game.stock_cards),
+        tuple(game.waste_cards),
     )
 
 

@@ -135,7 +135,7 @@ def test_the_heuristic_is_unchanged_without_limits() -> None:
             continue
 
         def full_key(m: yukon.Move, g: Game = game) -> tuple[int, int]:
-            g._push(m)
+            g.push_unchecked(m)
             mobility = len(g.legal_moves())
             g.pop()
             return score_move(g, m), mobility

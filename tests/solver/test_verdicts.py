@@ -121,7 +121,7 @@ def test_is_safe_foundation_card_matches_its_definition() -> None:
         variant = rng.choice(VARIANTS)
         game = small_position(rng, variant, remaining=(3, 30))
         heights = search.min_heights(game)
-        off = {c for col in game._cols for c in col} | set(game.stock) | set(game.waste)
+        off = {c for col in game.column_cards for c in col} | set(game.stock) | set(game.waste)
         for pile_top in off:
             if not game.foundation_target(pile_top):
                 continue
@@ -264,7 +264,7 @@ def test_stuck_positions_are_lost_with_foundation_return() -> None:
 def stuck_within_its_column(game: Game) -> bool:
     """The simplest stuck card: one whose every target and some lower card of its suit lie beneath it."""
     targets = search.placeable_on(game.rules.build)
-    for col, nd in zip(game._cols, game._down, strict=False):
+    for col, nd in zip(game.column_cards, game.down_counts, strict=False):
         for i in range(min(nd + 1, len(col))):
             y, beneath = col[i], set(col[:i])
             if y < 48 and all(t in beneath for t in targets[y]) and any(c in beneath for c in range(y % 4, y, 4)):
@@ -495,7 +495,7 @@ def test_child_key_equals_the_key_after_the_move(variant: str) -> None:
         for game in positions:
             searcher = search.Searcher(game, search.Limits())
             g = searcher.game  # the searcher's own copy
-            colkeys = [column_key(g._down[i], c) for i, c in enumerate(g._cols)]
+            colkeys = [column_key(g.down_counts[i], c) for i, c in enumerate(g.column_cards)]
             extra = extra_key(g)
             for m in g.legal_moves():
                 predicted = searcher.child_key(m, colkeys, extra)

@@ -203,7 +203,7 @@ def check_limits(
         raise InvalidLimitError(f"stop must be a threading.Event (or None), not {type(stop).__name__}")
     if time_limit is None:
         return None
-    return math.inf if time_limit > 1e300 else float(time_limit)  # type: ignore[operator, arg-type]
+    return math.inf if time_limit > 1e300 else float(time_limit)
 
 
 def release_memory() -> None:

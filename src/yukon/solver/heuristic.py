@@ -29,8 +29,8 @@ from .search import Limits, is_safe_foundation_card, min_heights
 
 
 def score_move(game: Game, move: Move) -> int:
-    cols = game._cols
-    down = game._down
+    cols = game.column_cards
+    down = game.down_counts
     s, d = move.src, move.dst
     score = 0
     if d == FOUNDATION:
@@ -53,7 +53,7 @@ def score_move(game: Game, move: Move) -> int:
                 score += 30
                 if any(RANK[c] == 13 for i, cc in enumerate(cols) if i != s for c in cc[max(down[i], 1):]):
                     score += 15
-        elif game._accept[col[rest - 1]]:
+        elif game.foundation_accepts[col[rest - 1]]:
             score += 20
         if d < FOUNDATION and cols[d]:
             group = col[rest:]
@@ -82,7 +82,7 @@ def best_heuristic_move(game: Game, limits: Limits | None = None) -> Move | None
     for m in tied:
         if expired is not None and expired():
             break
-        game._push(m)
+        game.push_unchecked(m)
         mobility = len(game.legal_moves())
         game.pop()
         if mobility > best:

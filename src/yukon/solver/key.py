@@ -19,6 +19,8 @@ apart). Nothing else is left out, so different positions never share a key.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..game import Game
 
 
@@ -33,21 +35,23 @@ def position_key(game: Game) -> bytes:
     >>> position_key(Game.from_text(" ".join(text))) == position_key(g)
     True
     """
-    cols = game._cols
-    down = game._down
+    cols = game.column_cards
+    down = game.down_counts
     keys = [bytes((down[i], len(c))) + bytes(c) for i, c in enumerate(cols)]
-    if not (game._stock and game.rules.stock == "rows"):
+    if not (game.rules.stock == "rows" and game.stock_cards):
         keys.sort()
     return b"".join(keys) + extra_key(game)
 
 
-def column_key(down: int, cards: list[int]) -> bytes:
+def column_key(down: int, cards: Sequence[int]) -> bytes:
     """One column's part of the key."""
     return bytes((down, len(cards))) + bytes(cards)
 
 
 def extra_key(game: Game) -> bytes:
     """The stock and waste part of the key (empty where both are empty)."""
-    if game._stock or game._waste:
-        return bytes((255, len(game._stock), len(game._waste))) + bytes(game._waste)
+    stock = game.stock_cards
+    waste = game.waste_cards
+    if stock or waste:
+        return bytes((255, len(stock), len(waste))) + bytes(waste)
     return b""

@@ -14,22 +14,30 @@ import math
 import os
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from ..cards import NAME, RANK, RED, SUIT
 from ..game import Game
-from ..notation import _CACHE as MOVES_BY_KEY
-from ..notation import FOUNDATION, WASTE, Move, make_move
-from ..rules import accepted_by, safe_table
+from ..notation import FOUNDATION, WASTE, Move, make_move, move_of_key
+from ..rules import accepted_by, build_table, safe_table
 from .key import column_key, extra_key, position_key
 
 _RED_SUIT = (False, True, True, False)
 _BUILD_CODES = {"alternate": 0, "suit": 1, "suit-updown": 2}
 
-try:  # the compiled search (setup.py builds it when a C compiler is there)
-    from . import _core
-except ImportError:  # pragma: no cover - pure Python fallback
-    _core = None
+
+def _compiled_core() -> ModuleType | None:
+    """The compiled search (setup.py builds it when a C compiler is there), or None: the pure Python one."""
+    try:
+        from . import _core
+    except ImportError:  # pragma: no cover - pure Python fallback
+        return None
+    return _core
+
+
+_core = _compiled_core()
 
 
 #: limits beyond what the compiled search's 64-bit integers hold are as good as none
@@ -40,7 +48,7 @@ def compiled_supports(game: Game) -> bool:
     """Can the compiled search take this position? One deck, no stock or one dealt to a waste, at most
     16 columns."""
     rules = game.rules
-    return rules.decks == 1 and rules.stock in ("none", "waste") and len(game._cols) <= 16
+    return rules.decks == 1 and rules.stock in ("none", "waste") and len(game.column_cards) <= 16
 
 
 @dataclass
@@ -106,7 +114,7 @@ def min_heights(game: Game) -> list[int]:
     """Per suit, how many ranks of that suit have all their copies on the foundations."""
     decks = game.rules.decks
     per_suit: list[list[int]] = [[], [], [], []]
-    for pile in game._found:
+    for pile in game.foundation_piles:
         if pile:
             per_suit[SUIT[pile[0]]].append(len(pile))
     return [min(h) if len(h) == decks else 0 for h in per_suit]
@@ -139,7 +147,7 @@ def twin_has_a_slot(game: Game, card: int) -> bool:
         return True
     rank = RANK[card]
     suit = SUIT[card]
-    heights = [len(p) for p in game._found if p and SUIT[p[0]] == suit]
+    heights = [len(p) for p in game.foundation_piles if p and SUIT[p[0]] == suit]
     heights += [0] * (game.rules.decks - len(heights))
     return max(heights) >= rank or min(heights) >= rank - 1
 
@@ -148,7 +156,7 @@ def _first(pair: tuple[int, Move]) -> int:
     return pair[0]
 
 
-def _carries_king(col: list[int], start: int) -> bool:
+def _carries_king(col: Sequence[int], start: int) -> bool:
     """Is there a King among ``col[start:]`` (cards carried on top of a group's lead)?"""
     return any(col[i] >= 48 for i in range(start, len(col)))
 
@@ -193,9 +201,9 @@ class Searcher:
         moves = g.legal_moves()
         if not moves:
             return moves
-        cols = g._cols
-        down = g._down
-        if self.forced_ok and not (self.deals_rows and g._stock):
+        cols = g.column_cards
+        down = g.down_counts
+        if self.forced_ok and not (self.deals_rows and g.stock_cards):
             heights = None
             build = self.rules.build
             for m in moves:
@@ -205,7 +213,7 @@ class Searcher:
                     if is_safe_foundation_card(build, m.card, heights) and twin_has_a_slot(g, m.card):
                         return [m]
         first_empty = -1
-        if not (self.deals_rows and g._stock):  # while a Milligan stock lasts, column order matters
+        if not (self.deals_rows and g.stock_cards):  # while a Milligan stock lasts, column order matters
             for i, c in enumerate(cols):
                 if not c:
                     first_empty = i
@@ -222,7 +230,7 @@ class Searcher:
         rest_moves: list[Move] = []
         burying: list[Move] = []
         last: list[Move] = []
-        accept = g._accept
+        accept = g.foundation_accepts
         for m in moves:
             s = m.src
             d = m.dst
@@ -267,17 +275,19 @@ class Searcher:
             return None
         d = m.dst
         g = self.game
-        col = g._cols[s]
+        cols = g.column_cards
+        down = g.down_counts
+        col = cols[s]
         rest = len(col) - m.count
-        nd = g._down[s]
+        nd = down[s]
         if rest == nd and nd:
             nd -= 1
         keys = colkeys.copy()
         keys[s] = bytes((nd, rest)) + bytes(col[:rest])
         if d < FOUNDATION:
-            target = g._cols[d]
-            keys[d] = bytes((g._down[d], len(target) + m.count)) + bytes(target) + bytes(col[rest:])
-        if not (self.deals_rows and g._stock):
+            target = cols[d]
+            keys[d] = bytes((down[d], len(target) + m.count)) + bytes(target) + bytes(col[rest:])
+        if not (self.deals_rows and g.stock_cards):
             keys.sort()
         return b"".join(keys) + extra
 
@@ -288,6 +298,8 @@ class Searcher:
 
     def run_compiled(self) -> SearchOutcome:
         """The same search in C (``solver/core/``); its winning line is replayed through the engine."""
+        if _core is None:
+            raise RuntimeError("the compiled search is not built (python setup.py build_ext --inplace)")
         g = self.game
         limits = self.limits
         stats = self.stats
@@ -295,7 +307,7 @@ class Searcher:
         if stuck:
             return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
         heights = [0, 0, 0, 0]
-        for pile in g._found:
+        for pile in g.foundation_piles:
             if pile:
                 heights[SUIT[pile[0]]] = len(pile)
         why = limits.expired()
@@ -305,13 +317,13 @@ class Searcher:
         if limits.deadline is not None:
             time_left = max(limits.deadline - time.perf_counter(), 1e-6)
         status, line, nodes, peak, seconds, reason = _core.search(
-            [list(c) for c in g._cols], list(g._down), heights, bytes(g._fits),
+            [list(c) for c in g.column_cards], list(g.down_counts), heights, build_table(self.rules.build),
             _BUILD_CODES[self.rules.build], int(self.rules.kings_only), int(self.rules.foundation_return),
             min(limits.node_limit or 0, _C_LONG_MAX), time_left,
             min(limits.table_limit * 200, _C_LONG_MAX) if limits.table_limit else 0,
             limits.stop.is_set if limits.stop is not None else None,
-            list(g._stock) if self.rules.has_waste else None,
-            list(g._waste) if self.rules.has_waste else None,
+            list(g.stock_cards) if self.rules.has_waste else None,
+            list(g.waste_cards) if self.rules.has_waste else None,
             self.compiled_threads if limits.node_limit is None else 1,
             self.compiled_switch_at,
             self.compiled_merge,
@@ -338,13 +350,13 @@ class Searcher:
         stats = self.stats
         limits = self.limits
         try:
-            if g._on_foundations == self.total:
+            if g.cards_on_foundations == self.total:
                 return SearchOutcome("won", [], stats)
             stuck = stuck_cards(g)
             if stuck:
                 return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
-            cols = g._cols
-            down = g._down
+            cols = g.column_cards
+            down = g.down_counts
             colkeys = [column_key(down[i], c) for i, c in enumerate(cols)]
             extra = extra_key(g)
             root = position_key(g)
@@ -360,7 +372,7 @@ class Searcher:
             node_limit = limits.node_limit
             table_limit = limits.table_limit
             total = self.total
-            push = g._push
+            push = g.push_unchecked
             pop = g.pop
             children = self.children
             child_key = self.child_key
@@ -395,7 +407,7 @@ class Searcher:
                     if k in table or k in on_path:
                         continue
                     push(m)
-                    if g._on_foundations == total:
+                    if g.cards_on_foundations == total:
                         line.append(m)
                         stats.nodes = nodes
                         return SearchOutcome("won", line, stats)
@@ -404,7 +416,7 @@ class Searcher:
                         colkeys[m.dst] = column_key(down[m.dst], cols[m.dst])
                 else:
                     push(m)
-                    if g._on_foundations == total:
+                    if g.cards_on_foundations == total:
                         line.append(m)
                         stats.nodes = nodes
                         return SearchOutcome("won", line, stats)
@@ -456,17 +468,17 @@ def stuck_cards(game: Game) -> list[int]:
     if not rules.kings_only or rules.decks != 1:
         return []
     targets_of = placeable_on(rules.build)
-    cols = game._cols
+    cols = game.column_cards
     place: dict[int, tuple[int, int]] = {}
     for ci, col in enumerate(cols):
         for i, c in enumerate(col):
             place[c] = (ci, i)
     heights = [0, 0, 0, 0]
-    for pile in game._found:
+    for pile in game.foundation_piles:
         if pile:
             heights[SUIT[pile[0]]] = len(pile)
     keep_up = not rules.foundation_return
-    stuck = {col[i] for col, nd in zip(cols, game._down, strict=False)
+    stuck = {col[i] for col, nd in zip(cols, game.down_counts, strict=False)
              for i in range(min(nd + 1, len(col))) if RANK[col[i]] != 13}
 
     def covered(c: int) -> bool:
@@ -500,26 +512,28 @@ def placeable_on(build: str) -> tuple[tuple[int, ...], ...]:
 def disorder_estimate(game: Game) -> int:
     """A cost-to-win estimate for best-first search: face-down cards weigh most, then
     face-up cards lying on a card they do not fit on, then cards not yet up."""
-    fits = game._fits
+    rules = game.rules
+    fits = build_table(rules.build)
+    down = game.down_counts
     bad = 0
-    for col, d in zip(game._cols, game._down, strict=False):
+    for col, d in zip(game.column_cards, down, strict=False):
         prev = -1
         for i in range(d, len(col)):
             c = col[i]
             if prev >= 0 and not fits[prev * 52 + c]:
                 bad += 1
             prev = c
-    hidden = sum(game._down) * 4
-    if game._stock:
-        hidden += len(game._stock) * (1 if game.rules.has_waste else 4)
-    if game._waste:
-        hidden += len(game._waste) * 3
-    return hidden + bad * 2 + (game.rules.card_count - game._on_foundations)
+    hidden = sum(down) * 4
+    stock = game.stock_cards
+    if stock:
+        hidden += len(stock) * (1 if rules.has_waste else 4)
+    hidden += len(game.waste_cards) * 3
+    return hidden + bad * 2 + (rules.card_count - game.cards_on_foundations)
 
 
 def _moves_of(path: bytes) -> list[Move]:
     """The moves whose keys ``path`` holds, 4 bytes each (every move is made through ``make_move``)."""
-    return [MOVES_BY_KEY[int.from_bytes(path[i:i + 4])] for i in range(0, len(path), 4)]
+    return [move_of_key(int.from_bytes(path[i:i + 4])) for i in range(0, len(path), 4)]
 
 
 def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
@@ -537,12 +551,12 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
     searcher = Searcher(game, limits)
     root = searcher.game
     total = root.rules.card_count
-    if root._on_foundations == total:
+    if root.cards_on_foundations == total:
         return SearchOutcome("won", [], stats)
     seen = {position_key(root)}
     # positions wait as bytes, and their lines as the moves' keys (4 bytes each): thousands of Game
     # copies and tuples would make the garbage collector's full passes take up to 100 ms
-    heap: list[tuple[int, int, bytes, bytes]] = [(disorder_estimate(root), 0, root._image(), b"")]
+    heap: list[tuple[int, int, bytes, bytes]] = [(disorder_estimate(root), 0, root.to_image(), b"")]
     counter = 0
     expired = limits.expired
     try:
@@ -551,22 +565,22 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
             if why:
                 return SearchOutcome("unknown", [], stats, why)
             _, _, image, path = heapq.heappop(heap)
-            g = root._from_image(image)
+            g = Game.from_image(root.rules, image, seed=root.seed)
             searcher.game = g
             for m in searcher.children():
                 if stats.nodes % CLOCK_EVERY == 0:
                     why = expired()
                     if why:
                         return SearchOutcome("unknown", [], stats, why)
-                g._push(m)
+                g.push_unchecked(m)
                 stats.nodes += 1
-                if g._on_foundations == total:
+                if g.cards_on_foundations == total:
                     return SearchOutcome("won", [*_moves_of(path), m], stats)
                 k = position_key(g)
                 if k not in seen:
                     seen.add(k)
                     counter += 1
-                    heapq.heappush(heap, (disorder_estimate(g), counter, g._image(), path + m.key.to_bytes(4)))
+                    heapq.heappush(heap, (disorder_estimate(g), counter, g.to_image(), path + m.key.to_bytes(4)))
                 g.pop()
             if counter >= max_positions:
                 return SearchOutcome("unknown", [], stats, "best-first budget")

@@ -12,6 +12,7 @@ import argparse
 import math
 import os
 import signal
+import statistics
 import sys
 import threading
 import time
@@ -271,7 +272,7 @@ def _run_study(args: argparse.Namespace) -> int:
     for r in rows:
         counts[r.status] += 1
     decided = [r.seconds for r in rows if r.status != "unknown"]
-    extra = {"median decide": f"{_median(decided):.2f} s" if decided else "–"}
+    extra = {"median decide": f"{statistics.median(decided):.2f} s" if decided else "–"}
     where = args.scheduler or f"{args.workers or os.cpu_count()} local workers"
     from rich.console import Console
 
@@ -307,9 +308,3 @@ def _stop_on_sigterm() -> Any:
         raise KeyboardInterrupt
 
     return signal.signal(signal.SIGTERM, handler)
-
-
-def _median(xs: list[float]) -> float:
-    ys = sorted(xs)
-    n = len(ys)
-    return ys[n // 2] if n % 2 else (ys[n // 2 - 1] + ys[n // 2]) / 2

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 from ..cli_common import CommandError
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "play", help="play in the browser (starts a local web server)",
         description="Serve the card table on http://HOST:PORT/ and open it in the browser.",

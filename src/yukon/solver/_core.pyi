@@ -1,0 +1,10 @@
+"""Types of the compiled search (``_core.c``); search.py is its one caller and documents the arguments."""
+
+def search(
+    *args: object, **kwargs: object
+) -> tuple[str, list[tuple[int, int, int, int]], int, int, float, str]:
+    """One depth-first search: ``(status, line, nodes, peak_table, seconds, reason)``; each move of
+    ``line`` is ``(src, dst, card, count)``."""
+
+def release_memory() -> None:
+    """Unmap the table memory kept from the last search for the next one."""

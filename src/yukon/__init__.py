@@ -64,7 +64,7 @@ def hint(
         return honest_hint(game, time_limit=time_limit, seed=seed, **kwargs)
     from .solver import hint as _hint
 
-    return _hint(game, time_limit=time_limit, **kwargs)  # type: ignore[arg-type]
+    return _hint(game, time_limit=time_limit, **kwargs)
 
 
 __all__ = [

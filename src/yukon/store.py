@@ -230,7 +230,7 @@ class Store:
                 self._commit_queued()
         if job.error is not None:
             raise job.error
-        return job.result  # type: ignore[no-any-return]
+        return job.result
 
     def _commit_queued(self) -> None:
         with self._queue_lock:

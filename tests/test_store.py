@@ -212,6 +212,14 @@ def test_an_empty_file_becomes_a_store(tmp_path: Path) -> None:
     s = Store(path)
     play(s, "g", None)
     s.close()
+    db = sqlite3.connect(path)  # the file itself is now a store of this schema, not a refused or temporary one
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+    s = Store(path)
+    rec = s.load_game("g")
+    assert rec is not None and rec.moves == ["m0", "m1", "m2"] and rec.result is None
+    s.close()
 
 
 def test_default_path_is_in_the_user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,13 +27,6 @@ KINGS = {"empty_column": "kings", "foundation_return": False}
 ANY = {"empty_column": "any", "foundation_return": False}
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "yukon.sqlite3")
-    yield s
-    s.close()
-
-
 def play(store: Store, gid: str, result: str | None, *, variant: str = "yukon", options: dict | None = None,
          moves: int = 3, elapsed: float = 10.0, client: str = "web") -> None:
     store.create_game(gid, variant, options or KINGS, 7, {"variant": variant}, client)

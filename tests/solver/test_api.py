@@ -175,6 +175,7 @@ def winnable_positions_with_losing_moves(count: int) -> list[Game]:
     return found
 
 
+@pytest.mark.slow  # solves to check each hint
 def test_hint_gives_the_first_move_of_a_winning_line() -> None:
     games = winnable_positions_with_losing_moves(4)
     assert len(games) >= 3
@@ -233,7 +234,9 @@ def test_yukon_deals_1_to_30(seed: int) -> None:
         assert result.reason in ("node limit", "time limit")
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize(
+    "variant", [pytest.param(v, marks=[pytest.mark.slow] if v == "milligan-yukon" else []) for v in VARIANTS]
+)  # two decks: the long deals
 def test_deals_of_every_variant_replay(variant: str) -> None:
     won = 0
     for seed in range(1, 4):

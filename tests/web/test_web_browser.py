@@ -189,6 +189,7 @@ def shot(page: Any, name: str) -> Path:
 # ---------------------------------------------------------------------- the tests
 
 
+@pytest.mark.slow  # a whole game of 120 moves in the browser
 def test_play_a_whole_game_to_the_win(browser: Any, server: Server) -> None:
     from yukon import Game
 

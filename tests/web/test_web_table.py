@@ -118,7 +118,9 @@ def play(page: Any, move: str) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("variant", list(LINES))
+@pytest.mark.parametrize(
+    "variant", [pytest.param(v, marks=[pytest.mark.slow] if v == "milligan-yukon" else []) for v in LINES]
+)  # two decks: the long game
 def test_a_whole_game_keeps_its_layout_and_its_secrets(browser: Any, server: Server, variant: str, size: str) -> None:
     width, height = SIZES[size]
     line = solver_line(variant, LINES[variant])

@@ -384,7 +384,8 @@ def _win_from_nearly_won(page: Any, server: Server) -> None:
 
 @pytest.mark.parametrize("reduce", [False, True])
 def test_the_win_cascade_unless_reduced_motion(browser: Any, server: Server, reduce: bool) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
+    # bypass_csp as open_page does: a wait_for_function that must poll evaluates its string in the page
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True,
                                   reduced_motion="reduce" if reduce else "no-preference")
     page = context.new_page()
     moving = json.dumps(json.dumps({**SETTINGS, "animate": True}))

@@ -166,6 +166,7 @@ def _walk(env: YukonEnv, seed: int, walk: int, eager: bool, steps: int = 300) ->
             break
 
 
+@pytest.mark.slow  # long random walks
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(
     variant=st.sampled_from(sorted(set(ENV_IDS.values()))),

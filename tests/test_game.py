@@ -636,7 +636,16 @@ def test_reading_accessors_return_copies() -> None:
     g.waste.append(0)
     assert g == Game.deal("australian", seed=2)
     assert g.variant == "australian"
-    assert g.card_at(0, 0) == g.columns[0][1][0]
+
+
+def test_card_at_counts_from_the_bottom_face_down_cards_included() -> None:
+    g = worked_example()
+    assert names(g.card_at(0, i) for i in range(4)) == ["9S", "7H", "QC", "3D"]
+    down, up = g.columns[4]  # the cards not placed lie face down under the 5S
+    assert len(down) == 52 - 8 and names(up) == names([g.card_at(4, len(down))]) == ["5S"]
+    assert [g.card_at(4, i) for i in range(len(down))] == down
+    g.push_text("1:7H+2>2")
+    assert names([g.card_at(0, 0)] + [g.card_at(1, i) for i in range(4)]) == ["9S", "8C", "7H", "QC", "3D"]
 
 
 def test_replay_and_push_text() -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
 
 import pytest
 
-from engine_helpers import make, move_set
+from engine_helpers import make, move_set, reference_moves
 from yukon import FOUNDATION, STOCK, WASTE, Game, IllegalMoveError, InvalidMoveError, Move
 from yukon.cards import parse_card
 from yukon.notation import STOCK_MOVE, make_move
@@ -294,6 +295,14 @@ def test_illegal_move_objects_name_the_fault(move: Move, fault: str) -> None:
     assert g.to_dict() == before
 
 
-def test_generate_legal_moves() -> None:
+def test_generate_legal_moves_yields_the_moves_of_the_position() -> None:
     g = example()
-    assert list(g.generate_legal_moves()) == g.legal_moves()
+    moves = g.generate_legal_moves()
+    assert isinstance(moves, Iterator)
+    # the worked example's two moves, and the ace in column 7 goes up (an empty column takes only a king)
+    assert [str(m) for m in moves] == ["1:7H+2>2", "1:QC+1>4", "7:AS>F"]
+    g.push_text("7:AS>F")
+    assert [str(m) for m in g.generate_legal_moves()] == ["1:7H+2>2", "1:QC+1>4"]
+    g.push_text("1:QC+1>4")  # the 7H is left alone over the face-down 9S
+    assert [str(m) for m in g.generate_legal_moves()] == ["1:7H>2"]
+    assert {str(m) for m in g.generate_legal_moves()} == reference_moves(g)

@@ -160,6 +160,7 @@ def test_cli_errors(capsys: pytest.CaptureFixture[str], argv: list[str], words: 
         assert word in err
 
 
+@pytest.mark.slow  # a whole solve through the command line
 def test_cli_solve_a_pysolfc_deal(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["solve", "--seed", "32001", "--numbering", "pysolfc", "--time-limit", "20", "--json"])
     data = json.loads(capsys.readouterr().out)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fake_clock import FakeClock
 from yukon import Game, IllegalMoveError, InvalidMoveError
 from yukon.autoplay import next_safe_move
 from yukon.session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
@@ -23,28 +23,6 @@ ONE_FROM_LOST = "yukon,kings,noreturn JSKH.QS/JHKS.QH/JDKC.QD/JCKD.QC/TC/-/- TS/
 #: Three plain moves of deal 42 of Yukon (no automatic play follows them).
 SEED = 42
 A, B, C = "6:8D>5", "2:AS+1>1", "4:AH>F"
-
-
-class FakeClock:
-    """A clock the test moves by hand, so that times are exact."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "yukon.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 def session(game: Game | str, store: Store | None = None, **options: Any) -> PlaySession:

@@ -27,13 +27,6 @@ KINGS = {"empty_column": "kings", "foundation_return": False}
 ANY = {"empty_column": "any", "foundation_return": False}
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "yukon.sqlite3")
-    yield s
-    s.close()
-
-
 def play(store: Store, gid: str, result: str | None, *, variant: str = "yukon", options: dict | None = None,
          moves: int = 3, elapsed: float = 10.0, client: str = "web") -> None:
     store.create_game(gid, variant, options or KINGS, 7, {"variant": variant}, client)
@@ -211,6 +204,14 @@ def test_an_empty_file_becomes_a_store(tmp_path: Path) -> None:
     path.write_bytes(b"")
     s = Store(path)
     play(s, "g", None)
+    s.close()
+    db = sqlite3.connect(path)  # the file itself is now a store of this schema, not a refused or temporary one
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+    s = Store(path)
+    rec = s.load_game("g")
+    assert rec is not None and rec.moves == ["m0", "m1", "m2"] and rec.result is None
     s.close()
 
 

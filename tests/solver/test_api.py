@@ -108,19 +108,39 @@ def test_node_limit_bounds_the_work() -> None:
     assert result.nodes <= 100 + 1000, result.nodes  # checks every few hundred nodes are fine
 
 
+class WatchedStop(threading.Event):
+    """A stop event that counts how often the search looks at it, and says when it has looked ``enough`` times."""
+
+    def __init__(self, enough: int) -> None:
+        super().__init__()
+        self.looks = 0
+        self.enough = enough
+        self.searching = threading.Event()
+
+    def is_set(self) -> bool:
+        self.looks += 1
+        if self.looks >= self.enough:
+            self.searching.set()
+        return super().is_set()
+
+
 def test_stop_event_from_another_thread() -> None:
     game = undecided_deal()
-    stop = threading.Event()
+    stop = WatchedStop(enough=200)  # the search looks at it every few nodes: 200 looks are well under way
     out: list[SolveResult] = []
     worker = threading.Thread(target=lambda: out.append(solve(game, time_limit=None, stop=stop)))
     worker.start()
-    time.sleep(0.05)  # let the search get going (it cannot end by itself this soon: see undecided_deal)
+    # set only once the search is under way (a stop set before it starts is test_stop_event_already_set)
+    assert stop.searching.wait(timeout=60), f"the search looked at the stop event {stop.looks} times in 60 s"
+    assert worker.is_alive(), "the search ended by itself (see undecided_deal)"
+    looks_before = stop.looks
     stop.set()
     stopped_at = time.perf_counter()
     worker.join(timeout=20)
     assert not worker.is_alive(), "solve() did not stop"
     assert time.perf_counter() - stopped_at < 5.0
     assert out[0].status == "unknown" and out[0].reason == "stopped"
+    assert out[0].nodes > 0 and stop.looks > looks_before  # it had searched, and it saw the stop
 
 
 def test_stop_event_already_set() -> None:
@@ -155,6 +175,7 @@ def winnable_positions_with_losing_moves(count: int) -> list[Game]:
     return found
 
 
+@pytest.mark.slow  # solves to check each hint
 def test_hint_gives_the_first_move_of_a_winning_line() -> None:
     games = winnable_positions_with_losing_moves(4)
     assert len(games) >= 3
@@ -213,7 +234,9 @@ def test_yukon_deals_1_to_30(seed: int) -> None:
         assert result.reason in ("node limit", "time limit")
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize(
+    "variant", [pytest.param(v, marks=[pytest.mark.slow] if v == "milligan-yukon" else []) for v in VARIANTS]
+)  # two decks: the long deals
 def test_deals_of_every_variant_replay(variant: str) -> None:
     won = 0
     for seed in range(1, 4):

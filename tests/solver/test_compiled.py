@@ -56,6 +56,7 @@ def both(game: Game, node_limit: int | None = None) -> tuple[search.SearchOutcom
     return c, p
 
 
+@pytest.mark.slow  # three searches of every case
 @pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED])
 def test_compiled_search_mirrors_python_and_reference(opt: tuple[str, str, bool]) -> None:
     cases = positions_of(opt)
@@ -402,6 +403,7 @@ def test_two_threads_store_every_position_once(
         assert replays_to_win(game, two.moves)
 
 
+@pytest.mark.slow  # many deals, searched twice
 def test_two_threads_agree_with_one_on_many_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """Verdicts with the second thread started at once equal the one-thread verdicts on quick deals of every
     variant the compiled search takes, won lines replay."""

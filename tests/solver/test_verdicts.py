@@ -41,8 +41,10 @@ from .reference import reference_solve, replays_to_win
 #: a node budget no small position comes near: the solver must decide every case
 GENEROUS = 1_000_000
 
-def params(opts: list[tuple[str, str, bool]]) -> list[object]:
-    return [pytest.param(o, id=option_id(o)) for o in opts]
+def params(opts: list[tuple[str, str, bool]], *, slow_variant: str | None = None) -> list[object]:
+    """One test per option; those of ``slow_variant`` marked slow."""
+    return [pytest.param(o, id=option_id(o), marks=[pytest.mark.slow] if o[0] == slow_variant else [])
+            for o in opts]
 
 
 def all_cases(opt: tuple[str, str, bool]) -> list[Case]:
@@ -57,7 +59,7 @@ def describe(game: Game) -> str:
 
 # ------------------------------------------------------------------ the verdicts
 
-@pytest.mark.parametrize("opt", params(ALL_OPTIONS))
+@pytest.mark.parametrize("opt", params(ALL_OPTIONS, slow_variant="milligan-yukon"))  # two decks: more cases
 def test_verdict_equals_reference(opt: tuple[str, str, bool]) -> None:
     small, skipped = small_cases(opt)
     late, _ = late_cases(opt)
@@ -246,6 +248,7 @@ def test_stuck_positions_are_lost(variant: str) -> None:
     assert fired >= 4, f"stuck_cards() fired on only {fired} positions"
 
 
+@pytest.mark.slow  # the reference search of many positions
 def test_stuck_positions_are_lost_with_foundation_return() -> None:
     """The same with foundation return (the plain search decides few of these: every foundation top may come
     back into play)."""

@@ -127,6 +127,7 @@ def test_rows_of_another_solver_version_are_refused(tmp_path: Path) -> None:
         assert sid is not None and db.rows(sid) == []
 
 
+@pytest.mark.slow  # a study killed and resumed
 def test_kill_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Kill a run (SIGKILL, whole process group) after some rows are committed; the rerun completes the study
     with every seed exactly once, keeps the committed rows and computes only the missing ones."""

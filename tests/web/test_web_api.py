@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+import yukon
 from yukon import Game
 from yukon.autoplay import next_safe_move
 from yukon.store import Store
-from yukon.web import create_app
+from yukon.web import create_app, solving
 
 #: The address a browser on this machine uses (the server answers only for its own host names).
 LOCAL = "http://127.0.0.1"
@@ -377,15 +379,57 @@ def test_winnable_lost_offers_last_winnable(client: TestClient) -> None:
     assert client.post(f"/api/games/{gid}/winnable").json()["status"] == "won"
 
 
-def test_winnable_only_deal(client: TestClient) -> None:
-    s = new(client, winnable_only=True)
-    assert s["deal_note"]
-    if "proved" in s["deal_note"]:
-        import yukon
+#: Russian deals the solver proves lost at once (stuck cards), and one it proves won in milliseconds.
+RUSSIAN_LOST_DEALS = [1, 2, 5]
+RUSSIAN_WON_DEAL = 22
+#: a client, the deal numbers its random draws will give (in turn, round again), and the numbers drawn
+Drawn = tuple[TestClient, list[int], list[int]]
 
-        assert yukon.solve(Game.deal("yukon", seed=s["seed"]), time_limit=10).status != "lost"
+
+@pytest.fixture
+def drawn(db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
+    """A client whose random deal numbers the test chooses (appended to the list), and the numbers drawn.
+
+    Its solver works in threads, so that the numbers chosen here reach the search for a winnable deal."""
+    chosen: list[int] = []
+    drawn_numbers: list[int] = []
+
+    def randbelow(n: int) -> int:
+        number = chosen[len(drawn_numbers) % len(chosen)]
+        assert 0 <= number < n
+        drawn_numbers.append(number)
+        return number
+
+    monkeypatch.setattr(solving, "secrets", SimpleNamespace(randbelow=randbelow))
+    store = Store(db)
+    with TestClient(create_app(store, solver=solving.SolverQueue(processes=False)), base_url=LOCAL) as c:
+        yield c, chosen, drawn_numbers
+    store.close()
+
+
+def test_winnable_only_deal_skips_deals_until_one_is_proved_winnable(drawn: Drawn) -> None:
+    client, chosen, drawn_numbers = drawn
+    chosen += [*RUSSIAN_LOST_DEALS, RUSSIAN_WON_DEAL]
+    s = new(client, variant="russian", winnable_only=True)
+    assert s["seed"] == RUSSIAN_WON_DEAL and s["deal_note"] == "the solver proved this deal winnable"
+    assert drawn_numbers == chosen  # the lost ones were drawn, tried and passed over
+    assert yukon.solve(Game.deal("russian", seed=RUSSIAN_WON_DEAL), time_limit=30).status == "won"
+
+
+def test_winnable_only_deal_says_when_none_was_proved(drawn: Drawn, monkeypatch: pytest.MonkeyPatch) -> None:
+    client, chosen, drawn_numbers = drawn
+    chosen += RUSSIAN_LOST_DEALS
+    monkeypatch.setattr(solving, "DEAL_BUDGET", 0.5)  # every deal drawn is lost: give up soon
+    s = new(client, variant="russian", winnable_only=True)
+    assert drawn_numbers and s["seed"] == drawn_numbers[-1]  # the last one tried, none of them proved
+    assert "not proven winnable" in s["deal_note"] and "proved this deal winnable" not in s["deal_note"]
+    assert yukon.solve(Game.deal("russian", seed=s["seed"]), time_limit=30).status == "lost"
+
+
+def test_a_chosen_deal_number_is_not_checked(drawn: Drawn) -> None:
+    client, _chosen, drawn_numbers = drawn
     s = new(client, winnable_only=True, seed=5)
-    assert "not checked" in s["deal_note"] and s["seed"] == 5
+    assert "not checked" in s["deal_note"] and s["seed"] == 5 and drawn_numbers == []
 
 
 # ---------------------------------------------------------------------- persistence

@@ -1,7 +1,7 @@
 """The card table in a real browser: Playwright driving Debian's chromium against the real server.
 
 A winning game is played through the page (drags for column moves, clicks for
-foundation moves) along a line the solver finds on a fixed deal; undo/redo,
+foundation moves) along a pinned winning line of a fixed deal; undo/redo,
 an illegal drop, the win announcement, the statistics panel, resume after a
 reload, keyboard play and the phone layout are checked. Screenshots go to
 ``test-output/`` for a person to look at.
@@ -28,7 +28,8 @@ OUT = Path(__file__).resolve().parents[2] / "test-output"
 # Quiet, fast settings for the tests: no animation, no automatic play.
 SETTINGS = {"autoplay": False, "autofinish": False, "winnable": False, "animate": False}
 SEED = 5
-# A winning line of Yukon deal 5 found by the solver, used if the solver cannot find one in time.
+# A winning line of Yukon deal 5, found once by the solver and pinned: the game played is the same on every
+# machine, however busy (the engine checks below that it still wins).
 KNOWN_LINE = (
     "2:JD+4>4 6:2D+4>3 7:TH+4>5 3:9S+9>7 1:QD>2 4:KD+9>1 4:AS>F 6:3C>4 4:4D+1>6 1:9D+3>3 3:TS+4>1 "
     "1:JH+7>3 6:5S+2>1 6:7C>7 1:6H+3>7 3:2H+2>7 6:8S>3 5:6S+9>6 5:JS>1 7:TD+18>1 1:8D+8>5 1:AC>F 7:6C>1 "
@@ -46,6 +47,11 @@ if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
+#: The hint's time limit for these servers: the solver's worker processes run at a low priority, which on a busy
+#: machine may leave a search less than the server's default 0.8 s (a hint ends as soon as the search decides).
+HINT_TIME = 10.0
+
+
 class Server:
     def __init__(self, db: Path) -> None:
         import uvicorn
@@ -58,7 +64,7 @@ class Server:
         self.store = Store(db)
         self.port = free_port("127.0.0.1", 0)
         self.url = f"http://127.0.0.1:{self.port}/"
-        self.app = create_app(self.store, warm_solver=True)  # (as yukon play does: the first hint finds it ready)
+        self.app = create_app(self.store, hint_time=HINT_TIME, warm_solver=True)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -188,13 +194,12 @@ def shot(page: Any, name: str) -> Path:
 # ---------------------------------------------------------------------- the tests
 
 
+@pytest.mark.slow  # a whole game of 120 moves in the browser
 def test_play_a_whole_game_to_the_win(browser: Any, server: Server) -> None:
-    import yukon
     from yukon import Game
 
     seed = SEED
-    result = yukon.solve(Game.deal("yukon", seed=seed), time_limit=10.0)
-    moves = [str(m) for m in result.moves] if result.status == "won" else KNOWN_LINE.split()
+    moves = KNOWN_LINE.split()
     check = Game.deal("yukon", seed=seed)
     check.replay(moves)
     assert check.is_won()

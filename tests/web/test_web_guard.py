@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,13 +13,6 @@ from yukon.web import create_app
 from yukon.web.guard import CSP, MAX_BODY, split_host
 
 LOCAL = "http://127.0.0.1:8123"
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "guard.sqlite3")
-    yield s
-    s.close()
 
 
 @pytest.fixture

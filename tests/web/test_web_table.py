@@ -118,7 +118,9 @@ def play(page: Any, move: str) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("variant", list(LINES))
+@pytest.mark.parametrize(
+    "variant", [pytest.param(v, marks=[pytest.mark.slow] if v == "milligan-yukon" else []) for v in LINES]
+)  # two decks: the long game
 def test_a_whole_game_keeps_its_layout_and_its_secrets(browser: Any, server: Server, variant: str, size: str) -> None:
     width, height = SIZES[size]
     line = solver_line(variant, LINES[variant])
@@ -382,6 +384,7 @@ def _win_from_nearly_won(page: Any, server: Server) -> None:
 
 @pytest.mark.parametrize("reduce", [False, True])
 def test_the_win_cascade_unless_reduced_motion(browser: Any, server: Server, reduce: bool) -> None:
+    # bypass_csp as open_page does: a wait_for_function that must poll evaluates its string in the page
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True,
                                   reduced_motion="reduce" if reduce else "no-preference")
     page = context.new_page()

@@ -1,0 +1,95 @@
+"""Import test modules (or conftest.py files) each by itself, as pytest's "prepend" import mode would.
+
+Run by test_codebase.py: ``python import_test_module.py TESTS_FOLDER MODULE_FILE...`` prints one JSON
+line per module: its file, its dotted name, "imported", "skipped: why" or "failed" (with the error), and
+the warnings raised from a file under the tests folder while it was imported. Each module is imported in
+a child of this process (forked after the libraries every test uses are loaded once, which is quick),
+so none sees what another one put on ``sys.path`` or in ``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import json
+import os
+import sys
+import traceback
+import warnings
+from pathlib import Path
+
+import pytest
+
+
+def base_of(folder: Path) -> Path:
+    """The first folder up from ``folder`` that is not a package: what pytest puts on sys.path."""
+    while (folder / "__init__.py").exists():
+        folder = folder.parent
+    return folder
+
+
+def load_conftests(path: Path, tests: Path) -> None:
+    """The conftest.py files above ``path`` (not itself), outermost first, as pytest loads them before it."""
+    folders = [tests, *reversed([p for p in path.parents if p.is_relative_to(tests) and p != tests])]
+    for n, folder in enumerate(folders):
+        conftest = folder / "conftest.py"
+        if conftest.exists() and conftest != path:
+            sys.path.insert(0, str(base_of(folder)))
+            spec = importlib.util.spec_from_file_location(f"conftest_{n}", conftest)
+            assert spec is not None and spec.loader is not None
+            spec.loader.exec_module(importlib.util.module_from_spec(spec))
+
+
+def import_module(path: Path, tests: Path) -> dict[str, object]:
+    base = base_of(path.parent)
+    name = ".".join([*path.parent.relative_to(base).parts, path.stem])
+    outcome: dict[str, object] = {"module": name}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            load_conftests(path, tests)
+            sys.path.insert(0, str(base))
+            importlib.import_module(name)
+            outcome["result"] = "imported"
+        except pytest.skip.Exception as skip:  # a module-level skip: a missing optional tool, said so
+            outcome["result"] = f"skipped: {skip}"
+        except BaseException:
+            outcome["result"] = "failed"
+            outcome["error"] = traceback.format_exc()
+    outcome["warnings"] = [f"{w.filename}:{w.lineno}: {w.category.__name__}: {w.message}"
+                           for w in caught if Path(w.filename).resolve().is_relative_to(tests)]
+    return outcome
+
+
+#: loaded once before the children are forked: libraries, not test code (the slow part of an import)
+SHARED = ("hypothesis", "yukon", "yukon.solver", "yukon.web", "fastapi.testclient", "textual.app")
+
+
+def main(tests: Path, paths: list[Path]) -> None:
+    for library in SHARED:
+        with contextlib.suppress(ImportError):  # an optional library: its test modules will say so
+            importlib.import_module(library)
+    sys.stdout.flush()
+    for path in paths:
+        read, write = os.pipe()
+        child = os.fork()
+        if child == 0:
+            os.close(read)
+            try:
+                line = json.dumps({"path": str(path), **import_module(path, tests)})
+            except BaseException:
+                line = json.dumps({"path": str(path), "result": "failed", "error": traceback.format_exc()})
+            os.write(write, line.encode() + b"\n")
+            os._exit(0)
+        os.close(write)
+        with os.fdopen(read, "rb") as pipe:
+            line = pipe.read().decode().strip()
+        _, status = os.waitpid(child, 0)
+        if not line:
+            line = json.dumps({"path": str(path), "result": "failed", "error": f"the import crashed ({status})"})
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]).resolve(), [Path(p).resolve() for p in sys.argv[2:]])

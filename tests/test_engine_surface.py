@@ -45,7 +45,7 @@ def private_accesses(source: str, names: set[str]) -> list[tuple[int, str]]:
 
 def test_the_private_names_are_known() -> None:
     names = game_private_names()
-    assert {"_cols", "_down", "_found", "_stock", "_waste", "_accept", "_history", "_illegal_reason"} <= names
+    assert {"_cols", "_down", "_found", "_stock", "_waste", "_accept", "_history", "_illegal"} <= names
     assert "__init__" not in names
 
 

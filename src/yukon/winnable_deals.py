@@ -87,9 +87,10 @@ def find_winnable_deal(
             status = solve(game, time_limit=max(0.2, min(per_deal, left)), stop=stop).status
         if status == "won":
             return FoundDeal(seed, "won", PROVED, tried, time.monotonic() - started)
-        following = next(seeds, None)
-        if following is None or stop.is_set() or time.monotonic() >= deadline:
-            within = f" within {budget:g} s" if following is not None else ""
+        out_of_time = stop.is_set() or time.monotonic() >= deadline
+        following = None if out_of_time else next(seeds, None)  # (no deal number drawn that is not tried)
+        if following is None:
+            within = f" within {budget:g} s" if out_of_time else ""
             note = f"no deal proven winnable{within} ({tried} tried): this one is not proven winnable"
             return FoundDeal(seed, "unknown", note, tried, time.monotonic() - started)
         seed = following

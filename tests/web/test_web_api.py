@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import yukon
-from yukon import Game
+from yukon import Game, winnable_deals
 from yukon.autoplay import next_safe_move
 from yukon.store import Store
 from yukon.web import create_app, solving
@@ -400,7 +400,7 @@ def drawn(db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
         drawn_numbers.append(number)
         return number
 
-    monkeypatch.setattr(solving, "secrets", SimpleNamespace(randbelow=randbelow))
+    monkeypatch.setattr(winnable_deals, "secrets", SimpleNamespace(randbelow=randbelow))
     store = Store(db)
     with TestClient(create_app(store, solver=solving.SolverQueue(processes=False)), base_url=LOCAL) as c:
         yield c, chosen, drawn_numbers

@@ -70,7 +70,7 @@ def key_label(key: str) -> str:
     """How a binding's key is written for people: ``question_mark`` is ``?``."""
     names = {
         "question_mark": "?", "number_sign": "#", "space": "space", "enter": "enter", "escape": "esc",
-        "left": "←", "right": "→", "up": "↑", "down": "↓", "backspace": "backspace",
+        "left": "←", "right": "→", "up": "↑", "down": "↓", "backspace": "backspace", "comma": ",", "full_stop": ".",
     }
     return ", ".join(names.get(k.strip(), k.strip()) for k in key.split(","))
 

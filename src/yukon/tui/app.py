@@ -479,6 +479,10 @@ class YukonApp(App[None]):
             self.action_restart()
         elif choice == "stats":
             self.action_stats()
+        elif choice == "export":
+            self.action_export()
+        elif choice == "analyze":
+            self.action_analyze()
 
     def _pick_here(self) -> None:
         """Pick the card under the cursor (with the cards on it)."""

@@ -145,7 +145,7 @@ def test_replay_steps_without_changing_the_game_then_plays_from_there(store: Sto
         for text in line[:2]:
             shown.push_text(text)
         assert app.state.game == shown and app.session.moves == saved
-        assert "after move 2 of 4" in app.status_text
+        assert "move 2/4" in app.status_text
         # the card turned up by move n is face down again before it
         n, column, card = turned_up
         for _ in range(4 - n + 1 - 2):

@@ -792,14 +792,12 @@ class YukonApp(App[None]):
         total = len(replay.line)
         nxt = replay.next_move
         upcoming = f"; next: {describe_move(replay.position, nxt)}" if nxt is not None else ""
+        keys = ", .: step  l: play from here  esc: back"
         if replay.better_from is not None:
-            where = ("the winning line" if replay.at >= replay.better_from
-                     else "your game, before the winning line")
-            self.set_status(f"Replay of {where}: after move {replay.at} of {total}{upcoming}   "
-                            ", .: step  l: play from here  esc: back", "good")
+            where = "winning line" if replay.at >= replay.better_from else "game, before the winning line"
+            self.set_status(f"Replay of the {where}: move {replay.at}/{total} ({keys}){upcoming}", "good")
         else:
-            self.set_status(f"Replay: after move {replay.at} of {total}{upcoming}   "
-                            ", .: step  l: play from here  esc: back")
+            self.set_status(f"Replay: move {replay.at}/{total} ({keys}){upcoming}")
 
     def action_play_from_here(self) -> None:
         replay = self.replay

@@ -15,10 +15,11 @@ from textual.pilot import Pilot
 from tui_helpers import ONE_FROM_LOST, FakeClock
 
 from yukon import Game
+from yukon.analysis import Analysis
 from yukon.cli import main
 from yukon.record import GameRecord
 from yukon.store import Store
-from yukon.tui.app import YukonApp
+from yukon.tui.app import YukonApp, analysis_text
 from yukon.tui.screens import GameOverScreen, HelpScreen
 from yukon.tui.session import Session
 
@@ -225,3 +226,21 @@ def test_help_lists_the_new_keys(store: Store) -> None:
             assert word in text
 
     run(make_app(store, game=Game.from_text(ONE_FROM_LOST)), scenario)
+
+
+def test_analysis_text_says_each_outcome_and_never_guesses_in_a_range() -> None:
+    start = Game.from_text(LOSABLE)
+    moves = [start.parse_move(LOST_LINE[0])]
+    after = start.copy()
+    after.push(moves[0])
+    moves.append(after.parse_move(LOST_LINE[1]))
+    lost_at_1 = Analysis("won", 1, [], [], verdicts={0: "won", 1: "lost"}, end="lost", moves=2)
+    text, kind = analysis_text(lost_at_1, moves, start)
+    assert text.startswith("Move 1 lost the game (6♥ from column 2 to its foundation)") and kind == "error"
+    ranged = Analysis("won", None, [], [1, 2], losing_range=(1, 2), end="unknown", moves=2)
+    text, _ = analysis_text(ranged, moves, start)
+    assert "between move 1 and move 2" in text and "lost the game" not in text.split("between")[0]
+    assert "from the start" in analysis_text(Analysis("lost", None, [], [], end="lost"), moves, start)[0]
+    assert analysis_text(Analysis("won", None, [], [], end="won"), moves, start) == (
+        "You won: no move lost the game", "good")
+    assert "in time" in analysis_text(Analysis("unknown", None, [], [], end="unknown"), moves, start)[0]

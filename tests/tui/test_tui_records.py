@@ -79,6 +79,8 @@ def test_record_option_continues_the_game(started: list[YukonApp], tmp_path: Pat
     [app] = started
     assert app.game.rules.variant == "russian" and app.game.seed == 12 and app.session.moves == line
     assert app.session.undo() and app.session.move_count == 2  # one move a turn
+    assert main(["tui", "--record", str(path), "--seed", "3", "--db", str(tmp_path / "s.sqlite3")]) == 2
+    assert len(started) == 1
 
 
 def test_bad_record_is_one_line_naming_the_move(started: list[YukonApp], tmp_path: Path,

@@ -10,11 +10,14 @@ a card, then a destination. Every key is declared once in
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,15 +28,18 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Footer, Static
 
+from ..analysis import Analysis, analyze
 from ..autoplay import held_back, is_certain_win
 from ..cards import PRETTY, parse_card
 from ..errors import YukonError
 from ..game import Game
 from ..hinting import Advice, HintPolicy
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
+from ..record import GameRecord as GameFile
 from ..rules import Rules, rules_for
 from ..store import Store
 from ..winnable_deals import FoundDeal, find_winnable_deal
+from .replay import Replay
 from .screens import (
     ConfirmScreen,
     DealNumberScreen,
@@ -111,7 +117,24 @@ class YukonApp(App[None]):
         Binding("c", "toggle_winnable", "Winnable?", show=False,
                 tooltip="Still winnable? indicator on/off (the solver, which sees face-down cards)"),
         Binding("R", "restart", "Restart", show=False, tooltip="Restart this deal (r then redoes the moves)"),
+        Binding("comma", "replay(-1)", "Back", show=False, key_display=",",
+                tooltip="Replay: one move back (the saved game does not change)"),
+        Binding("full_stop", "replay(1)", "Forward", show=False, key_display=".",
+                tooltip="Replay: one move forward"),
+        Binding("l", "play_from_here", "Play from here", show=False,
+                tooltip="Replay: play on from the position shown (the later moves go to the redo list)"),
+        Binding("x", "export", "Export", show=False,
+                tooltip="Export the game as a record (a JSON file in the current directory), once it is over"),
+        Binding("W", "analyze", "Where?", show=False,
+                tooltip="Where did it go wrong? Once the game is over: the move that lost it (the solver)"),
+        Binding("b", "better_line", "Better line", show=False,
+                tooltip="After the analysis: step through a winning line from before the losing move"),
     ]
+
+    #: The keys that work while replaying (the others would change the game).
+    REPLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset({
+        "replay", "play_from_here", "cancel", "quit", "help", "stats", "cursor", "export", "analyze", "better_line",
+    })
 
     def __init__(
         self,
@@ -127,13 +150,20 @@ class YukonApp(App[None]):
         autoplay: bool = True,
         tick: bool = True,
         new_seed: Callable[[], int] | None = None,
+        session: Session | None = None,
+        export_dir: Path | None = None,
+        analysis_time: float = 1.0,
+        analysis_total: float = 30.0,
     ) -> None:
         """``game``: play this position; otherwise resume the latest unfinished game in ``store``
         (when ``resume``), else deal a random game of ``rules`` (default: Yukon).
 
         ``clock`` measures the playing time, ``tick=False`` stops the once-a-second redraw and
         ``new_seed`` picks the deal numbers of new games (all three for tests); ``hint_time`` and
-        ``winnable_time`` limit the solver's thinking."""
+        ``winnable_time`` limit the solver's thinking. ``session``: play this session (an imported game
+        record, :meth:`Session.from_game_record`). ``export_dir``: where ``x`` writes records (default:
+        the current directory). ``analysis_time`` and ``analysis_total``: the solver's seconds per
+        position and for the whole analysis (``W``)."""
         super().__init__()
         self._new_seed = new_seed or (lambda: secrets.randbelow(1 << 32))
         self.store = store
@@ -145,9 +175,17 @@ class YukonApp(App[None]):
         #: new games are deals the solver proved winnable (chosen in the new-game screen)
         self.winnable_only = False
         self._deal_note = ""
-        session: Session | None = None
+        self.export_dir = export_dir
+        self.analysis_time = analysis_time
+        self.analysis_total = analysis_total
+        #: the replay shown (None: the game in play)
+        self.replay: Replay | None = None
+        #: the last analysis of this game (``W``), for ``b``
+        self.analysis: Analysis | None = None
+        #: the last record written by ``x``
+        self.exported: Path | None = None
         self.resumed = False
-        if game is None and resume and store is not None:
+        if session is None and game is None and resume and store is not None:
             session = Session.resume(store, clock=clock)
             self.resumed = session is not None
         if session is None:
@@ -209,12 +247,13 @@ class YukonApp(App[None]):
 
     @property
     def game(self) -> Game:
-        return self.session.game
+        """The position on the table: the game in play, or the replay's position."""
+        return self.replay.position if self.replay is not None else self.session.game
 
     def refresh_table(self) -> None:
         """Redraw everything from the session (after any change)."""
         state = self.state
-        state.game = self.session.game
+        state.game = self.game
         self._clamp_cursor()
         state.targets = self._targets()
         try:
@@ -267,7 +306,8 @@ class YukonApp(App[None]):
         s = self.session
         g = s.game
         winnable = self.winnable_text if self.show_winnable else ""
-        text = info_line(g, s.move_count, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2))
+        moves = self.replay.at if self.replay is not None else s.move_count
+        text = info_line(g, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2))
         with contextlib.suppress(Exception):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
@@ -367,6 +407,9 @@ class YukonApp(App[None]):
 
     def play(self, move: Move, prefix: str = "") -> bool:
         """Play the player's move; an illegal one is explained in the status bar. True if played."""
+        if self.replay is not None:
+            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            return False
         before = self.game.copy()
         try:
             played = self.session.play(move)
@@ -400,6 +443,7 @@ class YukonApp(App[None]):
         return f"auto-play leaves {cards} while the stock lasts (a deal may need it): f plays it up"
 
     def _after_change(self) -> None:
+        self.analysis = None  # it was of the game before this change
         if self.session.store_error:
             self.set_status(f"Warning: {self.session.store_error}", "error")
         self.state.hint = None
@@ -435,6 +479,10 @@ class YukonApp(App[None]):
             self.action_restart()
         elif choice == "stats":
             self.action_stats()
+        elif choice == "export":
+            self.action_export()
+        elif choice == "analyze":
+            self.action_analyze()
 
     def _pick_here(self) -> None:
         """Pick the card under the cursor (with the cards on it)."""
@@ -614,7 +662,13 @@ class YukonApp(App[None]):
         self._set_pick(Pick(WASTE, waste[-1], 1))
 
     def action_cancel(self) -> None:
-        if self.state.pick is not None:
+        if "analysis" in self._jobs:
+            self._cancel("analysis")
+            self.set_status("Analysis stopped")
+        elif self.replay is not None:
+            self.leave_replay()
+            self.set_status(f"Back to the game: {plural(self.session.move_count, 'move')} played")
+        elif self.state.pick is not None:
             self._set_pick(None)
             self.set_status("Put back")
         elif self.state.hint is not None:
@@ -671,6 +725,136 @@ class YukonApp(App[None]):
         self.set_status(f"Finished: {len(played)} cards played up", "good")
         self._after_change()
 
+    # ------------------------------------------------------------------ records, replay, analysis
+
+    def _over_or_why(self, what: str) -> bool:
+        """Is the game over (won, or no legal move)? If not, say why ``what`` waits for that."""
+        if self.session.game.is_over():
+            return True
+        self.set_status(f"{what} once the game is over (won, or no legal move left): "
+                        "the record shows the face-down cards of the start", "error")
+        return False
+
+    def _record(self) -> GameFile:
+        """The game as a record, with its end: at a dead end the terminal game records ``lost`` only
+        when the player leaves it (undo may still lead out), but the record of the dead end says so."""
+        record = self.session.core.to_record()
+        game = self.session.game
+        if record.result is None and game.is_over():
+            record = dataclasses.replace(record, result="won" if game.is_won() else "lost")
+        return record
+
+    def action_export(self) -> None:
+        if not self._over_or_why("Export works"):
+            return
+        record = self._record()
+        start = self.session.start
+        deal = str(start.seed) if start.seed is not None else "position"
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = (self.export_dir or Path.cwd()) / f"yukon-{start.rules.variant}-{deal}-{stamp}.json"
+        try:
+            record.write(path)
+        except OSError as exc:
+            self.set_status(f"Could not write {path}: {exc.strerror or exc}", "error")
+            return
+        self.exported = path
+        self.set_status(f"Game record written to {path}", "good")
+
+    def _enter_replay(self, line: Sequence[Move], at: int, better_from: int | None = None) -> None:
+        self.state.pick = None
+        self.state.hint = None
+        self.replay = Replay(self.session.start, line, at, better_from)
+        self.refresh_bindings()
+
+    def leave_replay(self) -> None:
+        self.replay = None
+        self.refresh_bindings()
+        self.refresh_table()
+
+    def action_replay(self, delta: int) -> None:
+        if self.replay is None:
+            moves = self.session.moves
+            if delta > 0 or not moves:
+                self.set_status("Replay: , steps back through the moves played (. forward)", "error")
+                return
+            self._enter_replay(moves, len(moves))
+        replay = self.replay
+        assert replay is not None
+        if not replay.step(delta):
+            self.set_status("The start of the game" if delta < 0 else "The end of the line", "error")
+            return
+        self._say_replay()
+        self.refresh_table()
+
+    def _say_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        total = len(replay.line)
+        nxt = replay.next_move
+        upcoming = f"; next: {describe_move(replay.position, nxt)}" if nxt is not None else ""
+        keys = ", .: step  l: play from here  esc: back"
+        if replay.better_from is not None:
+            where = "winning line" if replay.at >= replay.better_from else "game, before the winning line"
+            self.set_status(f"Replay of the {where}: move {replay.at}/{total} ({keys}){upcoming}", "good")
+        else:
+            self.set_status(f"Replay: move {replay.at}/{total} ({keys}){upcoming}")
+
+    def action_play_from_here(self) -> None:
+        replay = self.replay
+        if replay is None:
+            self.set_status("l plays on from a replay: , steps back through the game first", "error")
+            return
+        played = len(self.session.moves)
+        keep = replay.at if replay.better_from is None else min(replay.at, replay.better_from)
+        theirs = [] if replay.better_from is None else list(replay.line[replay.better_from:replay.at])
+        self.leave_replay()
+        try:
+            if keep < played:
+                self.session.core.undo(to=keep)
+            if theirs:
+                self.session.core.play_line(theirs)
+        except Exception as exc:  # the session says why (a game locked by its result, say)
+            self.set_status(f"Cannot play from there: {exc}", "error")
+            self.refresh_table()
+            return
+        self.set_status(f"Playing on from move {self.session.move_count} "
+                        "(the later moves are on the redo list: r)")
+        self._after_change()
+
+    def action_analyze(self) -> None:
+        if not self._over_or_why("Where did it go wrong? works"):
+            return
+        record = self._record()
+        per_position, total = self.analysis_time, self.analysis_total
+        self.set_status(f"Where did it go wrong? The solver looks at the game (up to {total:g} s; esc stops)…")
+
+        def work(stop: threading.Event) -> Any:
+            try:
+                return analyze(record, time_limit=per_position, total_limit=total, stop=stop)
+            except ImportError:
+                return None
+
+        def done(result: Any) -> None:
+            if result is None or isinstance(result, Exception):
+                self.set_status(f"The analysis did not run: {result or 'the solver is not available'}", "error")
+                return
+            self.analysis = result
+            self.set_status(*analysis_text(result, record.moves, record.start))
+
+        self._start_job("analysis", work, done)
+
+    def action_better_line(self) -> None:
+        result = self.analysis
+        if result is None or result.losing_move is None:
+            self.set_status("b steps through a winning line once W has found the move that lost the game",
+                            "error")
+            return
+        before = result.losing_move - 1
+        line = [*self.session.moves[:before], *result.continuation]
+        self._enter_replay(line, before, better_from=before)
+        self._say_replay()
+        self.refresh_table()
+
     # ------------------------------------------------------------------ new games
 
     def _confirm_then(self, question: str, then: Callable[[], None]) -> None:
@@ -697,6 +881,8 @@ class YukonApp(App[None]):
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
         self._announced = False
         self.winnable_text = ""
+        self.replay = None
+        self.analysis = None
         self.hints = self._new_hint_policy()
         self._explained = set()
         self.set_status(self._welcome(game))
@@ -786,7 +972,10 @@ class YukonApp(App[None]):
         self.push_screen(HelpScreen(bindings, self.game.rules))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the stock and waste keys where the variant has none."""
+        """Hide the stock and waste keys where the variant has none, and while replaying the keys that
+        would change the game."""
+        if self.replay is not None and action not in self.REPLAY_ACTIONS:
+            return False
         if action == "deal":
             return self.game.rules.has_stock
         if action == "waste":
@@ -796,6 +985,9 @@ class YukonApp(App[None]):
     # ------------------------------------------------------------------ mouse
 
     def on_column_view_clicked(self, message: ColumnView.Clicked) -> None:
+        if self.replay is not None:
+            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            return
         col = message.column
         pick = self.state.pick
         down, up = self.game.columns[col]
@@ -825,6 +1017,9 @@ class YukonApp(App[None]):
         self._pick_here()
 
     def on_pile_view_clicked(self, message: PileView.Clicked) -> None:
+        if self.replay is not None:
+            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            return
         tops = self.state.top_piles()
         self.state.cursor = Cursor("top", tops.index((message.kind, message.pile)), 0)
         if message.chain >= 2 and message.kind == "waste" and self.game.waste:
@@ -1039,8 +1234,31 @@ def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: 
     return next((line for line in lines if len(line) <= width), lines[-1])
 
 
+def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple[str, str]:
+    """The analysis in one status line, and its kind (``good`` or ``error``)."""
+    if result.losing_move is not None:
+        n = result.losing_move
+        before = start.copy()
+        for move in moves[:n - 1]:
+            before.push(move)
+        what = describe_move(before, moves[n - 1])
+        return (f"Move {n} lost the game ({what}): before it, it could be won.  "
+                f"b: step through a winning line", "error")
+    if result.losing_range is not None:
+        first, last = result.losing_range
+        return (f"The game was lost between move {first} and move {last} "
+                "(the solver could not decide every position in time)", "error")
+    if result.end == "won":
+        return "You won: no move lost the game", "good"
+    if result.start == "lost":
+        return "This deal could not be won from the start: no move lost it", "good"
+    if result.end == "winnable":
+        return "It can still be won from here: no move lost it", "good"
+    return "The solver could not decide the game in time", "error"
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-__all__ = ["YukonApp", "info_line"]
+__all__ = ["YukonApp", "analysis_text", "info_line"]

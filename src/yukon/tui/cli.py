@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from ..cli_common import CommandError, add_numbering_option, add_rules_options, rules_from_args
@@ -21,6 +22,9 @@ def add_parser(subparsers: Any) -> None:
     add_numbering_option(p)
     p.add_argument("--db", default=None, metavar="FILE",
                    help="the statistics and saved-games store (default: yukon.sqlite3 in the user data directory)")
+    p.add_argument("--record", type=Path, default=None, metavar="FILE",
+                   help="open this game record (docs/records.md) to continue it: its moves are played, "
+                        "undo steps back through them")
     p.add_argument("--winnable", action="store_true", help="start with the still-winnable indicator on")
     p.set_defaults(func=_cmd_tui)
 
@@ -28,13 +32,22 @@ def add_parser(subparsers: Any) -> None:
 def _cmd_tui(args: argparse.Namespace) -> int:
     from ..deal import MAX_SEED
     from ..game import Game
+    from ..record import GameRecord
     from ..store import Store, StoreError
     from .app import YukonApp
 
+    record = None
+    if args.record is not None:  # a bad record is refused before anything starts
+        try:
+            record = GameRecord.read(args.record)
+        except (ValueError, OSError) as exc:
+            raise CommandError(f"--record {args.record}: {exc}") from None
     rules = rules_from_args(args)
     chosen = any(getattr(args, k) is not None
                  for k in ("variant", "seed", "numbering", "empty_column", "foundation_return"))
     game = None
+    if chosen and record is not None:
+        raise CommandError("--record starts the record's game: it takes no deal option")
     if chosen:
         if args.seed is not None and args.seed > MAX_SEED:
             raise CommandError(f"the store keeps deal numbers up to {MAX_SEED}, not {args.seed}")
@@ -48,8 +61,13 @@ def _cmd_tui(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     except OSError as exc:
         raise CommandError(f"cannot open the store {args.db!r}: {exc}") from None
+    session = None
+    if record is not None:
+        from .session import Session
+
+        session = Session.from_game_record(record, store)
     try:
-        YukonApp(store, game, rules=rules, winnable=args.winnable).run()
+        YukonApp(store, game, rules=rules, winnable=args.winnable, session=session).run()
     finally:
         store.close()
     return 0

@@ -70,7 +70,7 @@ def key_label(key: str) -> str:
     """How a binding's key is written for people: ``question_mark`` is ``?``."""
     names = {
         "question_mark": "?", "number_sign": "#", "space": "space", "enter": "enter", "escape": "esc",
-        "left": "←", "right": "→", "up": "↑", "down": "↓", "backspace": "backspace",
+        "left": "←", "right": "→", "up": "↑", "down": "↓", "backspace": "backspace", "comma": ",", "full_stop": ".",
     }
     return ", ".join(names.get(k.strip(), k.strip()) for k in key.split(","))
 
@@ -326,7 +326,8 @@ class ConfirmScreen(Dialog[bool]):
 
 
 class GameOverScreen(Dialog[str | None]):
-    """The won/lost announcement; returns the action chosen (``new``, ``restart``, ``undo``, ``stats``)."""
+    """The won/lost announcement; returns the action chosen (``new``, ``restart``, ``undo``, ``stats``,
+    ``export``, ``analyze``)."""
 
     DEFAULT_CSS = _css("GameOverScreen") + """
     GameOverScreen .won { color: $success; text-style: bold; width: 100%; content-align: center middle; }
@@ -337,6 +338,8 @@ class GameOverScreen(Dialog[str | None]):
         Binding("u", "choose('undo')", "Undo"),
         Binding("R", "choose('restart')", "Restart"),
         Binding("s", "choose('stats')", "Statistics"),
+        Binding("x", "choose('export')", "Export the record"),
+        Binding("W", "choose('analyze')", "Where did it go wrong?"),
         Binding("escape,enter,space", "choose(None)", "Look at the table"),
     ]
 
@@ -352,7 +355,8 @@ class GameOverScreen(Dialog[str | None]):
             else:
                 yield Static("No legal move left: the game is lost.", classes="lost")
             yield Static(self._details)
-            yield Static("n: new game   s: statistics   u: undo   R: restart   esc: close   q: quit", classes="note")
+            yield Static("n: new game   s: statistics   u: undo   R: restart   x: export the record   "
+                         "W: where did it go wrong?   esc: close   q: quit", classes="note")
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)

@@ -34,6 +34,7 @@ from typing import Any
 from ..errors import YukonError
 from ..game import Game
 from ..notation import FOUNDATION, STOCK, WASTE, Move, make_move
+from ..record import GameRecord as GameFile
 from ..session import IDLE_CAP, NothingToDoError, PlaySession
 from ..store import GameRecord, Store
 
@@ -73,6 +74,22 @@ class Session:
             self.autoplay = bool(record.extra.get("autoplay", autoplay))
             if self.core.moves:
                 self.core.start_clock()  # the game is on the screen again: its clock runs
+
+    @classmethod
+    def from_game_record(
+        cls, record: GameFile, store: Store | None, *, autoplay: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Session:
+        """A new terminal game that continues an imported game record (:mod:`yukon.record`): its moves
+        are played (one turn each, so undo steps back through them) and its clock goes on."""
+        session = cls.__new__(cls)
+        session.core = PlaySession.from_game_record(
+            record, store, client=CLIENT, write_at="first_move", autoplay=autoplay, autofinish=autoplay,
+            lock_when_over=False, tolerate_store_errors=True, clock=clock, extra={"autoplay": autoplay},
+        )
+        if session.core.moves:
+            session.core.start_clock()
+        return session
 
     @classmethod
     def resume(cls, store: Store, **kwargs: Any) -> Session | None:
@@ -141,6 +158,11 @@ class Session:
     def elapsed(self) -> float:
         """Seconds of play: from the first move, while the game is open, idle gaps capped."""
         return self.core.elapsed
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played, oldest first."""
+        return self.core.moves
 
     @property
     def move_count(self) -> int:

@@ -1,0 +1,248 @@
+"""The terminal game's records, replay and analysis: ``yukon tui --record``, ``x``, ``,``/``.``/``l``, ``W``/``b``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from tui_helpers import ONE_FROM_LOST, FakeClock
+
+from yukon import Game
+from yukon.analysis import Analysis
+from yukon.cli import main
+from yukon.record import GameRecord
+from yukon.store import Store
+from yukon.tui.app import YukonApp, analysis_text
+from yukon.tui.screens import GameOverScreen, HelpScreen
+from yukon.tui.session import Session
+
+Scenario = Callable[[Pilot[None], YukonApp], Awaitable[None]]
+
+#: A won start; 6♥ up (move 1) leaves 5♣ on the 4♣ it covers for good, and 6♣ onto 7♥ (move 2) is a dead end.
+LOSABLE = "yukon,kings,noreturn 4C.5C/6H/KHQHJHTH9H8H7H/KCQCJCTC9C8C7C6C/-/-/- KS/5H/KD/3C"
+LOST_LINE = ["2:6H>F", "4:6C>3"]
+
+
+def run(app: YukonApp, scenario: Scenario) -> None:
+    async def main_() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot, app)
+
+    asyncio.run(main_())
+
+
+def make_app(store: Store | None, **kwargs: Any) -> YukonApp:
+    return YukonApp(store, clock=FakeClock(), tick=False, new_seed=lambda: 99, **kwargs)
+
+
+def imported(store: Store | None, start: str, moves: list[str], **kwargs: Any) -> YukonApp:
+    record = GameRecord.from_parts(Game.from_text(start), moves)
+    return make_app(store, session=Session.from_game_record(record, store, clock=FakeClock()), **kwargs)
+
+
+async def wait_for(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 30.0) -> None:
+    for _ in range(int(seconds * 20)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("timed out")
+
+
+# ---------------------------------------------------------------------- yukon tui --record
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[YukonApp]:
+    apps: list[YukonApp] = []
+    monkeypatch.setattr(YukonApp, "run", lambda self, *a, **k: apps.append(self))
+    return apps
+
+
+def test_record_option_continues_the_game(started: list[YukonApp], tmp_path: Path) -> None:
+    game = Game.deal("russian", seed=12)
+    line = []
+    for _ in range(3):
+        move = game.legal_moves()[0]
+        game.push(move)
+        line.append(move)
+    path = tmp_path / "g.json"
+    GameRecord.from_game(game).write(path)
+    assert main(["tui", "--record", str(path), "--db", str(tmp_path / "s.sqlite3")]) == 0
+    [app] = started
+    assert app.game.rules.variant == "russian" and app.game.seed == 12 and app.session.moves == line
+    assert app.session.undo() and app.session.move_count == 2  # one move a turn
+    assert main(["tui", "--record", str(path), "--seed", "3", "--db", str(tmp_path / "s.sqlite3")]) == 2
+    assert len(started) == 1
+
+
+def test_bad_record_is_one_line_naming_the_move(started: list[YukonApp], tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    data = GameRecord.from_parts(Game.from_text(LOSABLE), LOST_LINE).to_dict()
+    data["moves"] = [LOST_LINE[0], "1:4C>F"]  # 4♣ is face down under 5♣
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    assert main(["tui", "--record", str(path), "--db", str(tmp_path / "s.sqlite3")]) == 2
+    assert main(["tui", "--record", str(tmp_path / "missing.json"), "--db", str(tmp_path / "s.sqlite3")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all(line.startswith("yukon: error: --record ") for line in err)
+    assert "move 2 ('1:4C>F')" in err[0] and "missing.json" in err[1]
+    assert started == []
+
+
+# ---------------------------------------------------------------------- export
+
+
+def test_export_only_once_the_game_is_over(store: Store, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("x")
+        assert "once the game is over" in app.status_text and list(out.iterdir()) == []
+        await pilot.press("5", "f")  # 10♣ up: no legal move left
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape", "x")
+        [path] = list(out.iterdir())
+        assert path == app.exported and path.name.startswith("yukon-yukon-position-")
+        assert str(path) in app.status_text
+        record = GameRecord.read(path)
+        assert [str(m) for m in record.moves] == ["5:TC>F"] and record.result == "lost"
+        assert record.start == Game.from_text(ONE_FROM_LOST)
+
+    run(make_app(store, game=Game.from_text(ONE_FROM_LOST), autoplay=False, export_dir=out), scenario)
+
+
+# ---------------------------------------------------------------------- replay
+
+
+def test_replay_steps_without_changing_the_game_then_plays_from_there(store: Store) -> None:
+    game = Game.deal("yukon", seed=42)
+    line: list[str] = []
+    turned_up = None
+    for _ in range(4):  # moves that turn a face-down card up, when there are such
+        moves = game.legal_moves()
+        move = next((m for m in moves if m.src < 7 and len(game.columns[m.src][0]) > 0
+                     and len(game.columns[m.src][1]) == m.count), moves[0])
+        down_before = list(game.columns[move.src][0]) if move.src < 7 else []
+        game.push(move)
+        line.append(str(move))
+        if turned_up is None and down_before and game.columns[move.src][1][:1] == down_before[-1:]:
+            turned_up = (len(line), move.src, down_before[-1])
+    assert turned_up is not None
+    start = Game.deal("yukon", seed=42)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        saved = list(app.session.moves)
+        await pilot.press("comma", "comma")
+        assert app.replay is not None and app.replay.at == 2
+        shown = start.copy()
+        for text in line[:2]:
+            shown.push_text(text)
+        assert app.state.game == shown and app.session.moves == saved
+        assert "move 2/4" in app.status_text
+        # the card turned up by move n is face down again before it
+        n, column, card = turned_up
+        for _ in range(4 - n + 1 - 2):
+            await pilot.press("comma")
+        assert app.replay.at == n - 1 and card in app.state.game.columns[column][0]
+        await pilot.press("full_stop")
+        assert app.replay.at == n and card in app.state.game.columns[column][1]
+        await pilot.press("u", "1", "enter")  # keys that would change the game do nothing
+        assert app.session.moves == saved and app.replay.at == n
+        await pilot.press("escape")
+        assert app.replay is None and app.state.game == app.session.game
+        await pilot.press("comma", "comma", "comma", "l")
+        assert app.replay is None and [str(m) for m in app.session.moves] == line[:1]
+        assert app.session.can_redo()
+        await pilot.press("r", "r", "r")
+        assert [str(m) for m in app.session.moves] == line
+
+    run(imported(store, start.to_text(), line, autoplay=False), scenario)
+
+
+# ---------------------------------------------------------------------- analysis
+
+
+def test_analysis_finds_the_losing_move_and_steps_through_a_winning_line(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert isinstance(app.screen, GameOverScreen)  # the record ends at a dead end: W from the box
+        await pilot.press("W")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.analysis.losing_move == 1 and "Move 1 lost the game" in app.status_text
+        await pilot.press("b")
+        replay = app.replay
+        assert replay is not None and replay.at == 0 and replay.better_from == 0
+        assert "winning line" in app.status_text
+        while replay.next_move is not None:
+            await pilot.press("full_stop")
+        assert app.state.game.is_won() and [str(m) for m in app.session.moves] == LOST_LINE
+        await pilot.press("escape")
+        assert app.replay is None
+
+    run(imported(store, LOSABLE, LOST_LINE, analysis_time=5.0), scenario)
+
+
+def test_analysis_waits_for_the_end_and_is_stoppable(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    stopped: list[float] = []
+
+    def slow_analyze(record: GameRecord, *, stop: threading.Event, **limits: float) -> None:
+        started = time.monotonic()
+        assert stop.wait(20)  # a search that runs until it is stopped
+        stopped.append(time.monotonic() - started)
+
+    monkeypatch.setattr("yukon.tui.app.analyze", slow_analyze)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("W")
+        assert "once the game is over" in app.status_text and "analysis" not in app._jobs
+        await pilot.press("5", "f")
+        await pilot.pause()
+        await pilot.press("escape", "W")
+        assert "analysis" in app._jobs and "esc stops" in app.status_text
+        await pilot.press("escape")
+        assert "stopped" in app.status_text and "analysis" not in app._jobs
+        await wait_for(pilot, lambda: bool(stopped), 5)
+        assert app.analysis is None and "stopped" in app.status_text
+
+    run(make_app(store, game=Game.from_text(ONE_FROM_LOST), autoplay=False), scenario)
+    assert len(stopped) == 1 and stopped[0] < 5
+
+
+def test_help_lists_the_new_keys(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(f"{keys} {label}" for keys, label in app.screen.rows())
+        for word in ("x Export", ", Replay: one move back", ". Replay", "W Where did it go wrong",
+                     "b After the analysis"):
+            assert word in text
+
+    run(make_app(store, game=Game.from_text(ONE_FROM_LOST)), scenario)
+
+
+def test_analysis_text_says_each_outcome_and_never_guesses_in_a_range() -> None:
+    start = Game.from_text(LOSABLE)
+    moves = [start.parse_move(LOST_LINE[0])]
+    after = start.copy()
+    after.push(moves[0])
+    moves.append(after.parse_move(LOST_LINE[1]))
+    lost_at_1 = Analysis("won", 1, [], [], verdicts={0: "won", 1: "lost"}, end="lost", moves=2)
+    text, kind = analysis_text(lost_at_1, moves, start)
+    assert text.startswith("Move 1 lost the game (6♥ from column 2 to its foundation)") and kind == "error"
+    ranged = Analysis("won", None, [], [1, 2], losing_range=(1, 2), end="unknown", moves=2)
+    text, _ = analysis_text(ranged, moves, start)
+    assert "between move 1 and move 2" in text and "lost the game" not in text.split("between")[0]
+    assert "from the start" in analysis_text(Analysis("lost", None, [], [], end="lost"), moves, start)[0]
+    assert analysis_text(Analysis("won", None, [], [], end="won"), moves, start) == (
+        "You won: no move lost the game", "good")
+    assert "in time" in analysis_text(Analysis("unknown", None, [], [], end="unknown"), moves, start)[0]

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import FrameType
 from urllib.parse import urlencode
 
-from ..cli_common import CommandError
+from ..cli_common import CommandError, add_numbering_option, add_rules_options, game_from_args
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,7 +37,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--record", type=Path, default=None, metavar="FILE",
                    help="open this game record (docs/records.md) as the game to play: its moves are played, "
                         "each can be undone, and the replay steps through them")
+    # a deal to open at start (otherwise the table resumes the last game or deals at random)
+    add_rules_options(p, variant_default=None)
+    p.add_argument("--seed", "-s", default=None, help="open this deal number at start (in --numbering's numbers)")
+    add_numbering_option(p)
     p.set_defaults(func=run)
+
+
+def _asks_for_a_deal(args: argparse.Namespace) -> bool:
+    return any(getattr(args, name, None) is not None
+               for name in ("variant", "empty_column", "foundation_return", "seed", "numbering"))
 
 
 def can_open_browser() -> bool:
@@ -132,6 +141,13 @@ def run(args: argparse.Namespace) -> int:
     from .app import create_app
 
     record = None
+    dealt = None
+    if args.record is not None and _asks_for_a_deal(args):
+        raise CommandError("give either --record or a deal (--variant/--seed/--numbering), not both")
+    if _asks_for_a_deal(args):  # a bad deal is refused before anything starts
+        if args.numbering not in (None, "yukon") and args.seed is None:
+            raise CommandError("--numbering needs the deal number: give --seed N")
+        dealt = game_from_args(args)
     if args.record is not None:  # a bad record is refused before anything starts
         try:
             record = GameRecord.read(args.record)
@@ -163,6 +179,13 @@ def run(args: argparse.Namespace) -> int:
         except sqlite3.Error as exc:
             store.close()
             raise CommandError(f"cannot save the game of --record {args.record}: {exc}") from None
+    if dealt is not None:
+        try:
+            query["game"] = app.state.registry.new_game(
+                dealt.rules.variant, dealt.rules.options(), dealt.seed, numbering=dealt.numbering).id
+        except sqlite3.Error as exc:
+            store.close()
+            raise CommandError(f"cannot save the new game: {exc}") from None
     if query:
         url += "?" + urlencode(query)
     if token is not None:

@@ -558,8 +558,9 @@ def create_app(
 
         The hint policy (yukon.hinting, shared with the terminal game) follows the line it found, so a
         hint along it is instant, and never hints a move back; its searches run in the solver's queue.
-        It answers within about 1.5 times the hint's time limit: when the solver is busy or runs out of
-        time, with a heuristic move marked ``source: "heuristic"``."""
+        It answers within the hint's time limit (the policy may spend half as much again as its search
+        limit looking for a move that does not go back, so it is given two thirds of it): when the
+        solver is busy or runs out of time, with a heuristic move marked ``source: "heuristic"``."""
         session, game, count = await run_in_threadpool(for_solver, game_id, True)
         policy = session.hints
         known = policy.next_on_line(game)  # the next move of the line found: no search
@@ -568,7 +569,7 @@ def create_app(
                                 | {"move_count": count})
         if not isinstance(policy.hint_function, QueuedHint):
             policy.hint_function = QueuedHint(queue, game_id)
-        advice = await run_in_threadpool(partial(policy.advise, game, time_limit=hint_time))
+        advice = await run_in_threadpool(partial(policy.advise, game, time_limit=hint_time / 1.5))
         if advice.line:
             await run_in_threadpool(session.lines.remember, game, [str(m) for m in advice.line])
         move = None if advice.move is None else str(advice.move)

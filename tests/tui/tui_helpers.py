@@ -1,6 +1,15 @@
-"""Positions and a fake clock shared by the terminal game's tests."""
+"""Positions shared by the terminal game's tests, and the suite's fake clock (tests/fake_clock.py)."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent))  # tests/, for the clock every suite shares
+
+from fake_clock import FakeClock
+
+__all__ = ["CERTAIN_WIN", "NEARLY_WON", "ONE_FROM_LOST", "FakeClock"]
 
 #: One move from a win: KH (on QC) goes up, then QC, KC and KD are safe and follow.
 NEARLY_WON = "yukon,kings,noreturn QCKH/KD/KC/-/-/-/- KS/QH/QD/JC"
@@ -10,11 +19,3 @@ CERTAIN_WIN = "yukon,kings,noreturn KHQC/KD/KC/-/-/-/- KS/QH/QD/JC"
 ONE_FROM_LOST = "yukon,kings,noreturn JSKH.QS/JHKS.QH/JDKC.QD/JCKD.QC/TC/-/- TS/TH/TD/9C"
 
 
-class FakeClock:
-    """A clock the test moves by hand, so that times are exact."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now

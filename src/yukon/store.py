@@ -164,6 +164,7 @@ class Store:
         self._lock = threading.RLock()
         self._queue_lock = threading.Lock()
         self._queue: list[_Write] = []
+        self._leading = False  # a thread is committing the queued writes
         self._closed = False
         where = str(self.path)
         if where != ":memory:":
@@ -221,16 +222,35 @@ class Store:
         into one transaction together (one fsync for all of them), each in a savepoint of its own,
         so one write's error undoes that write only. When the commit itself fails, every write in
         it fails (and none is kept).
+
+        One thread at a time leads: it commits everything queued, wakes the writers whose writes
+        went in, and hands the lead to the first write that came meanwhile. A waiting writer sleeps
+        on its own event rather than on the store's lock, so the writes of a batch return together,
+        not one lock hand-over after the other (each needing the GIL again: a convoy under load).
         """
         job = _Write(work)
         with self._queue_lock:
             self._queue.append(job)
-        with self._lock:
-            if not job.done:
-                self._commit_queued()
+            leads = not self._leading
+            self._leading = True
+        if not leads:
+            job.wake.wait()  # its write is done, or it leads the next commit
+        if not job.done:
+            self._lead()
         if job.error is not None:
             raise job.error
         return job.result
+
+    def _lead(self) -> None:
+        try:
+            with self._lock:
+                self._commit_queued()
+        finally:
+            with self._queue_lock:
+                if self._queue:
+                    self._queue[0].wake.set()  # it leads the next commit (its write is not done)
+                else:
+                    self._leading = False
 
     def _commit_queued(self) -> None:
         with self._queue_lock:
@@ -261,6 +281,7 @@ class Store:
         finally:
             for job in batch:
                 job.done = True
+                job.wake.set()
 
     def close(self) -> None:
         """Close the file (a WAL file is checkpointed and removed). Closing twice is harmless."""
@@ -461,10 +482,11 @@ class Store:
 class _Write:
     """One write waiting for its commit."""
 
-    __slots__ = ("done", "error", "result", "work")
+    __slots__ = ("done", "error", "result", "wake", "work")
 
     def __init__(self, work: Callable[[sqlite3.Connection], Any]) -> None:
         self.work = work
+        self.wake = threading.Event()  # set when the write is done, or when its thread is to lead
         self.done = False
         self.result: Any = None
         self.error: BaseException | None = None

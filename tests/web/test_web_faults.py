@@ -274,6 +274,38 @@ def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
         release.set()
 
 
+def test_the_time_before_the_search_counts_against_the_hints_limit(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint whose game is slow to come (read back from a busy store, a wait for a thread) still answers
+    within its limit: the limit counts from the request's arrival, and the search gets the time left."""
+    given: list[float] = []
+
+    def patient_hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> solving.Hint:
+        given.append(time_limit)
+        stop.wait(time_limit)  # a solver that uses all the time it is given
+        return solving.Hint(str(game.legal_moves()[0]), "solver", "unknown", time_limit)
+
+    monkeypatch.setattr(solving, "hint", patient_hint)
+    limit, delay = 1.0, 0.8
+    app = create_app(store, hint_time=limit, solver=solving.SolverQueue(processes=False))
+    with TestClient(app, base_url=LOCAL) as c:
+        gid = c.post("/api/games", json={"seed": 3}).json()["id"]
+        registry = app.state.registry
+        real_get = registry.get
+
+        def slow_get(game_id: str) -> Any:
+            time.sleep(delay)
+            return real_get(game_id)
+
+        monkeypatch.setattr(registry, "get", slow_get)
+        t0 = time.perf_counter()
+        r = c.post(f"/api/games/{gid}/hint")
+        seconds = time.perf_counter() - t0
+    assert r.status_code == 200 and r.json()["move"]
+    assert all(t < limit - delay for t in given)  # the search was given only what was left
+    assert seconds < limit + 0.25  # before: the delay plus a full search (1.4 s)
+
+
 def test_a_newer_request_for_a_game_supersedes_the_older_one() -> None:
     import asyncio
 
@@ -315,10 +347,13 @@ def test_a_full_queue_refuses_at_once() -> None:
     queue.shutdown()
 
 
-def test_json_of_a_hint_is_unchanged_for_a_known_line(client: TestClient) -> None:
+def test_json_of_a_hint_is_unchanged_for_a_known_line(store: Store) -> None:
     position = Game.from_text("yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC").to_dict()
-    gid = client.post("/api/games", json={"position": position}).json()["id"]
-    h = client.post(f"/api/games/{gid}/hint").json()
+    # solver threads: worker processes started cold by the first hint may take longer than its limit to start
+    queue = solving.SolverQueue(processes=False)
+    with TestClient(create_app(store, solver=queue), base_url=LOCAL) as client:
+        gid = client.post("/api/games", json={"position": position}).json()["id"]
+        h = client.post(f"/api/games/{gid}/hint").json()
     assert h["source"] == "solver" and h["move"] in ("1:KS>F", "2:KH>F")
     assert json.loads(json.dumps(h)) == h
 

@@ -45,13 +45,17 @@ from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
 from . import solving
-from .guard import LOOPBACK_NAMES, MAX_BODY, LocalGuard
+from .guard import LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
 STATIC = Path(__file__).parent / "static"
 #: seconds one analysis may take in all, and the solver on each of its positions
 ANALYSIS_TIME = 20.0
 ANALYSIS_POSITION_TIME = 2.0
+#: Seconds kept back from a hint's limit for its answer to leave the server, and the shortest search worth
+#: starting (with less time left the hint is the heuristic's at once).
+HINT_REPLY_TIME = 0.03
+MIN_SEARCH = 0.02
 #: An error message never echoes more of the request than this many characters.
 MAX_MESSAGE = 300
 
@@ -173,7 +177,10 @@ def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
 class QueuedHint:
     """The hint policy's hint function on the server: each search runs in the solver's queue (worker
     processes, bounded; a newer hint for the game stops the older), falling back honestly to a
-    heuristic move when the solver is busy or out of time. Called from a worker thread."""
+    heuristic move when the solver is busy or out of time. Called from a worker thread.
+
+    A ``stop`` that is a :class:`~yukon.web.solving.Deadline` (the request's) bounds every search:
+    it gets the time left until the deadline, less the queue's grace for its answer."""
 
     def __init__(self, queue: solving.SolverQueue, game_id: str) -> None:
         self.queue = queue
@@ -182,11 +189,16 @@ class QueuedHint:
     def __call__(self, game: Game, time_limit: float, stop: Any = None) -> solving.Hint:
         started = time.perf_counter()
         why = "the solver ran out of time"
-        try:
-            result = anyio.from_thread.run(self.queue.run, (self.game_id, "hint"), partial(solving.hint_job, game),
-                                           time_limit)
-        except solving.SolverBusyError:
-            result, why = None, "the solver is busy with other requests"
+        limit = time_limit
+        if isinstance(stop, solving.Deadline):
+            limit = min(limit, stop.left() - solving.GRACE)
+        result = None
+        if limit >= MIN_SEARCH:
+            try:
+                result = anyio.from_thread.run(self.queue.run, (self.game_id, "hint"),
+                                               partial(solving.hint_job, game), limit)
+            except solving.SolverBusyError:
+                why = "the solver is busy with other requests"
         if result is not None:
             return result
         move = solving.heuristic_move(game)
@@ -387,30 +399,37 @@ def create_app(
     @app.post("/api/games", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
     async def new_game(body: NewGameBody) -> JSONResponse:
         """Deal a new game (a given or random deal number, or a given position)."""
-        rules = check_new_game(body)
-        if body.abandon is not None:  # a bad id is refused before any search
-            await run_in_threadpool(lambda: found(registry.get(body.abandon or ""), body.abandon or ""))
         extra: dict[str, Any] = {}
         seed = body.seed
-        if body.winnable_only and body.position is None:
-            if seed is None:
-                try:
-                    searched = await queue.run(
-                        ("deal", secrets.token_hex(8)),
-                        partial(solving.winnable_deal_job, rules.variant, rules.options()),
-                        solving.DEAL_BUDGET + solving.DEAL_TIME,
-                    )
-                except solving.SolverBusyError:
-                    searched = None
-                if searched is None:
-                    seed = secrets.randbelow(1 << 32)
-                    extra["deal_note"] = "the solver is busy: this deal is not checked"
-                else:
-                    seed, verdict = searched
-                    extra["deal_note"] = verdict.note
-                    extra["deal_winnable"] = verdict.status
-            else:
+        if not body.winnable_only or body.position is not None or seed is not None:
+            if body.winnable_only and body.position is None:
                 extra["deal_note"] = "you chose this deal number: it is not checked"
+            # no search: checked and dealt in one worker thread (dealing is engine work, kept off the event loop)
+            state = await run_in_threadpool(lambda: start_game(body, check_new_game(body), seed, extra))
+            return JSONResponse(state, status_code=201)
+
+        def check_first() -> Any:  # a bad request or abandon id is refused before any search
+            rules = check_new_game(body)
+            if body.abandon is not None:
+                found(registry.get(body.abandon), body.abandon)
+            return rules
+
+        rules = await run_in_threadpool(check_first)
+        try:
+            searched = await queue.run(
+                ("deal", secrets.token_hex(8)),
+                partial(solving.winnable_deal_job, rules.variant, rules.options()),
+                solving.DEAL_BUDGET + solving.DEAL_TIME,
+            )
+        except solving.SolverBusyError:
+            searched = None
+        if searched is None:
+            seed = secrets.randbelow(1 << 32)
+            extra["deal_note"] = "the solver is busy: this deal is not checked"
+        else:
+            seed, verdict = searched
+            extra["deal_note"] = verdict.note
+            extra["deal_winnable"] = verdict.status
         state = await run_in_threadpool(start_game, body, rules, seed, extra)
         return JSONResponse(state, status_code=201)
 
@@ -553,31 +572,37 @@ def create_app(
                 return session, session.game.copy(history=history), len(session.moves)
 
     @app.post("/api/games/{game_id}/hint", responses=_errors(404, 410, 413, 503))
-    async def hint(game_id: str) -> JSONResponse:
+    async def hint(game_id: str, request: Request) -> JSONResponse:
         """The best next move (the solver sees the face-down cards), with where it came from.
 
         The hint policy (yukon.hinting, shared with the terminal game) follows the line it found, so a
         hint along it is instant, and never hints a move back; its searches run in the solver's queue.
-        It answers within the hint's time limit (the policy may spend half as much again as its search
-        limit looking for a move that does not go back, so it is given two thirds of it): when the
+        It answers within the hint's time limit, counted from the request's arrival (time spent waiting
+        for a thread, for the game to load or in the solver's queue counts against it): when the
         solver is busy or runs out of time, with a heuristic move marked ``source: "heuristic"``."""
-        session, game, count = await run_in_threadpool(for_solver, game_id, True)
+        deadline = solving.Deadline(request.scope.get(STARTED, time.perf_counter()) + hint_time - HINT_REPLY_TIME)
+        return JSONResponse(await run_in_threadpool(advise, game_id, deadline))
+
+    def advise(game_id: str, deadline: solving.Deadline) -> dict[str, Any]:
+        """The hint (in a worker thread: the policy's own work stays off the event loop), by ``deadline``."""
+        session, game, count = for_solver(game_id, True)
         policy = session.hints
         known = policy.next_on_line(game)  # the next move of the line found: no search
         if known is not None and known.move is not None:
-            return JSONResponse(solving.Hint(str(known.move), known.source, known.status, 0.0).to_dict()
-                                | {"move_count": count})
+            return solving.Hint(str(known.move), known.source, known.status, 0.0).to_dict() | {"move_count": count}
         if not isinstance(policy.hint_function, QueuedHint):
             policy.hint_function = QueuedHint(queue, game_id)
-        advice = await run_in_threadpool(partial(policy.advise, game, time_limit=hint_time / 1.5))
+        # the policy may spend half as much again as its search limit avoiding a move back: two thirds of the
+        # time left; the deadline bounds every search it makes (the time before this counts against the limit)
+        advice = policy.advise(game, stop=deadline, time_limit=max(MIN_SEARCH, deadline.left() / 1.5))
         if advice.line:
-            await run_in_threadpool(session.lines.remember, game, [str(m) for m in advice.line])
+            session.lines.remember(game, [str(m) for m in advice.line])
         move = None if advice.move is None else str(advice.move)
         result = solving.Hint(move, advice.source if move is not None else "none", advice.status, advice.seconds,
                               advice.note)
         if result.status in ("won", "lost") and result.source == "solver":
             session.proven[game.to_text()] = result.status
-        return JSONResponse(result.to_dict() | {"move_count": count})
+        return result.to_dict() | {"move_count": count}
 
     @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
     async def winnable(game_id: str) -> JSONResponse:

@@ -45,6 +45,9 @@ LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
 #: The largest request body accepted, in bytes (a move is a few bytes; a position a few kilobytes).
 MAX_BODY = 64 * 1024
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: The scope key holding when the request reached the application (``time.perf_counter()``): a time limit
+#: counts from there, and so does the ``Server-Timing`` header.
+STARTED = "yukon.started"
 _HOST_CHARS = re.compile(r"[a-z0-9._\-:\[\]@/]+")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -229,7 +232,7 @@ class LocalGuard:
 
     def _with_headers(self, scope: Scope, send: Send) -> Send:
         csp = (DOCS_CSP if scope.get("path") == "/api/docs" else CSP).encode()
-        started = time.perf_counter()
+        started = scope[STARTED] = time.perf_counter()
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -251,4 +254,4 @@ async def _refuse(send: Send, status: int, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-__all__ = ["CSP", "LOOPBACK_NAMES", "MAX_BODY", "LocalGuard", "host_name", "split_host"]
+__all__ = ["CSP", "LOOPBACK_NAMES", "MAX_BODY", "STARTED", "LocalGuard", "host_name", "split_host"]

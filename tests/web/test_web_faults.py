@@ -328,6 +328,36 @@ def test_a_newer_request_for_a_game_supersedes_the_older_one() -> None:
     queue.shutdown()
 
 
+def test_a_hint_does_not_queue_behind_long_solver_jobs() -> None:
+    """Long jobs ("winnable?" with its look-back, the deal search, the analysis) have workers of their own:
+    with both of them asked for, a hint still starts at once; beyond their share of the queue, they are refused."""
+    import asyncio
+
+    queue = solving.SolverQueue(workers=2, max_pending=4, processes=False)
+    release = threading.Event()
+
+    async def main() -> tuple[str | None, float]:
+        long_jobs = [asyncio.create_task(queue.run((g, "winnable"), lambda stop, left: release.wait(10), 10,
+                                                   long=True)) for g in ("a", "b")]
+        await asyncio.sleep(0.1)
+        with pytest.raises(solving.SolverBusyError):  # two long jobs are their share of four places
+            await queue.run(("c", "winnable"), lambda stop, left: True, 10, long=True)
+        t0 = time.perf_counter()
+        answer = await queue.run(("d", "hint"), lambda stop, left: "a hint", 2.0)
+        seconds = time.perf_counter() - t0
+        release.set()
+        assert await asyncio.gather(*long_jobs) == [True, True]
+        return answer, seconds
+
+    try:
+        answer, seconds = asyncio.run(main())
+    finally:
+        release.set()
+        queue.shutdown()
+    assert answer == "a hint" and seconds < 1.0  # before: behind the long jobs until its limit, then None
+    assert queue.pending == 0
+
+
 def test_a_full_queue_refuses_at_once() -> None:
     import asyncio
 

@@ -419,7 +419,7 @@ def create_app(
             searched = await queue.run(
                 ("deal", secrets.token_hex(8)),
                 partial(solving.winnable_deal_job, rules.variant, rules.options()),
-                solving.DEAL_BUDGET + solving.DEAL_TIME,
+                solving.DEAL_BUDGET + solving.DEAL_TIME, long=True,
             )
         except solving.SolverBusyError:
             searched = None
@@ -478,7 +478,7 @@ def create_app(
         try:
             out = await queue.run((game_id, "analysis"),
                                   partial(analysis_job, record.to_dict(), ANALYSIS_POSITION_TIME, analysis_time),
-                                  analysis_time + ANALYSIS_POSITION_TIME)
+                                  analysis_time + ANALYSIS_POSITION_TIME, long=True)
         except solving.SolverBusyError:
             raise ApiError(503, "the solver is busy with other requests: try the analysis again soon") from None
         if out is None:
@@ -612,7 +612,7 @@ def create_app(
         cached = "won" if session.lines.get(key) else session.proven.get(key)
         job = partial(solving.winnable_job, game, cached, dict(session.proven), winnable_time)
         try:
-            out = await queue.run((game_id, "winnable"), job, winnable_time + solving.LOOKBACK_BUDGET)
+            out = await queue.run((game_id, "winnable"), job, winnable_time + solving.LOOKBACK_BUDGET, long=True)
         except solving.SolverBusyError:
             out = (solving.Verdict("unknown", "solver", note="the solver is busy with other requests: ask again"),
                    None, {})

@@ -40,7 +40,7 @@ DEAL_BUDGET = winnable_deals.DEAL_BUDGET
 LOOKBACK_BUDGET = 8.0
 
 
-#: Solver worker threads, and how many solver jobs may wait or run at once in all.
+#: Solver workers (one for hints, the rest for long jobs), and how many solver jobs may wait or run at once.
 WORKERS = 2
 MAX_PENDING = 6
 #: Seconds an answer may come after its limit (the thread hand-over and the answer itself).
@@ -151,17 +151,25 @@ class SolverQueue:
     until its deadline (counted from the request, so the time spent waiting in the queue counts),
     and its caller stops waiting at the deadline. A job is a picklable callable ``fn(stop, seconds_left)``
     (a module-level function, or a :func:`functools.partial` of one).
+
+    **Two lanes.** Long jobs (``long=True``: "winnable?" with its look-back, the winnable-deal search,
+    the analysis; seconds each) run in workers of their own, ``workers - 1`` of them, and at most half of
+    ``max_pending`` of them wait or run at once; hints have the other worker and the other places. A
+    hint therefore never queues behind a look-back of several seconds (with a single worker both kinds
+    share it).
     """
 
     def __init__(self, workers: int = WORKERS, max_pending: int = MAX_PENDING, *, processes: bool = True) -> None:
         self.workers = workers
         self.max_pending = max_pending
+        self.max_long = max(1, max_pending // 2)
         self.processes = processes
         self._lock = threading.Lock()
         self._pending = 0
+        self._pending_long = 0
         self._latest: dict[Hashable, Any] = {}
         self._free = list(range(max_pending))
-        self._pool: Executor | None = None
+        self._pools: dict[bool, Executor] = {}
         self._flags: Any = None
 
     @property
@@ -170,32 +178,49 @@ class SolverQueue:
         with self._lock:
             return self._pending
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
+    def _lane(self, long: bool) -> tuple[bool, int]:
+        """The pool a job goes to (``True``: the long jobs'), and its number of workers."""
+        if self.workers < 2:
+            return False, self.workers
+        return long, (self.workers - 1 if long else 1)
+
+    def _executor(self, long: bool) -> Executor:
+        lane, size = self._lane(long)
+        pool = self._pools.get(lane)
+        if pool is None:
             if self.processes:
                 context = multiprocessing.get_context("spawn")  # no fork of a threaded server
                 if self._flags is None:
                     self._flags = context.RawArray("b", self.max_pending)
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker,
-                                                 initargs=(self._flags,))
+                pool = ProcessPoolExecutor(size, mp_context=context, initializer=_start_worker,
+                                           initargs=(self._flags,))
             else:
-                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="yukon-solver")
-        return self._pool
+                pool = ThreadPoolExecutor(size, thread_name_prefix="yukon-solver")
+            self._pools[lane] = pool
+        return pool
+
+    def _drop(self, long: bool, pool: Executor) -> None:
+        """Forget a broken pool (a fresh one starts with the next job)."""
+        lane, _ = self._lane(long)
+        if self._pools.get(lane) is pool:
+            del self._pools[lane]
 
     async def run(
         self, key: Hashable, fn: Callable[[Any, float], T], limit: float, *, grace: float = GRACE,
+        long: bool = False,
     ) -> T | None:
         """``fn(stop, seconds_left)`` in a worker; None when it is not done within ``limit`` (plus ``grace``)
-        seconds, or was superseded before it started. Raises :class:`SolverBusyError` when the queue is full.
+        seconds, or was superseded before it started. Raises :class:`SolverBusyError` when the queue (or,
+        for a ``long`` job, the long jobs' share of it) is full.
         """
         deadline = time.time() + limit
         with self._lock:
             older = self._latest.get(key)
             if older is not None:
                 older.set()
-            if self._pending >= self.max_pending:
+            if self._pending >= self.max_pending or (long and self._pending_long >= self.max_long):
                 raise SolverBusyError("the solver is busy with other requests")
-            pool = self._executor()
+            pool = self._executor(long)
             slot = self._free.pop()
             if self.processes:
                 self._flags[slot] = 0
@@ -203,11 +228,13 @@ class SolverQueue:
             else:
                 stop = threading.Event()
             self._pending += 1
+            self._pending_long += long
             self._latest[key] = stop
 
         def ended(_: Any = None) -> None:
             with self._lock:
                 self._pending -= 1
+                self._pending_long -= long
                 self._free.append(slot)
                 if self._latest.get(key) is stop:
                     del self._latest[key]
@@ -219,7 +246,8 @@ class SolverQueue:
                 future = pool.submit(_in_thread, fn, stop, deadline)
         except Exception:  # a broken or shut-down pool: start a fresh one next time
             ended()
-            self._pool = None
+            with self._lock:
+                self._drop(long, pool)
             raise SolverBusyError("the solver's workers are restarting") from None
         future.add_done_callback(ended)
         try:
@@ -228,7 +256,8 @@ class SolverQueue:
         except TimeoutError:
             return None
         except BrokenExecutor:  # a worker died (e.g. killed): answer without it, and start afresh
-            self._pool = None
+            with self._lock:
+                self._drop(long, pool)
             return None
         finally:
             stop.set()
@@ -236,9 +265,11 @@ class SolverQueue:
     def start(self) -> None:
         """Start the worker processes now (they take a moment to import the solver), not at the first hint."""
         if self.processes:
-            pool = self._executor()
-            for _ in range(self.workers):
-                pool.submit(_ready)
+            for long in (False, True):
+                with self._lock:
+                    pool = self._executor(long)
+                for _ in range(self._lane(long)[1]):
+                    pool.submit(_ready)
 
     def stop_all(self) -> None:
         """Stop every job (the server stops)."""
@@ -249,8 +280,9 @@ class SolverQueue:
     def shutdown(self) -> None:
         """Stop every job and end the workers (they start again on the next job)."""
         self.stop_all()
-        pool, self._pool = self._pool, None
-        if pool is not None:
+        with self._lock:
+            pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
             pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -152,7 +152,7 @@ class CpuMeter:
         load generator waited for a core (``generator_*``: the client processes' CPU and wait)."""
         t1, busy1, server1, own1, queued1 = self._sample()
         wall = t1 - self.t0
-        server = server1 - self.server0
+        server = self.server_cpu = server1 - self.server0
         workers = sum(v - self.workers_before.get(p, 0.0) for p, v in self.workers.items())
         generator = generator_cpu + (own1 - self.own0)
         others = max(0.0, (busy1 - self.busy0) - server - workers - generator)
@@ -505,7 +505,12 @@ def main() -> int:
             print(f"\nfairness: {args.clients} clients x {args.moves} moves in {args.procs} client processes, "
                   f"{args.solver_share:.0%} of the moves after a solver call; {res.requests} requests")
             print(cpu)
-            print(f"  load generator  {res.cpu / max(1, res.requests) * 1000:.2f} ms of CPU per request")
+            per_request = meter.server_cpu / max(1, res.requests)
+            floor = args.clients * per_request * 1000
+            print(f"  CPU per request server {per_request * 1000:.2f} ms, load generator "
+                  f"{res.cpu / max(1, res.requests) * 1000:.2f} ms; the clients never pause, so with all "
+                  f"{args.clients} waiting, a request waits for the others' work: ~{floor:.0f} ms "
+                  f"(clients x server CPU per request) even with a core to the server alone")
             print(_both("moves", res.moves))
             print(_both("GET variants", res.variants))
             print(_both("new game", res.new_games))

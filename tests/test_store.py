@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -552,3 +553,47 @@ def test_writes_that_wait_for_a_commit_share_the_next_one_and_fail_alone(store: 
     assert batches == [1, 6]  # the six waiting writes went into one commit
     assert len(errors) == 1  # the write to a missing game failed, and it alone
     assert [len(store.load_game(f"g{t}").moves) for t in range(1, 6)] == [1, 2, 3, 4, 5]  # type: ignore[union-attr]
+
+
+def test_the_writes_of_a_batch_return_without_each_taking_the_store_lock(store: Store) -> None:
+    """Only the thread that commits a batch takes the store's lock: the others wake when it is done.
+    (Each taking the lock in turn just to see its write done made the batch return one lock hand-over,
+    and one wait for the GIL, after the other: a convoy that cost moves tens of milliseconds under load.)"""
+    import time
+
+    for t in range(4):
+        store.create_game(f"g{t}", "yukon", KINGS, t, {}, "web")
+
+    class CountingLock:
+        def __init__(self, inner: Any) -> None:
+            self.inner, self.taken = inner, 0
+
+        def __enter__(self) -> None:
+            self.inner.acquire()
+            self.taken += 1
+
+        def __exit__(self, *exc: object) -> None:
+            self.inner.release()
+
+    lock = CountingLock(store._lock)
+    store._lock = lock  # type: ignore[assignment]
+    inside, release = threading.Event(), threading.Event()
+
+    def slow(db: sqlite3.Connection) -> None:
+        inside.set()
+        release.wait(10)  # the writes below queue up meanwhile
+
+    first = threading.Thread(target=store._write, args=(slow,))
+    first.start()
+    inside.wait(10)
+    writers = [threading.Thread(target=store.update_game, args=(f"g{t}", ["m"] * (t + 1), [], 1.0))
+               for t in range(4)]
+    for w in writers:
+        w.start()
+    while len(store._queue) < 4:
+        time.sleep(0.01)
+    release.set()
+    for th in (first, *writers):
+        th.join(10)
+    assert [len(store.load_game(f"g{t}").moves) for t in range(4)] == [1, 2, 3, 4]  # type: ignore[union-attr]
+    assert lock.taken == 2 + 4  # the two commits, and the four reads just above; before: 1 + 4 writes + 4 reads

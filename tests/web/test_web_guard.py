@@ -185,3 +185,31 @@ def test_the_token_does_not_replace_the_origin_check(remote: TestClient) -> None
     r = remote.post("/api/games", json={"seed": 1},
                     headers={"authorization": f"token {TOKEN}", "origin": "http://evil.example"})
     refused(r)
+
+
+def test_every_answer_says_the_servers_own_time(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Server-Timing: app;dur=...`` (milliseconds) from the request reaching the application to its answer,
+    refusals too: bench/load.py reads it to tell the server's time from the client's round trip."""
+    import re
+    import time
+
+    app = create_app(store, port=8123)
+    with TestClient(app, base_url=LOCAL) as c:
+        gid = c.post("/api/games", json={"seed": 5}).json()["id"]
+        registry = app.state.registry
+        real_get = registry.get
+
+        def slow_get(game_id: str) -> Any:
+            time.sleep(0.2)
+            return real_get(game_id)
+
+        monkeypatch.setattr(registry, "get", slow_get)
+        slow = c.get(f"/api/games/{gid}")
+        fast = c.get("/api/variants", headers={"host": "evil.example"})
+    durations = []
+    for r in (slow, fast):
+        match = re.fullmatch(r"app;dur=(\d+\.\d)", r.headers["server-timing"])
+        assert match, r.headers.get("server-timing")
+        durations.append(float(match.group(1)))
+    assert fast.status_code == 403 and durations[1] < 100
+    assert slow.status_code == 200 and durations[0] >= 200

@@ -286,7 +286,7 @@ def test_the_time_before_the_search_counts_against_the_hints_limit(
         return solving.Hint(str(game.legal_moves()[0]), "solver", "unknown", time_limit)
 
     monkeypatch.setattr(solving, "hint", patient_hint)
-    limit, delay = 1.0, 0.8
+    limit, delay = 1.0, 0.5
     app = create_app(store, hint_time=limit, solver=solving.SolverQueue(processes=False))
     with TestClient(app, base_url=LOCAL) as c:
         gid = c.post("/api/games", json={"seed": 3}).json()["id"]
@@ -302,8 +302,32 @@ def test_the_time_before_the_search_counts_against_the_hints_limit(
         r = c.post(f"/api/games/{gid}/hint")
         seconds = time.perf_counter() - t0
     assert r.status_code == 200 and r.json()["move"]
-    assert all(t < limit - delay for t in given)  # the search was given only what was left
-    assert seconds < limit + 0.25  # before: the delay plus a full search (1.4 s)
+    assert given and all(t < limit - delay for t in given)  # the search was given only what was left
+    assert seconds < limit + 0.25  # before: the delay plus a full search's 0.6 s
+
+
+def test_a_hint_answers_by_its_limit_even_when_the_work_after_the_search_is_slow(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine short of CPU the hint policy's own work after a search (keeping the line found) can
+    outlast the limit: the answer does not wait for it, it is a best guess at the limit."""
+    def winning_hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> solving.Hint:
+        move = str(game.legal_moves()[0])
+        return solving.Hint(move, "solver", "won", 0.01, line=[move])
+
+    def slow_remember(self: solving.Lines, game: Game, line: list[str]) -> None:
+        time.sleep(1.5)
+
+    monkeypatch.setattr(solving, "hint", winning_hint)
+    monkeypatch.setattr(solving.Lines, "remember", slow_remember)
+    limit = 0.8
+    with TestClient(create_app(store, hint_time=limit, solver=solving.SolverQueue(processes=False)),
+                    base_url=LOCAL) as c:
+        gid = c.post("/api/games", json={"seed": 3}).json()["id"]
+        t0 = time.perf_counter()
+        h = c.post(f"/api/games/{gid}/hint").json()
+        seconds = time.perf_counter() - t0
+    assert seconds < limit + 0.25  # before: 1.5 s and more
+    assert h["source"] == "heuristic" and h["move"] and "ran out of time" in h["note"]
 
 
 def test_a_newer_request_for_a_game_supersedes_the_older_one() -> None:

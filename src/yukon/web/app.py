@@ -18,6 +18,8 @@ never wait for it.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
 import sqlite3
 import time
@@ -49,12 +51,15 @@ from .guard import LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger(__name__)
 #: seconds one analysis may take in all, and the solver on each of its positions
 ANALYSIS_TIME = 20.0
 ANALYSIS_POSITION_TIME = 2.0
-#: Seconds kept back from a hint's limit for its answer to leave the server, and the shortest search worth
-#: starting (with less time left the hint is the heuristic's at once).
+#: Seconds kept back from a hint's limit for its answer to leave the server, and before that for the hint
+#: policy's own work after its searches; the shortest search worth starting (with less time left the hint
+#: is the heuristic's at once).
 HINT_REPLY_TIME = 0.03
+HINT_WRAP_UP = 0.07
 MIN_SEARCH = 0.02
 #: An error message never echoes more of the request than this many characters.
 MAX_MESSAGE = 300
@@ -204,6 +209,12 @@ class QueuedHint:
         move = solving.heuristic_move(game)
         return solving.Hint(None if move is None else str(move), "heuristic" if move else "none", "unknown",
                             time.perf_counter() - started, f"a best guess: {why}")
+
+
+def _forget(work: asyncio.Future[Any]) -> None:
+    """A hint's work that was answered without: its outcome is not needed (an error is not lost silently)."""
+    if not work.cancelled() and work.exception() is not None:
+        log.warning("a hint answered without its search failed: %r", work.exception())
 
 
 def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
@@ -580,12 +591,31 @@ def create_app(
         It answers within the hint's time limit, counted from the request's arrival (time spent waiting
         for a thread, for the game to load or in the solver's queue counts against it): when the
         solver is busy or runs out of time, with a heuristic move marked ``source: "heuristic"``."""
-        deadline = solving.Deadline(request.scope.get(STARTED, time.perf_counter()) + hint_time - HINT_REPLY_TIME)
-        return JSONResponse(await run_in_threadpool(advise, game_id, deadline))
+        started = request.scope.get(STARTED, time.perf_counter())
+        answer_by = started + hint_time - HINT_REPLY_TIME
+        deadline = solving.Deadline(answer_by - HINT_WRAP_UP)
+        loaded: dict[str, Any] = {}
+        work = asyncio.ensure_future(run_in_threadpool(advise, game_id, deadline, loaded))
+        try:
+            return JSONResponse(await asyncio.wait_for(asyncio.shield(work), max(0.0, answer_by - time.perf_counter())))
+        except TimeoutError:
+            pass
+        if "game" not in loaded:  # the game itself has not come yet: there is nothing to hint from without it
+            return JSONResponse(await work)
+        # the policy's work after its searches outlasted the limit (a machine short of CPU): a best guess now
+        deadline.set()
+        work.add_done_callback(_forget)
+        game, count = loaded["game"], loaded["count"]
+        move = solving.heuristic_move(game)
+        return JSONResponse(solving.Hint(None if move is None else str(move), "heuristic" if move else "none",
+                                         "unknown", time.perf_counter() - started,
+                                         "a best guess: the solver ran out of time").to_dict() | {"move_count": count})
 
-    def advise(game_id: str, deadline: solving.Deadline) -> dict[str, Any]:
-        """The hint (in a worker thread: the policy's own work stays off the event loop), by ``deadline``."""
+    def advise(game_id: str, deadline: solving.Deadline, loaded: dict[str, Any]) -> dict[str, Any]:
+        """The hint (in a worker thread: the policy's own work stays off the event loop), by ``deadline``;
+        ``loaded`` gets the game (a copy) and its move count as soon as they are known."""
         session, game, count = for_solver(game_id, True)
+        loaded.update(game=game, count=count)
         policy = session.hints
         known = policy.next_on_line(game)  # the next move of the line found: no search
         if known is not None and known.move is not None:

@@ -36,7 +36,9 @@ def db(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
     store = Store(db)
-    with TestClient(create_app(store), base_url=LOCAL) as c:
+    # solver threads: worker processes started cold by the first hint can take longer than its limit to start
+    # on a busy machine (the hint is then a best guess); tests/web/test_web_faults.py covers the processes
+    with TestClient(create_app(store, solver=solving.SolverQueue(processes=False)), base_url=LOCAL) as c:
         yield c
     store.close()
 

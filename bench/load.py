@@ -145,6 +145,7 @@ class CpuMeter:
         self._sample()
         self.workers_before = dict(self.workers)
         self.t0, self.busy0, self.server0, self.own0, self.queued0 = self._sample()
+        self.own_queued0 = run_queue_seconds(os.getpid())
         self.load0 = uptime_line()
 
     def stop(self, generator_cpu: float, generator_queued: float) -> str:
@@ -155,6 +156,7 @@ class CpuMeter:
         server = self.server_cpu = server1 - self.server0
         workers = sum(v - self.workers_before.get(p, 0.0) for p, v in self.workers.items())
         generator = generator_cpu + (own1 - self.own0)
+        generator_queued += run_queue_seconds(os.getpid()) - self.own_queued0
         others = max(0.0, (busy1 - self.busy0) - server - workers - generator)
         return (f"  machine         before: {self.load0}; after: {uptime_line()}\n"
                 f"  CPU in {wall:.1f} s  server {server:.1f} s, solver workers {workers:.1f} s, "

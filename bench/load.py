@@ -20,7 +20,12 @@ server's. Every request's time is given twice: the client's round trip, and the 
 The machine's load (``/proc/loadavg``, as ``uptime`` shows it, and the CPU that other processes took
 meanwhile) is printed with each phase: other work on the machine shows in every figure.
 
-    python bench/load.py [--clients 50] [--moves 50] [--solver-share 0.09] [--games 5000] [--procs 2]
+    python bench/load.py [--clients 50] [--moves 50] [--solver-share 0.09] [--games 5000] [--procs 2] [--pause 0]
+
+By default the clients never pause (each sends its next request as soon as the last is answered): a
+saturation test, whose latency is at least the number of clients times the server's CPU per request (the
+script prints both). ``--pause S`` lets each client wait S seconds on average before a move, as a player
+does.
 
 Targets (issue 23): move p99 < 100 ms, no error, hints within their limit, memory flat over 5,000 games.
 """
@@ -294,7 +299,7 @@ async def _new_game(conn: Connection, rng: random.Random, abandon: str | None, r
     return dict(r.json())
 
 
-async def _player(conn: Connection, n: int, share: float, rng: random.Random, res: Results) -> None:
+async def _player(conn: Connection, n: int, share: float, pause: float, rng: random.Random, res: Results) -> None:
     state = await _new_game(conn, rng, None, res)
     solver_turn = 0
     for i in range(n):
@@ -320,6 +325,8 @@ async def _player(conn: Connection, n: int, share: float, rng: random.Random, re
             res.variants.add(r)
             if r.status != 200:
                 res.errors.append(f"variants: {r.status}")
+        if pause:
+            await asyncio.sleep(rng.expovariate(1 / pause))  # a player looks at the table before moving
         move = rng.choice(state["legal_moves"])
         r = await _send(conn, res, "POST", f"/api/games/{gid}/moves", {"move": move})
         res.moves.add(r)
@@ -340,7 +347,7 @@ async def _probe(conn: Connection, res: Results, done: asyncio.Event) -> None:
             await asyncio.wait_for(done.wait(), PROBE_EVERY)
 
 
-async def _clients(url: tuple[str, int], ids: list[int], moves: int, share: float, seed: int, probe: bool,
+async def _clients(url: tuple[str, int], ids: list[int], moves: int, share: float, pause: float, seed: int, probe: bool,
                    start: Any) -> Results:
     res = Results()
     conns = [Connection(*url) for _ in ids]
@@ -350,7 +357,8 @@ async def _clients(url: tuple[str, int], ids: list[int], moves: int, share: floa
     done = asyncio.Event()
     prober = asyncio.create_task(_probe(Connection(*url), res, done)) if probe else None
     outcomes = await asyncio.gather(
-        *(_player(conn, moves, share, random.Random(seed * 1000 + c), res) for conn, c in zip(conns, ids, strict=True)),
+        *(_player(conn, moves, share, pause, random.Random(seed * 1000 + c), res)
+          for conn, c in zip(conns, ids, strict=True)),
         return_exceptions=True)
     done.set()
     if prober is not None:
@@ -361,22 +369,22 @@ async def _clients(url: tuple[str, int], ids: list[int], moves: int, share: floa
     return res
 
 
-def _client_process(url: tuple[str, int], ids: list[int], moves: int, share: float, seed: int, probe: bool,
-                    start: Any, out: Any) -> None:
+def _client_process(url: tuple[str, int], ids: list[int], moves: int, share: float, pause: float, seed: int,
+                    probe: bool, start: Any, out: Any) -> None:
     cpu0, queued0 = time.process_time(), run_queue_seconds(os.getpid())
-    res = asyncio.run(_clients(url, ids, moves, share, seed, probe, start))
+    res = asyncio.run(_clients(url, ids, moves, share, pause, seed, probe, start))
     res.cpu = time.process_time() - cpu0
     res.queued = run_queue_seconds(os.getpid()) - queued0
     out.put(res)
 
 
-def fairness(url: tuple[str, int], clients: int, moves: int, share: float, seed: int, procs: int,
+def fairness(url: tuple[str, int], clients: int, moves: int, share: float, pause: float, seed: int, procs: int,
              meter: CpuMeter) -> tuple[Results, str]:
     context = multiprocessing.get_context("spawn")
     start = context.Event()
     out = context.Queue()
     groups = [list(range(clients))[k::procs] for k in range(procs)]
-    workers = [context.Process(target=_client_process, args=(url, ids, moves, share, seed, k == 0, start, out))
+    workers = [context.Process(target=_client_process, args=(url, ids, moves, share, pause, seed, k == 0, start, out))
                for k, ids in enumerate(groups) if ids]
     for w in workers:
         w.start()
@@ -493,6 +501,9 @@ def main() -> int:
     ap.add_argument("--solver-share", type=float, default=0.09, help="share of moves preceded by a solver call")
     ap.add_argument("--games", type=int, default=5000, help="games dealt for the memory check (0: skip it)")
     ap.add_argument("--procs", type=int, default=2, help="client processes (each with its own event loop)")
+    ap.add_argument("--pause", type=float, default=0.0,
+                    help="mean seconds a client waits before each move (random, exponential; default 0: the clients "
+                         "never pause, a saturation test)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
 
@@ -502,17 +513,20 @@ def main() -> int:
             start_rss = server.rss
             print(f"server {server.url} (pid {server.proc.pid}), RSS at start {start_rss:.1f} MB", flush=True)
             meter = CpuMeter(server.proc.pid)
-            res, cpu = fairness(server.address, args.clients, args.moves, args.solver_share, args.seed,
+            res, cpu = fairness(server.address, args.clients, args.moves, args.solver_share, args.pause, args.seed,
                                 args.procs, meter)
             print(f"\nfairness: {args.clients} clients x {args.moves} moves in {args.procs} client processes, "
-                  f"{args.solver_share:.0%} of the moves after a solver call; {res.requests} requests")
+                  f"{args.solver_share:.0%} of the moves after a solver call, "
+                  f"{f'a pause of {args.pause:g} s on average before each move' if args.pause else 'no pause'}; "
+                  f"{res.requests} requests")
             print(cpu)
             per_request = meter.server_cpu / max(1, res.requests)
             floor = args.clients * per_request * 1000
             print(f"  CPU per request server {per_request * 1000:.2f} ms, load generator "
-                  f"{res.cpu / max(1, res.requests) * 1000:.2f} ms; the clients never pause, so with all "
-                  f"{args.clients} waiting, a request waits for the others' work: ~{floor:.0f} ms "
-                  f"(clients x server CPU per request) even with a core to the server alone")
+                  f"{res.cpu / max(1, res.requests) * 1000:.2f} ms")
+            if not args.pause:
+                print(f"  the clients never pause: with all {args.clients} waiting, a request waits for the others' "
+                      f"work, ~{floor:.0f} ms (clients x server CPU per request) even with a core to the server alone")
             print(_both("moves", res.moves))
             print(_both("GET variants", res.variants))
             print(_both("new game", res.new_games))

@@ -62,3 +62,20 @@ def test_last_winnable_walks_back() -> None:
     assert "won" in proven.values()
     fresh = Game.from_text("russian,any,noreturn TSQS.KH/THQH.KD/TDQD.KC/TCQC.KS/JS.JH/JDJC/- 9S/9H/9D/9C")
     assert solving.last_winnable(fresh, {}, threading.Event()) is None  # no move to undo
+
+
+def test_a_deadline_is_a_stop_event_that_sets_itself_when_the_time_is_up() -> None:
+    import time
+
+    from yukon.web.solving import Deadline
+
+    d = Deadline(time.perf_counter() + 0.2)
+    assert not d.is_set() and 0.1 < d.left() <= 0.2
+    t0 = time.perf_counter()
+    assert d.wait(5.0) is True  # waits no longer than the deadline
+    assert 0.15 < time.perf_counter() - t0 < 1.0
+    assert d.is_set() and d.left() == 0.0
+    early = Deadline(time.perf_counter() + 60)
+    assert early.wait(0.01) is False
+    early.set()
+    assert early.is_set() and early.left() == 0.0 and early.wait() is True

@@ -55,29 +55,26 @@ def solver_available() -> bool:
     return True
 
 
-class Deadline:
+class Deadline(threading.Event):
     """A stop event that is also set once ``deadline`` (``time.perf_counter()``) has passed.
 
     Given as the ``stop`` of a request's work, it carries the request's time limit to everything
     under it: a search started late gets only the time that is left."""
 
-    def __init__(self, deadline: float, event: threading.Event | None = None) -> None:
+    def __init__(self, deadline: float) -> None:
+        super().__init__()
         self.deadline = deadline
-        self._event = event or threading.Event()
 
     def left(self) -> float:
         """Seconds until the deadline (0 once it has passed or the event is set)."""
-        return 0.0 if self._event.is_set() else max(0.0, self.deadline - time.perf_counter())
-
-    def set(self) -> None:
-        self._event.set()
+        return 0.0 if super().is_set() else max(0.0, self.deadline - time.perf_counter())
 
     def is_set(self) -> bool:
-        return self._event.is_set() or time.perf_counter() >= self.deadline
+        return super().is_set() or time.perf_counter() >= self.deadline
 
     def wait(self, timeout: float | None = None) -> bool:
         left = self.deadline - time.perf_counter()
-        self._event.wait(left if timeout is None else min(timeout, left))
+        super().wait(max(0.0, left if timeout is None else min(timeout, left)))
         return self.is_set()
 
 

@@ -9,10 +9,13 @@ cards are all gone.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+from hypothesis import strategies as st
 
 from yukon import Game, Move, rules_for
 from yukon.cards import NAME, RANK, SUIT, parse_card
@@ -211,3 +214,38 @@ def reference_moves(game: Game) -> set[str]:
             if pile:
                 to_columns("F", pile[-1], 1, None, whole_column=False)
     return out
+
+
+@st.composite
+def positions(draw: Any) -> Game:
+    """Any legal position of any variant: random foundations, columns, stock and waste."""
+    variant, empty, ret = draw(st.sampled_from(ALL_OPTIONS))
+    rules = rules_for(variant, empty_column=empty, foundation_return=ret)
+    heights = draw(st.lists(st.integers(0, 13), min_size=rules.foundations, max_size=rules.foundations))
+    suits = [i % 4 for i in range(rules.foundations)]
+    piles = [[suit + 4 * r for r in range(h)] for suit, h in zip(suits, heights, strict=True)]
+    on_piles = [c for p in piles for c in p]
+    rest = [c for c in range(52) for _ in range(rules.decks)]
+    for c in on_piles:
+        rest.remove(c)
+    rest = draw(st.permutations(rest))
+    n_stock = draw(st.integers(0, len(rest))) if rules.has_stock else 0
+    n_waste = draw(st.integers(0, n_stock)) if rules.has_waste else 0
+    stock, waste, tableau = rest[: n_stock - n_waste], rest[n_stock - n_waste : n_stock], rest[n_stock:]
+    # cut the tableau cards into columns, each with some of its cards face down
+    cuts = sorted(draw(st.lists(st.integers(0, len(tableau)), min_size=rules.columns - 1, max_size=rules.columns - 1)))
+    bounds = [0, *cuts, len(tableau)]
+    columns = []
+    for a, b in itertools.pairwise(bounds):
+        col = tableau[a:b]
+        n_down = draw(st.integers(0, max(0, len(col) - 1)))
+        columns.append({"down": [NAME[c] for c in col[:n_down]], "up": [NAME[c] for c in col[n_down:]]})
+    data = {
+        "variant": variant,
+        "rules": {"empty_column": empty, "foundation_return": ret},
+        "tableau": columns,
+        "foundations": [[NAME[c] for c in p] for p in piles],
+        "stock": [NAME[c] for c in stock],
+        "waste": [NAME[c] for c in waste],
+    }
+    return Game.from_dict(data)

@@ -28,11 +28,9 @@ from __future__ import annotations
 
 import itertools
 
-from .cards import RANK, RED, SUIT
+from .cards import RANK, SUIT
 from .game import Game
 from .notation import FOUNDATION, Move, make_move
-
-_RED_SUIT = (False, True, True, False)
 
 
 def _foundation_height(game: Game) -> list[list[int]]:
@@ -67,19 +65,12 @@ def waits_for_the_stock(game: Game) -> bool:
 
 def _safe_for_the_tableau(game: Game, card: int) -> bool:
     rank = RANK[card]
-    build = game.rules.build
     heights = _foundation_height(game)
     suit_piles = heights[SUIT[card]]
     if game.rules.decks > 1 and rank > 1 and max(suit_piles) < rank and min(suit_piles) < rank - 1:
         # Two decks, the twin still in play and only one pile ready for either: the twin may need it first.
         return False
-    if build == "alternate":
-        others = [s for s in range(4) if _RED_SUIT[s] != RED[card]]
-        return rank == 1 or all(_all_up(heights, s, rank - 1) for s in others)
-    if build == "suit":
-        return rank == 1 or _all_up(heights, SUIT[card], rank - 1)
-    # suit-updown: the card one higher in the suit may also be placed on it, so only a King qualifies
-    return rank == 13 and _all_up(heights, SUIT[card], rank - 1)
+    return game.rules.build_rule.is_safe(card, [min(h) for h in heights])
 
 
 def safe_moves(game: Game) -> list[Move]:

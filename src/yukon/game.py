@@ -35,7 +35,7 @@ from .notation import (
     make_move,
     parse_move_parts,
 )
-from .rules import Rules, accepted_by, build_table, rules_for
+from .rules import Rules, rules_for
 
 _KINGS = frozenset(range(48, 52))
 _KING_LIST = (48, 49, 50, 51)
@@ -97,8 +97,8 @@ class Game:
         # for the stock move in Milligan Yukon the number of columns that got a card.
         self._history: list[tuple[Move, int, int]] = []
         self._on_foundations = sum(len(p) for p in piles)
-        self._fits = build_table(rules.build)
-        self._accepted_by = accepted_by(rules.build)
+        self._fits = rules.build_rule.table
+        self._accepted_by = rules.build_rule.accepted_by
         self._ncols = rules.columns
         # One deck: the column of each face-up card (-1 elsewhere), so that legal_moves can go
         # from each free card to the two or so cards that fit on it instead of scanning columns.
@@ -740,6 +740,9 @@ class Game:
                        target[-1])
         if target is not None:
             if s < ncols and move.count == len(self._cols[s]) and self._down[s] == 0:
+                if self.rules.stock == "rows" and self._stock:  # docs/rules.md, reading 6
+                    return err("whole-column", "moving a whole column into an empty one only reorders the "
+                               "columns, which is never a move (not even while the stock deals onto them)")
                 return err("whole-column", "moving a whole column into an empty one changes nothing")
             return err("kings-only", "only a King may lead into an empty column")
         return IllegalMoveError(f"illegal move {text!r}", "illegal", NAME[c])

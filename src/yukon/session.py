@@ -64,7 +64,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
-from .cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from .cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
 from .errors import IllegalMoveError
 from .game import Game
 from .notation import FOUNDATION, Move
@@ -649,7 +649,6 @@ def explain(error: IllegalMoveError, rules: Rules) -> str:
     lead = _short(card)
     rank = RANKS.index(card[0]) + 1
     suit = SUIT_NAMES[SUITS.index(card[1])]
-    higher = RANK_NAMES[rank] if rank < 13 else ""
     lower = RANK_NAMES[rank - 2] if rank > 1 else ""
     reason = error.reason
     if reason == "covered":
@@ -669,22 +668,13 @@ def explain(error: IllegalMoveError, rules: Rules) -> str:
     if reason == "same-pile":
         return f"{lead} is there already."
     if reason == "whole-column":
+        if rules.stock == "rows":  # the order of the columns decides where a deal lands: it is not nothing
+            return "Moving a whole column into an empty one only reorders the columns, which is never a move."
         return "Moving a whole column into an empty one changes nothing."
     if reason == "kings-only":
         return "Only a King (with the cards on it) may go into an empty column."
     if reason == "does-not-fit" and target is not None:
-        on = _short(target)
-        if rules.build == "alternate":
-            if rank == 13:
-                return f"{lead} is a King: nothing is higher, it can only lead an empty column."
-            colour = "black" if card[1] in "HD" else "red"
-            return f"{lead} needs a {colour} {higher}; {on} is not one."
-        if rules.build == "suit":
-            if rank == 13:
-                return f"{lead} is a King: it can only lead an empty column."
-            return f"{lead} goes only on the {higher} of {suit}, not on {on}."
-        either = " or ".join(x for x in (higher, lower) if x)
-        return f"{lead} goes only on the {either} of {suit}, not on {on}."
+        return rules.build_rule.refusal(parse_card(card), parse_card(target))
     return str(error)
 
 

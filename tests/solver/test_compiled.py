@@ -12,12 +12,12 @@ from __future__ import annotations
 import itertools
 import random
 import threading
+from collections import Counter
 
 import pytest
 
 from yukon import Game, rules_for
-from yukon.cards import NAME
-from yukon.rules import safe_table
+from yukon.cards import NAME, RANK, SUIT
 from yukon.solver import release_memory, search
 from yukon.solver.search import Limits, Searcher, compiled_supports
 
@@ -466,12 +466,26 @@ def test_a_search_taking_over_the_last_ones_memory_sees_none_of_its_keys() -> No
 @pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in ALL_OPTIONS])
 def test_python_and_compiled_safe_card_rules_agree(opt: tuple[str, str, bool]) -> None:
     """Rule 1 (docs/solver-design.md): the compiled search's safe cards, from the table it is given
-    (yukon.rules.safe_table), are the Python search's (is_safe_foundation_card), for every card of every
-    variant and option at every foundation height where the card could go up next. (With foundation
+    (the variant's ``BuildRule.safe_table``), are the Python search's (is_safe_foundation_card, which asks
+    ``BuildRule.is_safe``) and the rule's definition from ``BuildRule.fits`` (every card that fits on it
+    is up), for every card of every variant and option: exhaustively at every foundation height where
+    the card could go up next, and for every card not yet up at 3,000 random heights. (With foundation
     return both searches leave rule 1 off: ``Searcher.forced_ok``, and the core's ``foundation_return``.)"""
     variant, empty_column, foundation_return = opt
     rules = rules_for(variant, empty_column=empty_column, foundation_return=foundation_return)
-    table = safe_table(rules.build)
+    rule = rules.build_rule
+    table = rule.safe_table
+    leads = [[y for y in range(52) if rule.fits(y, card)] for card in range(52)]
+
+    def by_definition(card: int, heights: tuple[int, ...]) -> bool:
+        return all(RANK[y] <= heights[SUIT[y]] for y in leads[card])
+
+    def check(card: int, heights: tuple[int, ...], compiled_safe: int) -> bool:
+        python_safe = search.is_safe_foundation_card(rule, card, list(heights))
+        assert bool(compiled_safe >> card & 1) == python_safe == by_definition(card, heights), (
+            opt, NAME[card], heights)
+        return python_safe
+
     checked = safe = 0
     for heights in itertools.product(range(14), repeat=4):
         compiled_safe = search._core.safe_cards(table, list(heights))
@@ -479,11 +493,18 @@ def test_python_and_compiled_safe_card_rules_agree(opt: tuple[str, str, bool]) -
             if heights[suit] == 13:
                 continue
             card = heights[suit] * 4 + suit  # the next card of that suit, the one that could go up
-            python_safe = search.is_safe_foundation_card(rules.build, card, list(heights))
-            assert bool(compiled_safe >> card & 1) == python_safe, (opt, NAME[card], heights)
+            safe += check(card, heights, compiled_safe)
             checked += 1
-            safe += python_safe
     assert checked == 4 * 13 * 14**3 and safe > 0
+    rng = random.Random(f"safe-{variant}")
+    anywhere = Counter()
+    for _ in range(3_000):
+        heights = tuple(rng.randrange(14) for _ in range(4))
+        compiled_safe = search._core.safe_cards(table, list(heights))
+        for card in range(52):
+            if RANK[card] > heights[SUIT[card]]:  # not up
+                anywhere[check(card, heights, compiled_safe)] += 1
+    assert anywhere[True] > 500 and anywhere[False] > 1000, anywhere  # (Alaska: only Kings, 844)
 
 
 def test_compiled_search_takes_rule_1_from_the_table_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:

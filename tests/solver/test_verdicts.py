@@ -266,7 +266,7 @@ def test_stuck_positions_are_lost_with_foundation_return() -> None:
 
 def stuck_within_its_column(game: Game) -> bool:
     """The simplest stuck card: one whose every target and some lower card of its suit lie beneath it."""
-    targets = search.placeable_on(game.rules.build)
+    targets = game.rules.build_rule.placeable_on
     for col, nd in zip(game.column_cards, game.down_counts, strict=False):
         for i in range(min(nd + 1, len(col))):
             y, beneath = col[i], set(col[:i])

@@ -35,7 +35,7 @@ def score_move(game: Game, move: Move) -> int:
     score = 0
     if d == FOUNDATION:
         safe = not game.rules.foundation_return and is_safe_foundation_card(
-            game.rules.build, move.card, min_heights(game))
+            game.rules.build_rule, move.card, min_heights(game))
         score += 100 if safe or RANK[move.card] == 1 else 40
     if s == STOCK:
         return score - 10

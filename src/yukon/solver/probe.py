@@ -70,7 +70,7 @@ def player_score(
 
 
 def _safe_up(game: Game, card: int) -> bool:
-    return not game.rules.foundation_return and is_safe_foundation_card(game.rules.build, card, min_heights(game))
+    return not game.rules.foundation_return and is_safe_foundation_card(game.rules.build_rule, card, min_heights(game))
 
 
 def _king_off_the_bottom(game: Game, column: int) -> bool:

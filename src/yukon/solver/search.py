@@ -18,14 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from ..cards import NAME, RANK, RED, SUIT
+from ..cards import NAME, RANK, SUIT
 from ..game import Game
 from ..notation import FOUNDATION, WASTE, Move, make_move, move_of_key
-from ..rules import accepted_by, build_table, safe_table
+from ..rules import BuildRule, build_rule, safe_table
 from .key import column_key, extra_key, position_key
-
-_RED_SUIT = (False, True, True, False)
-_BUILD_CODES = {"alternate": 0, "suit": 1, "suit-updown": 2}
 
 
 def _compiled_core() -> ModuleType | None:
@@ -120,20 +117,13 @@ def min_heights(game: Game) -> list[int]:
     return [min(h) if len(h) == decks else 0 for h in per_suit]
 
 
-def is_safe_foundation_card(build: str, card: int, heights: list[int]) -> bool:
-    """No card that could ever be placed on ``card`` remains off the foundations.
+def is_safe_foundation_card(build: str | BuildRule, card: int, heights: list[int]) -> bool:
+    """No card that could ever be placed on ``card`` remains off the foundations (:meth:`BuildRule.is_safe`).
 
     Then playing ``card`` up cannot lose a win (docs/solver-design.md, rule 1), provided
     cards may not return from the foundations.
     """
-    r = RANK[card]
-    if build == "alternate":
-        red = RED[card]
-        return all(not (_RED_SUIT[s] != red and heights[s] < r - 1) for s in range(4))
-    if build == "suit":
-        return heights[SUIT[card]] >= r - 1
-    # suit-updown: the next higher card of the suit also fits on it; only a King is safe
-    return r == 13 and heights[SUIT[card]] >= 12
+    return build_rule(build).is_safe(card, heights)
 
 
 def twin_has_a_slot(game: Game, card: int) -> bool:
@@ -205,7 +195,7 @@ class Searcher:
         down = g.down_counts
         if self.forced_ok and not (self.deals_rows and g.stock_cards):
             heights = None
-            build = self.rules.build
+            build = self.rules.build_rule
             for m in moves:
                 if m.dst == FOUNDATION and m.src != FOUNDATION:
                     if heights is None:
@@ -317,8 +307,8 @@ class Searcher:
         if limits.deadline is not None:
             time_left = max(limits.deadline - time.perf_counter(), 1e-6)
         status, line, nodes, peak, seconds, reason = _core.search(
-            [list(c) for c in g.column_cards], list(g.down_counts), heights, build_table(self.rules.build),
-            _BUILD_CODES[self.rules.build], int(self.rules.kings_only), int(self.rules.foundation_return),
+            [list(c) for c in g.column_cards], list(g.down_counts), heights, self.rules.build_rule.table,
+            self.rules.build_rule.code, int(self.rules.kings_only), int(self.rules.foundation_return),
             min(limits.node_limit or 0, _C_LONG_MAX), time_left,
             min(limits.table_limit * 200, _C_LONG_MAX) if limits.table_limit else 0,
             limits.stop.is_set if limits.stop is not None else None,
@@ -330,7 +320,7 @@ class Searcher:
             self.compiled_sleep,
             self.compiled_links,
             self.compiled_verify_links,
-            safe=safe_table(self.rules.build),
+            safe=safe_table(self.rules.build_rule),
         )
         stats.nodes = nodes
         stats.peak_table = peak
@@ -467,7 +457,7 @@ def stuck_cards(game: Game) -> list[int]:
     rules = game.rules
     if not rules.kings_only or rules.decks != 1:
         return []
-    targets_of = placeable_on(rules.build)
+    targets_of = rules.build_rule.placeable_on
     cols = game.column_cards
     place: dict[int, tuple[int, int]] = {}
     for ci, col in enumerate(cols):
@@ -503,17 +493,11 @@ def stuck_cards(game: Game) -> list[int]:
     return sorted(stuck | beneath)
 
 
-def placeable_on(build: str) -> tuple[tuple[int, ...], ...]:
-    """``placeable_on(build)[y]``: the cards ``y`` may be placed on."""
-    acc = accepted_by(build)
-    return tuple(tuple(t for t in range(52) if y in acc[t]) for y in range(52))
-
-
 def disorder_estimate(game: Game) -> int:
     """A cost-to-win estimate for best-first search: face-down cards weigh most, then
     face-up cards lying on a card they do not fit on, then cards not yet up."""
     rules = game.rules
-    fits = build_table(rules.build)
+    fits = rules.build_rule.table
     down = game.down_counts
     bad = 0
     for col, d in zip(game.column_cards, down, strict=False):

@@ -142,11 +142,7 @@ class HelpScreen(Dialog[None]):
 
 
 def _build_words(rules: Rules) -> str:
-    return {
-        "alternate": "alternate colours",
-        "suit": "same suit",
-        "suit-updown": "same suit, up or down",
-    }.get(rules.build, rules.build)
+    return rules.build_rule.words
 
 
 def clock_text(seconds: float | None) -> str:

@@ -485,7 +485,7 @@ class PlaySession:
         for m in self.game.legal_moves():
             if m.is_stock_move:
                 continue
-            key = str(m).split(">")[0].split("+")[0]
+            key = card_key(m)
             rank = 0 if m.dst == FOUNDATION else 1 if columns[m.dst][0] or columns[m.dst][1] else 2
             if key not in best or rank < best[key][0]:
                 best[key] = (rank, m)
@@ -495,7 +495,7 @@ class PlaySession:
         """The moves to a foundation, by ``"source:card"``: what a double click does."""
         if self.locked:
             return {}
-        return {str(m).split(">")[0]: m for m in self.game.legal_moves() if m.dst == FOUNDATION and m.count == 1}
+        return {card_key(m): m for m in self.game.legal_moves() if m.dst == FOUNDATION and m.count == 1}
 
     def explain(self, error: IllegalMoveError) -> str:
         """Why a move was refused, in a player's words (from the error's ``reason``)."""
@@ -635,6 +635,12 @@ class PlaySession:
         return None
 
 
+def card_key(move: Move) -> str:
+    """Which card a move takes, as ``"source:card"`` (``"3:JH"``, ``"W:5C"``): the keys of
+    :meth:`PlaySession.best_moves` and :meth:`PlaySession.foundation_moves`."""
+    return str(move).split(">")[0].split("+")[0]
+
+
 def _short(name: str) -> str:
     """``'TH'`` -> ``'10♥'``."""
     return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[SUITS.index(name[1])]
@@ -688,5 +694,5 @@ def explain(error: IllegalMoveError, rules: Rules) -> str:
     return str(error)
 
 
-__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "explain",
+__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "card_key", "explain",
            "new_id"]

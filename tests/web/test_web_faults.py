@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from yukon import Game
+from yukon import Game, advisor
 from yukon.deal import MAX_SEED
 from yukon.store import Store
 from yukon.web import create_app, solving
@@ -228,18 +228,19 @@ def test_the_server_keeps_a_bounded_number_of_games_in_memory(store: Store) -> N
 # ---------------------------------------------------------------------- a busy solver
 
 
-def _slow_hint(release: threading.Event) -> Any:
-    def hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> solving.Hint:
-        release.wait(30)  # a solver that ignores its limit (the worst case) until released
-        return solving.Hint(None, "solver", "unknown", time_limit)
+def _slow_hint(release: threading.Event, kind: str) -> Any:
+    def hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> advisor.Hint:
+        release.wait(30)  # a search that ignores its limit (the worst case) until released
+        return advisor.Hint(None, kind, "solver", "unknown", time_limit)
 
     return hint
 
 
+@pytest.mark.parametrize("kind", ["honest", "solver"])
 def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
-        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+        store: Store, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
     release = threading.Event()
-    monkeypatch.setattr(solving, "hint", _slow_hint(release))
+    monkeypatch.setattr(advisor, f"{kind}_hint", _slow_hint(release, kind))
     queue = solving.SolverQueue(workers=1, max_pending=2, processes=False)
     limit = 0.5
     try:
@@ -249,7 +250,7 @@ def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
 
             def ask(gid: str) -> None:
                 t0 = time.perf_counter()
-                r = c.post(f"/api/games/{gid}/hint")
+                r = c.post(f"/api/games/{gid}/hint", json={"kind": kind})
                 answers.append((time.perf_counter() - t0, r.json()))
 
             askers = [threading.Thread(target=ask, args=(g["id"],)) for g in games]
@@ -265,7 +266,7 @@ def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
             assert len(answers) == 4
             for seconds, h in answers:
                 assert seconds < limit + 0.6  # generous: a loaded machine
-                assert h["source"] == "heuristic" and h["status"] == "unknown" and h["move"]
+                assert h["source"] == "heuristic" and h["status"] == "unknown" and h["move"] and h["kind"] == kind
                 assert "best guess" in h["note"]
             notes = " ".join(h["note"] for _, h in answers)
             assert "busy" in notes and "ran out of time" in notes  # 2 queued, 2 refused at once
@@ -318,7 +319,7 @@ def test_a_full_queue_refuses_at_once() -> None:
 def test_json_of_a_hint_is_unchanged_for_a_known_line(client: TestClient) -> None:
     position = Game.from_text("yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC").to_dict()
     gid = client.post("/api/games", json={"position": position}).json()["id"]
-    h = client.post(f"/api/games/{gid}/hint").json()
+    h = client.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()
     assert h["source"] == "solver" and h["move"] in ("1:KS>F", "2:KH>F")
     assert json.loads(json.dumps(h)) == h
 

@@ -1,13 +1,11 @@
-"""The server's use of the solver: fallbacks when it is missing, known lines, looking back."""
+"""The advisor's searches as the server runs them: the fallback heuristic, obvious cases, known lines, looking back."""
 
 from __future__ import annotations
 
 import threading
 
-import pytest
-
 from yukon import Game
-from yukon.web import solving
+from yukon import advisor as solving
 
 
 def test_heuristic_prefers_safe_foundation_moves_and_turning_cards() -> None:
@@ -21,24 +19,11 @@ def test_heuristic_prefers_safe_foundation_moves_and_turning_cards() -> None:
     assert solving.heuristic_move(lost) is None
 
 
-def test_without_the_solver_the_answers_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solving, "solver_available", lambda: False)
-    g = Game.deal("yukon", seed=42)
-    stop = threading.Event()
-    h = solving.hint(g, stop)
-    assert h.source == "heuristic" and h.status == "unknown" and "not installed" in h.note
-    assert h.move in [str(m) for m in g.legal_moves()]
-    v = solving.decide(g, stop)
-    assert v.status == "unknown" and "not installed" in v.note
-    seed, v = solving.find_winnable_deal(lambda s: Game.deal("yukon", seed=s), stop)
-    assert isinstance(seed, int) and v.status == "unknown" and "not checked" in v.note
-
-
 def test_rules_decide_the_obvious_cases() -> None:
     stop = threading.Event()
     won = Game.from_text("yukon,kings,noreturn -/-/-/-/-/-/- KS/KH/KD/KC")
     assert solving.decide(won, stop).status == "won"
-    assert solving.hint(won, stop).move is None
+    assert solving.solver_hint(won, stop).move is None
     lost = Game.from_text("russian,kings,noreturn TSQS.KH/THQH.KD/TDQD.KC/TCQC.KS/JS.JH/JD/JC 9S/9H/9D/9C")
     assert (solving.decide(lost, stop).status, solving.decide(lost, stop).source) == ("lost", "rules")
 

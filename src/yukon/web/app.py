@@ -20,14 +20,12 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
-import anyio
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -37,6 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from .. import __version__
+from ..advisor import HINT_TIME, HONEST, WINNABLE_TIME, Advisor, HintKind
 from ..deal import MAX_SEED
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
@@ -158,6 +157,11 @@ class ClockBody(_Body):
     running: bool
 
 
+class HintBody(_Body):
+    #: ``honest``: it sees what the player sees (the default); ``solver``: it sees the face-down cards
+    kind: HintKind = HONEST
+
+
 def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
     errors = exc.errors()
     for e in errors:
@@ -168,30 +172,6 @@ def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
         loc = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
         parts.append(f"{loc}: {e.get('msg', 'invalid')}")
     return 422, "invalid request: " + "; ".join(parts)
-
-
-class QueuedHint:
-    """The hint policy's hint function on the server: each search runs in the solver's queue (worker
-    processes, bounded; a newer hint for the game stops the older), falling back honestly to a
-    heuristic move when the solver is busy or out of time. Called from a worker thread."""
-
-    def __init__(self, queue: solving.SolverQueue, game_id: str) -> None:
-        self.queue = queue
-        self.game_id = game_id
-
-    def __call__(self, game: Game, time_limit: float, stop: Any = None) -> solving.Hint:
-        started = time.perf_counter()
-        why = "the solver ran out of time"
-        try:
-            result = anyio.from_thread.run(self.queue.run, (self.game_id, "hint"), partial(solving.hint_job, game),
-                                           time_limit)
-        except solving.SolverBusyError:
-            result, why = None, "the solver is busy with other requests"
-        if result is not None:
-            return result
-        move = solving.heuristic_move(game)
-        return solving.Hint(None if move is None else str(move), "heuristic" if move else "none", "unknown",
-                            time.perf_counter() - started, f"a best guess: {why}")
 
 
 def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
@@ -205,8 +185,8 @@ def analysis_job(record: dict[str, Any], position_time: float, total_time: float
 
 
 def create_app(
-    store: Store | None = None, *, hint_time: float = solving.HINT_TIME,
-    winnable_time: float = solving.WINNABLE_TIME, analysis_time: float = ANALYSIS_TIME,
+    store: Store | None = None, *, hint_time: float = HINT_TIME,
+    winnable_time: float = WINNABLE_TIME, analysis_time: float = ANALYSIS_TIME,
     hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
     idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
@@ -217,9 +197,13 @@ def create_app(
     every request when given (a server reachable beyond loopback); ``close_store``: close the store
     when the server stops; ``warm_solver``: start the solver's worker processes with the server.
     """
-    registry = Registry(store if store is not None else Store(), max_sessions=max_sessions,
-                        idle_seconds=idle_seconds)
     queue = solver or solving.SolverQueue()
+
+    def advisor(game_id: str) -> Advisor:  # a game's searches run in the solver's queue
+        return Advisor(solving.QueueRunner(queue, game_id), hint_time=hint_time, winnable_time=winnable_time)
+
+    registry = Registry(store if store is not None else Store(), max_sessions=max_sessions,
+                        idle_seconds=idle_seconds, advisor=advisor)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -234,7 +218,7 @@ def create_app(
             with session.lock:
                 if session.result is None and session.clock_running:
                     try:
-                        with session.core.atomic():
+                        with session.atomic():
                             session.stop_clock()
                             registry.save(session)
                     except sqlite3.Error:  # pragma: no cover - the clock keeps its last saved value
@@ -328,7 +312,6 @@ def create_app(
                 for r in VARIANTS.values()
             ],
             "options": {k: list(v) for k, v in OPTIONS.items()},
-            "solver": solving.solver_available(),
         }
 
     @app.get("/api/stats", responses=_errors(400, 503))
@@ -438,7 +421,7 @@ def create_app(
             with session.lock:
                 if session.result is None:
                     raise ApiError(409, "a game is exported once it is over: its record shows the face-down cards")
-                record = session.core.to_record().to_dict()
+                record = session.to_record().to_dict()
         return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="yukon-{game_id}.json"'})
 
     @app.post("/api/games/{game_id}/analysis", responses=_errors(404, 409, 410, 413, 503))
@@ -453,7 +436,7 @@ def create_app(
                     if session.result is None:
                         raise ApiError(409, "a game is analysed once it is over: the winning line shows "
                                             "face-down cards")
-                    return session.core.to_record()
+                    return session.to_record()
 
         record = await run_in_threadpool(record_of)
         try:
@@ -507,7 +490,7 @@ def create_app(
                     played = session.play(body.move, autoplay=body.autoplay, autofinish=body.autofinish)
                 except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
                     return JSONResponse({"error": _short(str(exc)), "reason": exc.reason,
-                                         "explanation": session.core.explain(exc)}, status_code=409)
+                                         "explanation": session.explain(exc)}, status_code=409)
                 return JSONResponse(session.to_state(played))
 
     @app.post("/api/games/{game_id}/auto", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
@@ -535,14 +518,14 @@ def create_app(
         """Pause the clock (page hidden) or let it run again (page shown, once a move was played)."""
 
         def do(session: Session) -> dict[str, Any]:
-            with session.core.atomic():
+            with session.atomic():
                 if body.running:
-                    if session.moves or session.redo_moves:
+                    if session.player_moved:  # the clock starts at the player's first own move
                         session.start_clock()
                 else:
                     session.stop_clock()
                 registry.save(session)
-            return {"elapsed": round(session.elapsed_now(), 3), "clock_running": session.clock_running}
+            return {"elapsed": round(session.elapsed, 3), "clock_running": session.clock_running}
 
         return change(game_id, do)
 
@@ -552,51 +535,30 @@ def create_app(
             with session.lock:
                 return session, session.game.copy(history=history), len(session.moves)
 
-    @app.post("/api/games/{game_id}/hint", responses=_errors(404, 410, 413, 503))
-    async def hint(game_id: str) -> JSONResponse:
-        """The best next move (the solver sees the face-down cards), with where it came from.
+    @app.post("/api/games/{game_id}/hint", responses=_errors(*_BODY_ERRORS, 404, 410, 503))
+    async def hint(game_id: str, body: Annotated[HintBody | None, Body()] = None) -> JSONResponse:
+        """The next move, of the kind asked for: ``honest`` (the default; it sees only what the player
+        sees) or ``solver`` (it sees the face-down cards). The answer names its ``kind`` and says it in
+        words (``label``).
 
-        The hint policy (yukon.hinting, shared with the terminal game) follows the line it found, so a
-        hint along it is instant, and never hints a move back; its searches run in the solver's queue.
-        It answers within the hint's time limit (the policy may spend half as much again as its search
-        limit looking for a move that does not go back, so it is given two thirds of it): when the
-        solver is busy or runs out of time, with a heuristic move marked ``source: "heuristic"``."""
+        The advisor (yukon.advisor, shared with the terminal game) runs the search in the solver's
+        queue and answers within the hint's time limit: when the solver is busy or out of time, with a
+        best guess marked ``source: "heuristic"``. The solver kind follows the line it found (a hint
+        along it is instant) and never hints a move back; the honest kind never hints a move back to a
+        position already seen."""
+        kind = (body or HintBody()).kind
         session, game, count = await run_in_threadpool(for_solver, game_id, True)
-        policy = session.hints
-        known = policy.next_on_line(game)  # the next move of the line found: no search
-        if known is not None and known.move is not None:
-            return JSONResponse(solving.Hint(str(known.move), known.source, known.status, 0.0).to_dict()
-                                | {"move_count": count})
-        if not isinstance(policy.hint_function, QueuedHint):
-            policy.hint_function = QueuedHint(queue, game_id)
-        advice = await run_in_threadpool(partial(policy.advise, game, time_limit=hint_time / 1.5))
-        if advice.line:
-            await run_in_threadpool(session.lines.remember, game, [str(m) for m in advice.line])
-        move = None if advice.move is None else str(advice.move)
-        result = solving.Hint(move, advice.source if move is not None else "none", advice.status, advice.seconds,
-                              advice.note)
-        if result.status in ("won", "lost") and result.source == "solver":
-            session.proven[game.to_text()] = result.status
-        return JSONResponse(result.to_dict() | {"move_count": count})
+        advice = session.advisor.next_on_line(game, kind)  # the next move of the line found: no search
+        if advice is None:
+            advice = await run_in_threadpool(partial(session.advisor.hint, game, kind=kind))
+        return JSONResponse(advice.to_dict() | {"move_count": count})
 
     @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
     async def winnable(game_id: str) -> JSONResponse:
-        """Can this position still be won (perfect information)? When lost: the last winnable move count."""
+        """Can this position still be won? A perfect-information verdict (the solver sees the face-down
+        cards: ``perfect_information`` and ``label`` say so). When lost: the last winnable move count."""
         session, game, count = await run_in_threadpool(for_solver, game_id, True)
-        key = game.to_text()
-        cached = "won" if session.lines.get(key) else session.proven.get(key)
-        job = partial(solving.winnable_job, game, cached, dict(session.proven), winnable_time)
-        try:
-            out = await queue.run((game_id, "winnable"), job, winnable_time + solving.LOOKBACK_BUDGET)
-        except solving.SolverBusyError:
-            out = (solving.Verdict("unknown", "solver", note="the solver is busy with other requests: ask again"),
-                   None, {})
-        if out is None:
-            out = solving.Verdict("unknown", "solver", note="the solver ran out of time"), None, {}
-        verdict, back, proven = out
-        session.proven.update(proven)
-        if verdict.line:
-            await run_in_threadpool(session.lines.remember, game, verdict.line)
-        return JSONResponse(verdict.to_dict() | {"move_count": count, "last_winnable": back})
+        verdict = await run_in_threadpool(session.advisor.winnable, game)
+        return JSONResponse(verdict.to_dict() | {"move_count": count})
 
     return app

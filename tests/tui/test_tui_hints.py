@@ -53,9 +53,9 @@ def test_pressing_p_alone_wins_without_going_back(case: tuple[str, dict[str, Any
                 await pilot.pause()
         assert app.session.status == "won" and isinstance(app.screen, GameOverScreen)
         assert_never_went_back(start, [str(m) for m in app.game.move_stack])
-        assert app.hints.searches <= 4  # the line found is followed
+        assert app.advisor.policy.searches <= 4  # the line found is followed
 
-    run(make_app(None, start.copy(), hint_time=10.0), scenario)
+    run(make_app(None, start.copy(), hint_time=10.0, hint_kind="solver"), scenario)
 
 
 def test_the_hint_shown_is_played_by_p_and_named_in_the_key_bar() -> None:
@@ -74,9 +74,9 @@ def test_the_hint_shown_is_played_by_p_and_named_in_the_key_bar() -> None:
         assert app.game.move_stack[0] == hint and app.status_text.startswith("Hint played: ")
         # the next hint is the next move of the same line: shown at once, no search
         await pilot.press("h")
-        assert app.state.hint is not None and app.hints.searches == 1
+        assert app.state.hint is not None and app.advisor.policy.searches == 1
 
-    run(make_app(None, Game.deal("yukon", seed=1), hint_time=10.0), scenario)
+    run(make_app(None, Game.deal("yukon", seed=1), hint_time=10.0, hint_kind="solver"), scenario)
 
 
 def test_a_deal_proved_lost_says_this_deal_cannot_be_won() -> None:
@@ -86,4 +86,4 @@ def test_a_deal_proved_lost_says_this_deal_cannot_be_won() -> None:
         await pilot.pause()
         assert app.status_text.startswith(DEAL_LOST) and "undo" not in app.status_text
 
-    run(make_app(None, Game.from_text(ONE_FROM_LOST), hint_time=10.0, autoplay=False), scenario)
+    run(make_app(None, Game.from_text(ONE_FROM_LOST), hint_time=10.0, autoplay=False, hint_kind="solver"), scenario)

@@ -1118,10 +1118,12 @@ class YukonApp(App[None]):
         if isinstance(result, Exception):  # a search that failed must not take the game down
             self.set_status(f"No hint: the search failed ({result})", "error")
             return
-        label = result.label[:1].upper() + result.label[1:]
+        # which kind of hint it is, always: "Hint (no peeking): ..." / "Solver hint: ... · it sees the face-down cards"
+        label, peeked = ("Hint (no peeking)", "") if result.kind == HONEST else (
+            "Solver hint", " · " + HINT_LABELS[SOLVER].split(": ", 1)[1])
         note = result.note
         if result.move is None:
-            self.set_status(f"{label}: {note or 'no move left to suggest'}", "error")
+            self.set_status(f"{label}: {note or 'no move left to suggest'}{peeked}", "error")
             return
         move = position.parse_move(result.move)
         if play:
@@ -1133,12 +1135,12 @@ class YukonApp(App[None]):
             self.state.cursor = Cursor("tab", move.src, len(down) + len(up) - move.count)
         what = describe_move(position, move)
         if result.status == "won":
-            self.set_status(f"{label}: {what} (wins)   p: play it", "good")
+            self.set_status(f"{label}: {what} (wins){peeked}   p: play it", "good")
         elif result.status == "lost":
-            self.set_status(f"{note}. Best try: {what}   ({result.label})  p: play it", "error")
+            self.set_status(f"{note}. Best try ({label.lower()}): {what}{peeked}   p: play it", "error")
         else:
             words = f" ({note[:1].lower() + note[1:]})" if note else ""
-            self.set_status(f"{label}: {what}{words}   p: play it", "good")
+            self.set_status(f"{label}: {what}{words}{peeked}   p: play it", "good")
         self.refresh_table()
 
     def action_toggle_winnable(self) -> None:

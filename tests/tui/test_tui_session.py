@@ -8,8 +8,8 @@ import pytest
 from tui_helpers import CERTAIN_WIN, NEARLY_WON, ONE_FROM_LOST, FakeClock
 
 from yukon import Game, IllegalMoveError
-from yukon.store import Store
 from yukon.session import NothingToDoError
+from yukon.store import Store
 from yukon.tui.session import CLIENT, IDLE_CAP, Pick, Session, describe_move
 
 

@@ -379,7 +379,8 @@ def test_the_solver_hint_setting_is_saved_and_each_hint_names_its_kind(browser: 
     assert saved["solverHint"] is True  # saved with the other settings
     page.keyboard.press("Escape")
     page.click("#btn-hint")
-    page.wait_for_function("/^Solver hint:.*it sees the face-down cards/.test(document.querySelector('#message').textContent)")
+    page.wait_for_function(
+        "/^Solver hint:.*it sees the face-down cards/.test(document.querySelector('#message').textContent)")
     assert page.errors == []
     page.context.close()
 

@@ -36,7 +36,7 @@ from typing import Any
 
 import httpx
 
-from yukon.web.solving import HINT_TIME, WINNABLE_TIME
+from yukon.advisor import HINT_TIME, WINNABLE_TIME
 
 
 def _pct(xs: list[float], p: float) -> float:

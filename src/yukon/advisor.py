@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from .autoplay import is_safe_to_play_up
 from .game import Game
@@ -387,12 +387,13 @@ class Advisor:
         """The policy's hint function: one search where the runner puts it, else an honest best guess."""
         started = time.perf_counter()
         why = "the solver ran out of time"
+        result: Hint | None
         try:
             result = self.run("hint", partial(solver_hint_job, game), time_limit, stop)
         except SearchUnavailable as exc:
             result, why = None, str(exc)
         if result is not None:
-            return result  # type: ignore[no-any-return]
+            return result
         move = heuristic_move(game)
         return Hint(None if move is None else str(move), SOLVER, "heuristic" if move else "none", "unknown",
                     time.perf_counter() - started, f"a best guess: {why}")
@@ -406,6 +407,7 @@ class Advisor:
         if not game.has_legal_move():
             return Hint(None, HONEST, "none", "lost", 0.0, "no legal move is left")
         why = "the honest player ran out of time"
+        result: Hint | None
         try:
             result = self.run("hint", partial(honest_hint_job, game.copy(history=True)), self.hint_time, stop)
         except SearchUnavailable as exc:
@@ -416,7 +418,7 @@ class Advisor:
                           f"a best guess: {why}")
         result.seconds = time.perf_counter() - started
         if result.move is None:
-            return result  # type: ignore[no-any-return]
+            return result
         view = VisiblePosition.of(game)
         seen = {*visible_history(game), view}
         move = game.parse_move(result.move)
@@ -429,7 +431,7 @@ class Advisor:
 
             result.move = str(max(fresh, key=lambda m: preference(view, m)))
             result.source, result.note = "heuristic", "the honest choice went back to a position seen already"
-        return result  # type: ignore[no-any-return]
+        return result
 
     # ------------------------------------------------------------------ still winnable?
 
@@ -440,6 +442,7 @@ class Advisor:
         cached = "won" if self.lines.get(key) else self.proven.get(key)
         job = partial(winnable_job, game.copy(history=True), cached, dict(self.proven), self.winnable_time,
                       self.lookback)
+        out: tuple[Verdict, dict[str, str]] | None
         try:
             out = self.run("winnable", job, self.winnable_time + self.lookback, stop)
         except SearchUnavailable as exc:
@@ -450,7 +453,7 @@ class Advisor:
         self.proven.update(proven)
         if verdict.line:
             self.lines.remember(game, verdict.line)
-        return verdict  # type: ignore[no-any-return]
+        return verdict
 
 
 def _goes_back(view: Any, move: Move, seen: set[Any]) -> bool:
@@ -462,7 +465,7 @@ def check_kind(kind: Any) -> HintKind:
     """``kind`` when it is a hint kind; else a :class:`ValueError` naming the kinds."""
     if kind not in KINDS:
         raise ValueError(f"a hint kind is one of {', '.join(KINDS)}, not {kind!r}")
-    return kind  # type: ignore[no-any-return]
+    return cast(HintKind, kind)
 
 
 __all__ = [

@@ -61,7 +61,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
 from .cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
@@ -164,7 +164,7 @@ class PlaySession:
             self._guarded(self._write, "could not save the game")
 
     @classmethod
-    def from_record(cls, record: GameRecord, store: Store | None, **options: Any) -> PlaySession:
+    def from_record(cls, record: GameRecord, store: Store | None, **options: Any) -> Self:
         """The game of ``record``, where it was left; raises :class:`~yukon.YukonError` if it no longer replays.
 
         ``options`` are the constructor's (``client`` defaults to the record's)."""
@@ -176,7 +176,7 @@ class PlaySession:
         return cls(game, store, record=record, **options)
 
     @classmethod
-    def from_game_record(cls, record: GameFile, store: Store | None, **options: Any) -> PlaySession:
+    def from_game_record(cls, record: GameFile, store: Store | None, **options: Any) -> Self:
         """A new game that continues an imported game record (:mod:`yukon.record`): its start, its
         moves played (one turn each, so undo steps back through them), its clock. ``options`` are the
         constructor's; ``extra["imported"]`` marks it in the store."""

@@ -93,7 +93,7 @@ class Session(PlaySession):
         session = super().from_game_record(record, store, autoplay=autoplay, hint_kind=hint_kind, clock=clock)
         if session.moves:
             session.start_clock()
-        return session  # type: ignore[return-value]
+        return session
 
     @classmethod
     def resume(cls, store: Store, **kwargs: Any) -> Session | None:

@@ -357,7 +357,18 @@ def test_the_hint_is_honest_by_default_and_says_so(client: TestClient) -> None:
     error_of(client.post(f"/api/games/{s['id']}/hint", json={"kind": "peek"}), 422)
 
 
-def test_hints_follow_a_known_line_instantly(client: TestClient) -> None:
+@pytest.fixture
+def patient_client(db: Path) -> Iterator[TestClient]:
+    """A client whose solver may take its time: the first search also starts the worker processes,
+    which on a loaded machine takes longer than the default limit."""
+    store = Store(db)
+    with TestClient(create_app(store, hint_time=10.0), base_url=LOCAL) as c:
+        yield c
+    store.close()
+
+
+def test_hints_follow_a_known_line_instantly(patient_client: TestClient) -> None:
+    client = patient_client
     s = new(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
     gid = s["id"]
     h = client.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()

@@ -316,7 +316,12 @@ def test_a_full_queue_refuses_at_once() -> None:
     queue.shutdown()
 
 
-def test_json_of_a_hint_is_unchanged_for_a_known_line(client: TestClient) -> None:
+def test_json_of_a_hint_is_unchanged_for_a_known_line(store: Store) -> None:
+    with TestClient(create_app(store, hint_time=10.0), base_url=LOCAL) as client:  # the workers start first
+        _hint_json_is_json(client)
+
+
+def _hint_json_is_json(client: TestClient) -> None:
     position = Game.from_text("yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC").to_dict()
     gid = client.post("/api/games", json={"position": position}).json()["id"]
     h = client.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()

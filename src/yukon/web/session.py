@@ -38,7 +38,7 @@ from ..cards import NAME
 from ..errors import YukonError
 from ..game import Game
 from ..notation import Move
-from ..rules import Rules, rules_for
+from ..rules import rules_for
 from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
 from ..store import DamagedGameError, GameRecord, Store
 
@@ -92,10 +92,6 @@ class Session(PlaySession):
         self.lock = threading.RLock()
         #: hints (honest or solver), "still winnable?" and the last winnable position (yukon.advisor)
         self.advisor = advisor or Advisor()
-
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
 
     # ------------------------------------------------------------------ the page
 
@@ -174,7 +170,7 @@ class Session(PlaySession):
         return visible_position(game) | {
             "id": self.id, "at": at, "move_count": len(line), "moves": [str(m) for m in line],
             "then": played, "status": "won" if game.is_won() else "lost" if game.is_lost() else "playing",
-            "card_count": self.rules.card_count, "result": self.result,
+            "card_count": self.game.rules.card_count, "result": self.result,
         }
 
     def resign(self) -> str:

@@ -2,9 +2,10 @@
 
 A :class:`PlaySession` holds the live :class:`~yukon.Game` (with its history),
 the turns, the redo list, the clock and the result, and keeps the game's record
-in the shared :class:`~yukon.store.Store`. The browser game
-(:mod:`yukon.web.session`) and the terminal game (:mod:`yukon.tui.session`) are
-thin layers over it, so every rule below is written once:
+in the shared :class:`~yukon.store.Store`. The browser game's and the terminal
+game's sessions (:mod:`yukon.web.session`, :mod:`yukon.tui.session`) are
+subclasses that only choose options and add what their client alone needs, so
+every rule below is written once, with one name for each thing:
 
 - **Turns.** A turn is the player's move together with the automatic plays it
   triggered (safe cards to the foundations, :mod:`yukon.autoplay`, and the

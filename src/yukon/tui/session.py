@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..advisor import HONEST, HintKind, check_kind
+from ..advisor import HONEST, KINDS, HintKind, check_kind
 from ..errors import YukonError
 from ..game import Game
 from ..notation import FOUNDATION, STOCK, WASTE, Move, make_move
@@ -79,7 +79,7 @@ class Session(PlaySession):
         if record is not None:
             self.set_autoplay(bool(record.extra.get("autoplay", autoplay)), play=False)
             kind = record.extra.get("hint_kind", hint_kind)
-            self.extra["hint_kind"] = kind if kind in ("honest", "solver") else hint_kind
+            self.extra["hint_kind"] = kind if kind in KINDS else hint_kind
             if self.moves:
                 self.start_clock()  # the game is on the screen again: its clock runs
 

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from yukon.web.solving import HINT_TIME, WINNABLE_TIME
+from yukon.advisor import HINT_TIME, WINNABLE_TIME
 
 TICK = os.sysconf("SC_CLK_TCK")
 PROBE_EVERY = 0.02

@@ -11,7 +11,7 @@ With ``--browser`` the page itself is timed in Debian's chromium (Playwright):
 from the move's request to the table updated (the answer applied and every
 card placed), over a real uvicorn on loopback, along random lines.
 
-    python bench/web.py [--moves 300] [--hints 10] [--uvicorn] [--browser]
+    python bench/web.py [--moves 300] [--hints 10] [--kind honest|solver|both] [--uvicorn] [--browser]
 
 Targets (issues 4 and 19): move median < 5 ms on the server, < 30 ms in the browser; hint < 1 s.
 """
@@ -59,7 +59,7 @@ async def _moves(client: httpx.AsyncClient, n: int, rng: random.Random) -> list[
     return times
 
 
-async def _hints(client: httpx.AsyncClient, n: int, rng: random.Random) -> list[tuple[float, str]]:
+async def _hints(client: httpx.AsyncClient, n: int, rng: random.Random, kind: str) -> list[tuple[float, str]]:
     import yukon
 
     out: list[tuple[float, str]] = []
@@ -84,12 +84,12 @@ async def _hints(client: httpx.AsyncClient, n: int, rng: random.Random) -> list[
         for m in line[:depth]:
             await client.post(f"/api/games/{gid}/moves", json={"move": str(m)})
         t0 = time.perf_counter()
-        r = await client.post(f"/api/games/{gid}/hint")
+        r = await client.post(f"/api/games/{gid}/hint", json={"kind": kind})
         out.append((time.perf_counter() - t0, r.json()["source"]))
     return out
 
 
-async def _run_asgi(db: Path, moves: int, hints: int) -> None:
+async def _run_asgi(db: Path, moves: int, hints: int, kinds: list[str]) -> None:
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(Store(":memory:"))),
                                  base_url="http://127.0.0.1") as client:
         times = await _moves(client, moves, random.Random(7))
@@ -102,11 +102,11 @@ async def _run_asgi(db: Path, moves: int, hints: int) -> None:
         print(f"move round trip (ASGI app, SQLite file committed with fsync, {len(times)} moves): "
               f"median {statistics.median(times) * 1000:.2f} ms, "
               f"p90 {_pct(times, 0.9) * 1000:.2f} ms   (target: median < 5 ms)")
-        if hints:
-            hs = await _hints(client, hints, rng)
+        for kind in kinds if hints else []:
+            hs = await _hints(client, hints, random.Random(7), kind)
             ts = [t for t, _ in hs]
             sources = ", ".join(f"{s}: {sum(1 for _, x in hs if x == s)}" for s in sorted({x for _, x in hs}))
-            print(f"hint (mid-game Yukon, {len(ts)} positions): median {statistics.median(ts):.3f} s, "
+            print(f"{kind} hint (mid-game Yukon, {len(ts)} positions): median {statistics.median(ts):.3f} s, "
                   f"p90 {_pct(ts, 0.9):.3f} s, max {max(ts):.3f} s   (target: < 1 s; {sources})")
 
 
@@ -195,13 +195,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--moves", type=int, default=300)
     ap.add_argument("--hints", type=int, default=10)
+    ap.add_argument("--kind", choices=["honest", "solver", "both"], default="both",
+                    help="which hint to time: the honest one (the default hint) or the solver's")
     ap.add_argument("--uvicorn", action="store_true", help="also measure over a real uvicorn on loopback")
     ap.add_argument("--browser", action="store_true", help="also measure the page in chromium (Playwright)")
     args = ap.parse_args()
     if args.moves < 1 or args.hints < 0:
         ap.error(f"--moves must be at least 1 and --hints at least 0, not {args.moves} and {args.hints}")
     with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(_run_asgi(Path(tmp) / "bench.sqlite3", args.moves, args.hints))
+        kinds = ["honest", "solver"] if args.kind == "both" else [args.kind]
+        asyncio.run(_run_asgi(Path(tmp) / "bench.sqlite3", args.moves, args.hints, kinds))
         if args.uvicorn:
             _run_uvicorn(Path(tmp) / "bench2.sqlite3", args.moves)
         if args.browser:

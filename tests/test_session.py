@@ -503,9 +503,9 @@ def test_the_terminal_game_skips_a_damaged_saved_game_and_resumes_the_next(store
     good.play(good.game.parse_move(A))
     bad = TerminalSession(Game.deal("yukon", seed=7), store)
     bad.play(bad.game.legal_moves()[0])
-    store._db.execute(f"UPDATE games SET {damage}, updated=updated+100 WHERE id=?", (bad.core.id,))
+    store._db.execute(f"UPDATE games SET {damage}, updated=updated+100 WHERE id=?", (bad.id,))
     resumed = TerminalSession.resume(store)
-    assert resumed is not None and resumed.core.id == good.core.id
-    assert [gid for gid, _ in store.damaged_games()] == [bad.core.id]
+    assert resumed is not None and resumed.id == good.id
+    assert [gid for gid, _ in store.damaged_games()] == [bad.id]
     assert store.stats() == []  # set aside, not counted as played
-    assert TerminalSession.resume(store).core.id == good.core.id  # type: ignore[union-attr]
+    assert TerminalSession.resume(store).id == good.id  # type: ignore[union-attr]

@@ -1,6 +1,6 @@
 """Hints that lead somewhere: one hint policy for every interface that keeps a game going.
 
-A hint function (:func:`yukon.hint`, the web server's :func:`yukon.web.solving.hint`, an honest
+A hint function (:func:`yukon.hint`, the advisor's :func:`yukon.advisor.solver_hint`, an honest
 hint that sees only face-up cards, ...) answers one position at a time. Asked again after each
 move, it may choose another of the many winning lines each time, and following such hints can
 send a group back and forth between two columns for ever. :class:`HintPolicy` wraps any hint

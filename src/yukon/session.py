@@ -2,9 +2,10 @@
 
 A :class:`PlaySession` holds the live :class:`~yukon.Game` (with its history),
 the turns, the redo list, the clock and the result, and keeps the game's record
-in the shared :class:`~yukon.store.Store`. The browser game
-(:mod:`yukon.web.session`) and the terminal game (:mod:`yukon.tui.session`) are
-thin layers over it, so every rule below is written once:
+in the shared :class:`~yukon.store.Store`. The browser game's and the terminal
+game's sessions (:mod:`yukon.web.session`, :mod:`yukon.tui.session`) are
+subclasses that only choose options and add what their client alone needs, so
+every rule below is written once, with one name for each thing:
 
 - **Turns.** A turn is the player's move together with the automatic plays it
   triggered (safe cards to the foundations, :mod:`yukon.autoplay`, and the
@@ -61,7 +62,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
 from .cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
@@ -164,7 +165,7 @@ class PlaySession:
             self._guarded(self._write, "could not save the game")
 
     @classmethod
-    def from_record(cls, record: GameRecord, store: Store | None, **options: Any) -> PlaySession:
+    def from_record(cls, record: GameRecord, store: Store | None, **options: Any) -> Self:
         """The game of ``record``, where it was left; raises :class:`~yukon.YukonError` if it no longer replays.
 
         ``options`` are the constructor's (``client`` defaults to the record's)."""
@@ -176,7 +177,7 @@ class PlaySession:
         return cls(game, store, record=record, **options)
 
     @classmethod
-    def from_game_record(cls, record: GameFile, store: Store | None, **options: Any) -> PlaySession:
+    def from_game_record(cls, record: GameFile, store: Store | None, **options: Any) -> Self:
         """A new game that continues an imported game record (:mod:`yukon.record`): its start, its
         moves played (one turn each, so undo steps back through them), its clock. ``options`` are the
         constructor's; ``extra["imported"]`` marks it in the store."""
@@ -485,7 +486,7 @@ class PlaySession:
         for m in self.game.legal_moves():
             if m.is_stock_move:
                 continue
-            key = str(m).split(">")[0].split("+")[0]
+            key = card_key(m)
             rank = 0 if m.dst == FOUNDATION else 1 if columns[m.dst][0] or columns[m.dst][1] else 2
             if key not in best or rank < best[key][0]:
                 best[key] = (rank, m)
@@ -495,7 +496,7 @@ class PlaySession:
         """The moves to a foundation, by ``"source:card"``: what a double click does."""
         if self.locked:
             return {}
-        return {str(m).split(">")[0]: m for m in self.game.legal_moves() if m.dst == FOUNDATION and m.count == 1}
+        return {card_key(m): m for m in self.game.legal_moves() if m.dst == FOUNDATION and m.count == 1}
 
     def explain(self, error: IllegalMoveError) -> str:
         """Why a move was refused, in a player's words (from the error's ``reason``)."""
@@ -635,6 +636,12 @@ class PlaySession:
         return None
 
 
+def card_key(move: Move) -> str:
+    """Which card a move takes, as ``"source:card"`` (``"3:JH"``, ``"W:5C"``): the keys of
+    :meth:`PlaySession.best_moves` and :meth:`PlaySession.foundation_moves`."""
+    return str(move).split(">")[0].split("+")[0]
+
+
 def _short(name: str) -> str:
     """``'TH'`` -> ``'10♥'``."""
     return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[SUITS.index(name[1])]
@@ -678,5 +685,5 @@ def explain(error: IllegalMoveError, rules: Rules) -> str:
     return str(error)
 
 
-__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "explain",
+__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "card_key", "explain",
            "new_id"]

@@ -27,7 +27,6 @@ DEAL_TIME = 2.0
 DEAL_BUDGET = 8.0
 
 PROVED = "the solver proved this deal winnable"
-NO_SOLVER = "the solver is not installed: this deal is not checked"
 
 
 @dataclass(frozen=True)
@@ -39,14 +38,6 @@ class FoundDeal:
     note: str
     tried: int = 0
     seconds: float = 0.0
-
-
-def solver_available() -> bool:
-    try:
-        import yukon.solver  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def _random_seeds() -> Iterator[int]:
@@ -70,8 +61,6 @@ def find_winnable_deal(
     deadline = started + budget
     seeds = seeds or _random_seeds()
     seed = next(seeds)
-    if not solver_available():
-        return FoundDeal(seed, "unknown", NO_SOLVER)
     from . import solve
 
     tried = 0
@@ -96,4 +85,4 @@ def find_winnable_deal(
         seed = following
 
 
-__all__ = ["DEAL_BUDGET", "DEAL_TIME", "FoundDeal", "find_winnable_deal", "solver_available"]
+__all__ = ["DEAL_BUDGET", "DEAL_TIME", "FoundDeal", "find_winnable_deal"]

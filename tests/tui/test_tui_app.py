@@ -100,14 +100,14 @@ def test_illegal_moves_explain_and_change_nothing(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         before = app.game.to_dict()
         await pilot.press("4", "up", "up", "up", "enter", "6")  # 5♦ with 3 cards onto 8♦: no
-        assert "5♦ does not fit on 8♦" in app.status_text
+        assert "5♦ needs a black six; 8♦ is not one" in app.status_text  # the session's words (as the web's)
         await pilot.press("escape")
         await click_card(pilot, app, 6, 0)  # a face-down card
         assert "face down" in app.status_text
         await pilot.press("3", "f")  # a free card that does not go up
-        assert "does not fit on a foundation" in app.status_text
+        assert "cannot go up yet" in app.status_text
         await pilot.press("2", "up", "f")  # a covered card
-        assert "covered" in app.status_text
+        assert "Only a free card goes to a foundation" in app.status_text
         await pilot.press("d", "w", "9")  # no stock, no waste, no column 9
         assert "no column 9" in app.status_text
         await pilot.press("u", "r", "e")
@@ -248,7 +248,7 @@ def test_hint_is_shown_on_the_table(store: Store) -> None:
         await pilot.pause()
         hint = app.state.hint
         assert hint is not None and hint in app.game.legal_moves()
-        assert app.status_text.startswith("Hint: ")
+        assert app.status_text.startswith("Hint (no peeking): ")  # honest by default, and it says so
         await pilot.press("escape")
         assert app.state.hint is None
 

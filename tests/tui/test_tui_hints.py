@@ -19,8 +19,9 @@ from test_tui_app import make_app, run
 from hint_games import CASES, assert_never_went_back, case_id
 from yukon import Game
 from yukon.hinting import DEAL_LOST
+from yukon.store import Store
 from yukon.tui.app import YukonApp
-from yukon.tui.screens import GameOverScreen
+from yukon.tui.screens import ConfirmScreen, GameOverScreen
 
 #: Two short games here (the policy's own tests and the web's play every case; every key press
 #: redraws the table, so a game takes a while)...
@@ -53,9 +54,9 @@ def test_pressing_p_alone_wins_without_going_back(case: tuple[str, dict[str, Any
                 await pilot.pause()
         assert app.session.status == "won" and isinstance(app.screen, GameOverScreen)
         assert_never_went_back(start, [str(m) for m in app.game.move_stack])
-        assert app.hints.searches <= 4  # the line found is followed
+        assert app.advisor.policy.searches <= 4  # the line found is followed
 
-    run(make_app(None, start.copy(), hint_time=10.0), scenario)
+    run(make_app(None, start.copy(), hint_time=10.0, hint_kind="solver"), scenario)
 
 
 def test_the_hint_shown_is_played_by_p_and_named_in_the_key_bar() -> None:
@@ -74,9 +75,9 @@ def test_the_hint_shown_is_played_by_p_and_named_in_the_key_bar() -> None:
         assert app.game.move_stack[0] == hint and app.status_text.startswith("Hint played: ")
         # the next hint is the next move of the same line: shown at once, no search
         await pilot.press("h")
-        assert app.state.hint is not None and app.hints.searches == 1
+        assert app.state.hint is not None and app.advisor.policy.searches == 1
 
-    run(make_app(None, Game.deal("yukon", seed=1), hint_time=10.0), scenario)
+    run(make_app(None, Game.deal("yukon", seed=1), hint_time=10.0, hint_kind="solver"), scenario)
 
 
 def test_a_deal_proved_lost_says_this_deal_cannot_be_won() -> None:
@@ -86,4 +87,58 @@ def test_a_deal_proved_lost_says_this_deal_cannot_be_won() -> None:
         await pilot.pause()
         assert app.status_text.startswith(DEAL_LOST) and "undo" not in app.status_text
 
-    run(make_app(None, Game.from_text(ONE_FROM_LOST), hint_time=10.0, autoplay=False), scenario)
+    run(make_app(None, Game.from_text(ONE_FROM_LOST), hint_time=10.0, autoplay=False, hint_kind="solver"), scenario)
+
+
+def test_k_switches_to_the_solver_hint_which_says_so_and_is_saved_with_the_game(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert app.session.hint_kind == "honest" and app.advisor.kind == "honest"
+        await pilot.press("k")
+        assert app.session.hint_kind == "solver" and app.advisor.kind == "solver"
+        assert "solver hint: it sees the face-down cards" in app.status_text
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.state.hint is not None
+        assert app.status_text.startswith("Solver hint: ") and "it sees the face-down cards" in app.status_text
+        await pilot.press("p")  # a move: the game (and its settings) is written
+        record = store.latest_unfinished("tui")
+        assert record is not None and record.extra["hint_kind"] == "solver"
+        await pilot.press("n")  # a new game keeps the setting
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+            await pilot.pause()
+        assert app.session.hint_kind == "solver" and app.advisor.kind == "solver"
+        await pilot.press("k")
+        assert app.session.hint_kind == "honest" and "hint (no peeking)" in app.status_text
+
+    run(make_app(store, Game.deal("yukon", seed=1), hint_time=5.0), scenario)
+
+
+def test_a_resumed_game_keeps_its_hint_kind(store: Store) -> None:
+    from yukon.tui.session import Session
+
+    s = Session(Game.deal("yukon", seed=1), store, hint_kind="solver")
+    s.play(s.game.legal_moves()[0])
+    again = Session.resume(store)
+    assert again is not None and again.hint_kind == "solver"
+    app = YukonApp(store, session=again, tick=False)
+    assert app.advisor.kind == "solver"
+
+
+def test_the_winnable_indicator_says_it_is_a_perfect_information_verdict() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("c")
+        assert "perfect information" in app.status_text and "face-down cards" in app.status_text
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "winnable ✓" in str(app.query_one("#info").render())
+        app.play(app.game.parse_move("6:JC>7"))  # fills the last empty column: lost
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "not winnable ✗ (was at move 0)" in str(app.query_one("#info").render())
+
+    # Russian, empty column: any: winnable; 6:JC>7 fills the last empty column and loses it
+    position = "russian,any,noreturn TSQS.KH/THQH.KD/TDQD.KC/TCQC.KS/JS.JH/JDJC/- 9S/9H/9D/9C"
+    run(make_app(None, Game.from_text(position), winnable_time=5.0, autoplay=False), scenario)

@@ -8,6 +8,7 @@ import pytest
 from tui_helpers import CERTAIN_WIN, NEARLY_WON, ONE_FROM_LOST, FakeClock
 
 from yukon import Game, IllegalMoveError
+from yukon.session import NothingToDoError
 from yukon.store import Store
 from yukon.tui.session import CLIENT, IDLE_CAP, Pick, Session, describe_move
 
@@ -48,11 +49,15 @@ def test_undo_redo_and_a_new_move_clears_redo() -> None:
     first = s.game.parse_move("6:8D>5")
     s.play(first)
     s.play(s.game.parse_move("2:AS+1>1"))
-    assert s.undo() and s.undo() and not s.undo()
-    assert s.can_redo() and s.redo()
+    assert s.undo() and s.undo()
+    with pytest.raises(NothingToDoError):
+        s.undo()
+    assert s.can_redo and s.redo()
     assert s.game.move_stack == [first]
     s.play(s.game.parse_move("4:AH>F"))  # a different move: the rest of the redo list goes
-    assert not s.can_redo() and not s.redo()
+    assert not s.can_redo
+    with pytest.raises(NothingToDoError):
+        s.redo()
 
 
 def test_replaying_the_undone_move_keeps_the_redo_list() -> None:
@@ -64,7 +69,7 @@ def test_replaying_the_undone_move_keeps_the_redo_list() -> None:
     s.undo()
     s.undo()
     s.play(a)
-    assert s.can_redo() and s.redo() and s.game.move_stack == [a, b]
+    assert s.can_redo and s.redo() and s.game.move_stack == [a, b]
 
 
 def test_restart_can_be_redone() -> None:
@@ -72,9 +77,11 @@ def test_restart_can_be_redone() -> None:
     s.play(s.game.parse_move("6:8D>5"))
     s.play(s.game.parse_move("2:AS+1>1"))
     end = s.game.to_dict()
-    assert s.restart() and s.move_count == 0 and not s.restart()
-    while s.redo():
-        pass
+    assert s.restart() and s.move_count == 0
+    with pytest.raises(NothingToDoError):
+        s.restart()
+    while s.can_redo:
+        s.redo()
     assert s.game.to_dict() == end
 
 
@@ -103,7 +110,7 @@ def test_saved_game_resumes_with_turns_redo_and_clock(store: Store, clock: FakeC
     again = Session.resume(store, clock=clock)
     assert again is not None
     assert again.game == s.game and again.game.seed == 5 and again.game.rules == s.game.rules
-    assert again.turns == s.turns and again.redo_turns == s.redo_turns and again.autoplay is False
+    assert again.turns == s.turns and again.undone == s.undone and again.autoplay is False
     assert again.elapsed == pytest.approx(42.0)
     clock.now += 8
     assert again.elapsed == pytest.approx(50.0)

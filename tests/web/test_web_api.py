@@ -344,17 +344,39 @@ def test_clock(client: TestClient) -> None:
 
 def test_hint_is_a_legal_move(client: TestClient) -> None:
     s = new(client, seed=5)
-    h = client.post(f"/api/games/{s['id']}/hint").json()
+    h = client.post(f"/api/games/{s['id']}/hint", json={"kind": "solver"}).json()
     assert h["move"] in s["legal_moves"] and h["source"] in ("solver", "heuristic") and h["move_count"] == 0
+    assert (h["kind"], h["label"]) == ("solver", "solver hint: it sees the face-down cards")
 
 
-def test_hints_follow_a_known_line_instantly(client: TestClient) -> None:
+def test_the_hint_is_honest_by_default_and_says_so(client: TestClient) -> None:
+    s = new(client, seed=5)
+    h = client.post(f"/api/games/{s['id']}/hint").json()
+    assert (h["kind"], h["label"]) == ("honest", "hint (no peeking)")
+    assert h["move"] in s["legal_moves"] and h["move_count"] == 0
+    assert h["source"] in ("safe", "only move", "samples", "heuristic") and h["status"] == "unknown"
+    assert client.post(f"/api/games/{s['id']}/hint", json={"kind": "honest"}).json()["kind"] == "honest"
+    error_of(client.post(f"/api/games/{s['id']}/hint", json={"kind": "peek"}), 422)
+
+
+@pytest.fixture
+def patient_client(db: Path) -> Iterator[TestClient]:
+    """A client whose solver may take its time: the first search also starts the worker processes,
+    which on a loaded machine takes longer than the default limit."""
+    store = Store(db)
+    with TestClient(create_app(store, hint_time=10.0), base_url=LOCAL) as c:
+        yield c
+    store.close()
+
+
+def test_hints_follow_a_known_line_instantly(patient_client: TestClient) -> None:
+    client = patient_client
     s = new(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
     gid = s["id"]
-    h = client.post(f"/api/games/{gid}/hint").json()
+    h = client.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()
     assert (h["source"], h["status"]) == ("solver", "won")
     s = client.post(f"/api/games/{gid}/moves", json={"move": h["move"]}).json()
-    h2 = client.post(f"/api/games/{gid}/hint").json()
+    h2 = client.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()
     assert h2["source"] == "solver" and h2["seconds"] == 0 and h2["move"] in s["legal_moves"]
     assert client.post(f"/api/games/{gid}/winnable").json()["status"] == "won"
 
@@ -364,6 +386,7 @@ def test_winnable(client: TestClient) -> None:
     gid = s["id"]
     w = client.post(f"/api/games/{gid}/winnable").json()
     assert (w["status"], w["source"], w["move_count"], w["last_winnable"]) == ("won", "solver", 0, None)
+    assert w["perfect_information"] is True and "sees the face-down cards" in w["label"]
     client.post(f"/api/games/{gid}/moves", json={"move": "1:KS>F"})
     w = client.post(f"/api/games/{gid}/winnable").json()
     assert w["status"] == "won" and w["move_count"] == 1

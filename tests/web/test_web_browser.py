@@ -368,9 +368,11 @@ def test_hint_and_the_winnable_indicator(browser: Any, server: Server) -> None:
     page.wait_for_function(f"window.yukon.state && window.yukon.state.id === '{gid}'")
     page.wait_for_selector("#winnable.won")
     assert "winnable" in page.inner_text("#winnable-text")
+    assert "if every card were known" in page.inner_text("#winnable-text")  # a perfect-information verdict
+    assert "sees the face-down cards" in (page.get_attribute("#winnable", "title") or "")
     page.click("#btn-hint")
     page.wait_for_selector(".card.hint")
-    assert page.inner_text("#message").startswith("Hint:")
+    assert page.inner_text("#message").startswith("Hint (no peeking):")  # honest by default, and it says so
     assert page.locator(".zone.hint").count() == 1
     drag(page, "JC", "c6")
     page.wait_for_function("window.yukon.state.move_count === 1")

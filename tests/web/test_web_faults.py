@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from yukon import Game
+from yukon import Game, advisor
 from yukon.deal import MAX_SEED
 from yukon.store import Store
 from yukon.web import create_app, solving
@@ -228,18 +228,19 @@ def test_the_server_keeps_a_bounded_number_of_games_in_memory(store: Store) -> N
 # ---------------------------------------------------------------------- a busy solver
 
 
-def _slow_hint(release: threading.Event) -> Any:
-    def hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> solving.Hint:
-        release.wait(30)  # a solver that ignores its limit (the worst case) until released
-        return solving.Hint(None, "solver", "unknown", time_limit)
+def _slow_hint(release: threading.Event, kind: str) -> Any:
+    def hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> advisor.Hint:
+        release.wait(30)  # a search that ignores its limit (the worst case) until released
+        return advisor.Hint(None, kind, "solver", "unknown", time_limit)
 
     return hint
 
 
+@pytest.mark.parametrize("kind", ["honest", "solver"])
 def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
-        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+        store: Store, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
     release = threading.Event()
-    monkeypatch.setattr(solving, "hint", _slow_hint(release))
+    monkeypatch.setattr(advisor, f"{kind}_hint", _slow_hint(release, kind))
     queue = solving.SolverQueue(workers=1, max_pending=2, processes=False)
     limit = 0.5
     try:
@@ -249,7 +250,7 @@ def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
 
             def ask(gid: str) -> None:
                 t0 = time.perf_counter()
-                r = c.post(f"/api/games/{gid}/hint")
+                r = c.post(f"/api/games/{gid}/hint", json={"kind": kind})
                 answers.append((time.perf_counter() - t0, r.json()))
 
             askers = [threading.Thread(target=ask, args=(g["id"],)) for g in games]
@@ -265,7 +266,7 @@ def test_hints_answer_within_their_limit_and_moves_do_not_wait_for_the_solver(
             assert len(answers) == 4
             for seconds, h in answers:
                 assert seconds < limit + 0.6  # generous: a loaded machine
-                assert h["source"] == "heuristic" and h["status"] == "unknown" and h["move"]
+                assert h["source"] == "heuristic" and h["status"] == "unknown" and h["move"] and h["kind"] == kind
                 assert "best guess" in h["note"]
             notes = " ".join(h["note"] for _, h in answers)
             assert "busy" in notes and "ran out of time" in notes  # 2 queued, 2 refused at once
@@ -280,12 +281,12 @@ def test_the_time_before_the_search_counts_against_the_hints_limit(
     within its limit: the limit counts from the request's arrival, and the search gets the time left."""
     given: list[float] = []
 
-    def patient_hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> solving.Hint:
+    def patient_hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> advisor.Hint:
         given.append(time_limit)
         stop.wait(time_limit)  # a solver that uses all the time it is given
-        return solving.Hint(str(game.legal_moves()[0]), "solver", "unknown", time_limit)
+        return advisor.Hint(str(game.legal_moves()[0]), "solver", "solver", "unknown", time_limit)
 
-    monkeypatch.setattr(solving, "hint", patient_hint)
+    monkeypatch.setattr(advisor, "solver_hint", patient_hint)
     limit, delay = 1.0, 0.5
     app = create_app(store, hint_time=limit, solver=solving.SolverQueue(processes=False))
     with TestClient(app, base_url=LOCAL) as c:
@@ -299,7 +300,7 @@ def test_the_time_before_the_search_counts_against_the_hints_limit(
 
         monkeypatch.setattr(registry, "get", slow_get)
         t0 = time.perf_counter()
-        r = c.post(f"/api/games/{gid}/hint")
+        r = c.post(f"/api/games/{gid}/hint", json={"kind": "solver"})
         seconds = time.perf_counter() - t0
     assert r.status_code == 200 and r.json()["move"]
     assert given and all(t < limit - delay for t in given)  # the search was given only what was left
@@ -310,21 +311,21 @@ def test_a_hint_answers_by_its_limit_even_when_the_work_after_the_search_is_slow
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """On a machine short of CPU the hint policy's own work after a search (keeping the line found) can
     outlast the limit: the answer does not wait for it, it is a best guess at the limit."""
-    def winning_hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> solving.Hint:
+    def winning_hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> advisor.Hint:
         move = str(game.legal_moves()[0])
-        return solving.Hint(move, "solver", "won", 0.01, line=[move])
+        return advisor.Hint(move, "solver", "solver", "won", 0.01, line=[move])
 
-    def slow_remember(self: solving.Lines, game: Game, line: list[str]) -> None:
+    def slow_remember(self: advisor.Lines, game: Game, line: list[str]) -> None:
         time.sleep(1.5)
 
-    monkeypatch.setattr(solving, "hint", winning_hint)
-    monkeypatch.setattr(solving.Lines, "remember", slow_remember)
+    monkeypatch.setattr(advisor, "solver_hint", winning_hint)
+    monkeypatch.setattr(advisor.Lines, "remember", slow_remember)
     limit = 0.8
     with TestClient(create_app(store, hint_time=limit, solver=solving.SolverQueue(processes=False)),
                     base_url=LOCAL) as c:
         gid = c.post("/api/games", json={"seed": 3}).json()["id"]
         t0 = time.perf_counter()
-        h = c.post(f"/api/games/{gid}/hint").json()
+        h = c.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()
         seconds = time.perf_counter() - t0
     assert seconds < limit + 0.25  # before: 1.5 s and more
     assert h["source"] == "heuristic" and h["move"] and "ran out of time" in h["note"]
@@ -402,12 +403,14 @@ def test_a_full_queue_refuses_at_once() -> None:
 
 
 def test_json_of_a_hint_is_unchanged_for_a_known_line(store: Store) -> None:
+    with TestClient(create_app(store, hint_time=10.0), base_url=LOCAL) as client:  # the workers start first
+        _hint_json_is_json(client)
+
+
+def _hint_json_is_json(client: TestClient) -> None:
     position = Game.from_text("yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC").to_dict()
-    # solver threads: worker processes started cold by the first hint may take longer than its limit to start
-    queue = solving.SolverQueue(processes=False)
-    with TestClient(create_app(store, solver=queue), base_url=LOCAL) as client:
-        gid = client.post("/api/games", json={"position": position}).json()["id"]
-        h = client.post(f"/api/games/{gid}/hint").json()
+    gid = client.post("/api/games", json={"position": position}).json()["id"]
+    h = client.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()
     assert h["source"] == "solver" and h["move"] in ("1:KS>F", "2:KH>F")
     assert json.loads(json.dumps(h)) == h
 

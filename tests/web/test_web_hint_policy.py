@@ -43,7 +43,7 @@ def test_following_hints_alone_wins_without_going_back(
     for _ in range(1500):
         if state["status"] != "playing":
             break
-        h = client.post(f"/api/games/{gid}/hint").json()
+        h = client.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()
         assert h["status"] == "won" and h["move"] in state["legal_moves"], h
         searched += h["seconds"] > 0
         state = client.post(f"/api/games/{gid}/moves",
@@ -57,5 +57,5 @@ def test_following_hints_alone_wins_without_going_back(
 def test_a_deal_proved_lost_says_so(client: TestClient) -> None:
     lost = Game.from_text("yukon,kings,noreturn JSKH.QS/JHKS.QH/JDKC.QD/JCKD.QC/TC/-/- TS/TH/TD/9C").to_dict()
     state = client.post("/api/games", json={"position": lost}).json()
-    h = client.post(f"/api/games/{state['id']}/hint").json()
+    h = client.post(f"/api/games/{state['id']}/hint", json={"kind": "solver"}).json()
     assert h["status"] == "lost" and h["note"] == DEAL_LOST

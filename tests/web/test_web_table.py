@@ -348,7 +348,7 @@ def test_a_refused_drop_gives_the_servers_reason_and_double_click_means_foundati
 def test_a_proved_lost_position_says_so_in_the_hint_and_offers_undo(browser: Any, server: Server) -> None:
     # Russian Solitaire deal 25: winnable after these five moves, proved lost after the sixth (moves remain)
     line = ["5:5D+3>2", "4:8H+2>7", "4:3C+1>7", "2:7C+8>7", "2:4H>3", "4:KS>2"]
-    page = open_page(browser, server)
+    page = open_page(browser, server, settings={**SETTINGS, "solverHint": True})  # the solver proves it
     deal(page, "russian", 25)
     for m in line:
         play(page, m)
@@ -357,10 +357,30 @@ def test_a_proved_lost_position_says_so_in_the_hint_and_offers_undo(browser: Any
     page.click("#btn-hint")
     page.wait_for_function("/proved this position lost/.test(document.querySelector('#message').textContent)")
     assert "a best guess: the solver ran out of time" not in page.inner_text("#message")
+    assert "it sees the face-down cards" in page.inner_text("#message")  # the solver's hint says so
     page.wait_for_selector("#status-action:not([hidden])")
     assert "last winnable" in page.inner_text("#status-action")
     page.click("#status-action")
     page.wait_for_function("window.yukon.state.move_count === 5")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_solver_hint_setting_is_saved_and_each_hint_names_its_kind(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    deal(page, "yukon", 5)
+    page.click("#btn-hint")
+    page.wait_for_function("/^Hint \\(no peeking\\):/.test(document.querySelector('#message').textContent)")
+    page.click("#btn-options")
+    page.wait_for_selector("#dlg-options[open]")
+    assert not page.is_checked("#opt-solver-hint")  # honest by default
+    page.check("#opt-solver-hint")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('yukon.settings'))")
+    assert saved["solverHint"] is True  # saved with the other settings
+    page.keyboard.press("Escape")
+    page.click("#btn-hint")
+    page.wait_for_function(
+        "/^Solver hint:.*it sees the face-down cards/.test(document.querySelector('#message').textContent)")
     assert page.errors == []
     page.context.close()
 

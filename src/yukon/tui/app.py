@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import re
 import secrets
 import threading
 import time
@@ -28,15 +27,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Footer, Static
 
+from ..advisor import HINT_LABELS, HONEST, SOLVER, WINNABLE_LABEL, Advisor, Hint, HintKind, Verdict
 from ..analysis import Analysis, analyze
 from ..autoplay import held_back, is_certain_win
-from ..cards import PRETTY, parse_card
-from ..errors import YukonError
+from ..cards import PRETTY
+from ..errors import IllegalMoveError, YukonError
 from ..game import Game
-from ..hinting import Advice, HintPolicy
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
 from ..record import GameRecord as GameFile
 from ..rules import Rules, rules_for
+from ..session import NothingToDoError, card_key
 from ..store import Store
 from ..winnable_deals import FoundDeal, find_winnable_deal
 from .replay import Replay
@@ -88,7 +88,8 @@ class YukonApp(App[None]):
         Binding("g,number_sign", "deal_number", "Deal #", tooltip="Play a deal by its number"),
         Binding("v", "variant", "Variant", tooltip="New game: choose the variant, and winnable deals only"),
         Binding("s", "stats", "Stats", tooltip="Statistics (shared with the web game)"),
-        Binding("h", "hint", "Hint", tooltip="Show a good move (the solver's winning line, followed move by move)"),
+        Binding("h", "hint", "Hint", tooltip="Show a good move: the honest player's (it sees what you see), "
+                "or the solver's (it sees the face-down cards) when chosen with k"),
         Binding("p", "play_hint", "Play hint", tooltip="Play the hint shown (or the next one)"),
         Binding("u,backspace", "undo", "Undo", tooltip="Take back the last move"),
         Binding("q,ctrl+c", "quit", "Quit", key_display="q", tooltip="Quit (the game is saved and resumes next time)"),
@@ -115,7 +116,9 @@ class YukonApp(App[None]):
                 tooltip="Auto-play on/off: cards that cannot be needed go up by themselves"),
         Binding("e", "finish", "Finish", show=False, tooltip="Auto-finish, once every card is face up and in order"),
         Binding("c", "toggle_winnable", "Winnable?", show=False,
-                tooltip="Still winnable? indicator on/off (the solver, which sees face-down cards)"),
+                tooltip="Still winnable? indicator on/off (perfect information: the solver sees the face-down cards)"),
+        Binding("k", "toggle_hint_kind", "Hint kind", show=False,
+                tooltip="Hints: no peeking (the default) or the solver hint, which sees the face-down cards"),
         Binding("R", "restart", "Restart", show=False, tooltip="Restart this deal (r then redoes the moves)"),
         Binding("comma", "replay(-1)", "Back", show=False, key_display=",",
                 tooltip="Replay: one move back (the saved game does not change)"),
@@ -148,6 +151,7 @@ class YukonApp(App[None]):
         winnable_time: float = 5.0,
         winnable: bool = False,
         autoplay: bool = True,
+        hint_kind: HintKind = HONEST,
         tick: bool = True,
         new_seed: Callable[[], int] | None = None,
         session: Session | None = None,
@@ -191,7 +195,7 @@ class YukonApp(App[None]):
         if session is None:
             if game is None:
                 game = Game.deal(rules or rules_for("yukon"), seed=self._new_seed())
-            session = Session(game, store, clock=clock, autoplay=autoplay)
+            session = Session(game, store, clock=clock, autoplay=autoplay, hint_kind=hint_kind)
         self.session = session
         self.state = TableState(session.game)
         self.winnable_text = ""
@@ -199,7 +203,7 @@ class YukonApp(App[None]):
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
         self._announced = False
-        self.hints = self._new_hint_policy()
+        self.advisor = self._new_advisor()
         self._explained: set[int] = set()  # cards whose holding back by auto-play was explained
         #: why auto-play left a card after the last move ("" when it did not)
         self.held_note = ""
@@ -241,7 +245,8 @@ class YukonApp(App[None]):
         for _, stop in self._jobs.values():
             stop.set()
         with contextlib.suppress(Exception):  # never lose the exit to a store problem
-            self.session.save()
+            if self.session.result is None:
+                self.session.save()
 
     # ------------------------------------------------------------------ drawing
 
@@ -414,7 +419,7 @@ class YukonApp(App[None]):
         try:
             played = self.session.play(move)
         except YukonError as exc:
-            self.set_status(_reason(exc), "error")
+            self.set_status(self._reason(exc), "error")
             self.bell()
             self.refresh_table()
             return False
@@ -605,24 +610,16 @@ class YukonApp(App[None]):
     def smart_move(self, pick: Pick) -> bool:
         """Play the picked cards where they fit best: the foundation, else a column with cards, else an
         empty column (the leftmost of equals)."""
-        game = self.game
-        moves = [m for m in game.legal_moves() if m.src == pick.src and m.card == pick.card and m.count == pick.count]
-        if not moves:
+        best = self.session.best_moves().get(card_key(pick.move_to(FOUNDATION)))
+        if best is None:
             self.state.pick = None
             what = PRETTY[pick.card] + (" with the cards on it" if pick.count > 1 else "")
             self.set_status(f"{what} fits nowhere now", "error")
             self.bell()
             self.refresh_table()
             return False
-
-        def rank(m: Move) -> tuple[int, int]:
-            if m.dst == FOUNDATION:
-                return (0, 0)
-            down, up = game.columns[m.dst]
-            return (1 if down or up else 2, m.dst)
-
         self.state.pick = None
-        return self.play(min(moves, key=rank))
+        return self.play(best)
 
     def action_smart(self) -> None:
         pick = self.state.pick
@@ -678,27 +675,33 @@ class YukonApp(App[None]):
 
     def action_undo(self) -> None:
         self.state.pick = None
-        if self.session.undo():
-            self.set_status(f"Undone; {plural(self.session.move_count, 'move')} played")
-            self._after_change()
-        else:
+        try:
+            self.session.undo()
+        except NothingToDoError:
             self.set_status("Nothing to undo", "error")
+            return
+        self.set_status(f"Undone; {plural(self.session.move_count, 'move')} played")
+        self._after_change()
 
     def action_redo(self) -> None:
         self.state.pick = None
-        if self.session.redo():
-            self.set_status(f"Redone; {plural(self.session.move_count, 'move')} played")
-            self._after_change()
-        else:
+        try:
+            self.session.redo()
+        except NothingToDoError:
             self.set_status("Nothing to redo", "error")
+            return
+        self.set_status(f"Redone; {plural(self.session.move_count, 'move')} played")
+        self._after_change()
 
     def action_restart(self) -> None:
         self.state.pick = None
-        if self.session.restart():
-            self.set_status("Back to the deal (r redoes the moves one turn at a time)")
-            self._after_change()
-        else:
+        try:
+            self.session.restart()
+        except NothingToDoError:
             self.set_status("Already at the start of the deal")
+            return
+        self.set_status("Back to the deal (r redoes the moves one turn at a time)")
+        self._after_change()
 
     def action_toggle_autoplay(self) -> None:
         on = not self.session.autoplay
@@ -738,7 +741,7 @@ class YukonApp(App[None]):
     def _record(self) -> GameFile:
         """The game as a record, with its end: at a dead end the terminal game records ``lost`` only
         when the player leaves it (undo may still lead out), but the record of the dead end says so."""
-        record = self.session.core.to_record()
+        record = self.session.to_record()
         game = self.session.game
         if record.result is None and game.is_over():
             record = dataclasses.replace(record, result="won" if game.is_won() else "lost")
@@ -810,9 +813,9 @@ class YukonApp(App[None]):
         self.leave_replay()
         try:
             if keep < played:
-                self.session.core.undo(to=keep)
+                self.session.undo(to=keep)
             if theirs:
-                self.session.core.play_line(theirs)
+                self.session.play_line(theirs)
         except Exception as exc:  # the session says why (a game locked by its result, say)
             self.set_status(f"Cannot play from there: {exc}", "error")
             self.refresh_table()
@@ -829,14 +832,11 @@ class YukonApp(App[None]):
         self.set_status(f"Where did it go wrong? The solver looks at the game (up to {total:g} s; esc stops)…")
 
         def work(stop: threading.Event) -> Any:
-            try:
-                return analyze(record, time_limit=per_position, total_limit=total, stop=stop)
-            except ImportError:
-                return None
+            return analyze(record, time_limit=per_position, total_limit=total, stop=stop)
 
         def done(result: Any) -> None:
-            if result is None or isinstance(result, Exception):
-                self.set_status(f"The analysis did not run: {result or 'the solver is not available'}", "error")
+            if isinstance(result, Exception):
+                self.set_status(f"The analysis did not run: {result}", "error")
                 return
             self.analysis = result
             self.set_status(*analysis_text(result, record.moves, record.start))
@@ -874,7 +874,8 @@ class YukonApp(App[None]):
         for name in list(self._jobs):
             self._cancel(name)
         old_rules = self.session.game.rules
-        self.session = Session(game, self.store, autoplay=self.session.autoplay, clock=self._time_source)
+        self.session = Session(game, self.store, autoplay=self.session.autoplay, hint_kind=self.session.hint_kind,
+                               clock=self._time_source)
         self.state.game = game
         self.state.pick = None
         self.state.hint = None
@@ -883,7 +884,7 @@ class YukonApp(App[None]):
         self.winnable_text = ""
         self.replay = None
         self.analysis = None
-        self.hints = self._new_hint_policy()
+        self.advisor = self._new_advisor()
         self._explained = set()
         self.set_status(self._welcome(game))
         if (game.rules.columns, game.rules.stock, game.rules.foundations) != (
@@ -1059,12 +1060,26 @@ class YukonApp(App[None]):
         del self._jobs[name]
         done(result)
 
-    def _new_hint_policy(self) -> HintPolicy:
-        """The hint policy of a new game (shared with the web table: it follows the line it found)."""
-        return HintPolicy(time_limit=self.hint_time)
+    def _new_advisor(self) -> Advisor:
+        """The advisor of a new game (shared with the web table): its searches run in the job's thread."""
+        return Advisor(kind=self.session.hint_kind, hint_time=self.hint_time, winnable_time=self.winnable_time)
+
+    def _reason(self, exc: YukonError) -> str:
+        """Why the move was refused, in the session's words (the same as the web table's)."""
+        text = self.session.explain(exc) if isinstance(exc, IllegalMoveError) else str(exc)
+        return text[:1].upper() + text[1:]
 
     def action_hint(self) -> None:
         self.request_hint(play=False)
+
+    def action_toggle_hint_kind(self) -> None:
+        kind: HintKind = SOLVER if self.session.hint_kind == HONEST else HONEST
+        self.session.set_hint_kind(kind)
+        self.advisor.kind = kind
+        self._cancel("hint")
+        self.state.hint = None
+        self.set_status(f"Hints from now on: {HINT_LABELS[kind]}  (k switches)")
+        self.refresh_table()
 
     def action_play_hint(self) -> None:
         """Play the hint shown; without one, find it and play it."""
@@ -1080,18 +1095,15 @@ class YukonApp(App[None]):
             return
         position = self.game.copy(history=True)
         self.state.pick = None
-        policy = self.hints
-        known = policy.next_on_line(position)  # the next move of the line already found: no waiting
+        advisor = self.advisor
+        known = advisor.next_on_line(position)  # the next move of the solver's line: no waiting
         if known is not None:
             self._show_hint(position, known, play=play)
             return
         self.set_status("Thinking…")
 
-        def work(stop: threading.Event) -> Any:
-            try:
-                return policy.advise(position, stop=stop)
-            except ImportError:
-                return None
+        def work(stop: threading.Event) -> Hint:
+            return advisor.hint(position, stop=stop)
 
         def done(result: Any) -> None:
             self._show_hint(position, result, play=play)
@@ -1102,23 +1114,18 @@ class YukonApp(App[None]):
         self.state.hint = None
         self.play(move, prefix="Hint played: ")
 
-    def _show_hint(self, position: Game, result: Advice | Exception | None, *, play: bool = False) -> None:
-        move: Move | None
-        note = ""
-        status = "unknown"
-        if isinstance(result, Advice):
-            move, status, note = result.move, result.status, result.note
-        else:  # the solver is missing or failed: a safe card, else the first legal move
-            from ..autoplay import next_safe_move
-
-            move = next_safe_move(position)
-            if move is None:
-                moves = position.legal_moves()
-                move = moves[0] if moves else None
-            note = "a first legal move: the solver is not available"
-        if move is None:
-            self.set_status(note or "No move left to suggest", "error")
+    def _show_hint(self, position: Game, result: Hint | Exception, *, play: bool = False) -> None:
+        if isinstance(result, Exception):  # a search that failed must not take the game down
+            self.set_status(f"No hint: the search failed ({result})", "error")
             return
+        # which kind of hint it is, always: "Hint (no peeking): ..." / "Solver hint: ... · it sees the face-down cards"
+        label, peeked = ("Hint (no peeking)", "") if result.kind == HONEST else (
+            "Solver hint", " · " + HINT_LABELS[SOLVER].split(": ", 1)[1])
+        note = result.note
+        if result.move is None:
+            self.set_status(f"{label}: {note or 'no move left to suggest'}{peeked}", "error")
+            return
+        move = position.parse_move(result.move)
         if play:
             self._play_hint(move)
             return
@@ -1127,18 +1134,19 @@ class YukonApp(App[None]):
             down, up = position.columns[move.src]
             self.state.cursor = Cursor("tab", move.src, len(down) + len(up) - move.count)
         what = describe_move(position, move)
-        if status == "won":
-            self.set_status(f"Hint: {what} (wins)   p: play it", "good")
-        elif status == "lost":
-            self.set_status(f"{note}. Best try: {what}   p: play it", "error")
+        if result.status == "won":
+            self.set_status(f"{label}: {what} (wins){peeked}   p: play it", "good")
+        elif result.status == "lost":
+            self.set_status(f"{note}. Best try ({label.lower()}): {what}{peeked}   p: play it", "error")
         else:
-            self.set_status(f"Hint: {what} ({note[:1].lower() + note[1:]})" if note else f"Hint: {what}", "good")
+            words = f" ({note[:1].lower() + note[1:]})" if note else ""
+            self.set_status(f"{label}: {what}{words}{peeked}   p: play it", "good")
         self.refresh_table()
 
     def action_toggle_winnable(self) -> None:
         self.show_winnable = not self.show_winnable
         if self.show_winnable:
-            self.set_status("Still winnable? The solver checks after each move (it sees face-down cards)")
+            self.set_status(f"Still winnable? Checked after each move ({WINNABLE_LABEL})")
             self._start_winnable()
         else:
             self._cancel("winnable")
@@ -1152,42 +1160,24 @@ class YukonApp(App[None]):
             self.winnable_text = "won"
             self._update_info()
             return
-        position = self.game.copy()
+        position = self.game.copy(history=True)
         self.winnable_text = "winnable: …"
         self._update_info()
-        limit = self.winnable_time
+        advisor = self.advisor
 
-        def work(stop: threading.Event) -> Any:
-            from .. import solve
-
-            try:
-                return solve(position, time_limit=limit, stop=stop)
-            except ImportError:
-                return None
+        def work(stop: threading.Event) -> Verdict:
+            return advisor.winnable(position, stop=stop)
 
         def done(result: Any) -> None:
-            if result is None or isinstance(result, Exception):
+            if isinstance(result, Exception):
                 self.winnable_text = "winnable: n/a"
+            elif result.status == "lost" and result.last_winnable is not None:
+                self.winnable_text = f"not winnable ✗ (was at move {result.last_winnable})"
             else:
-                self.winnable_text = {"won": "winnable ✓", "lost": "not winnable ✗"}.get(
-                    result.status, "winnable: ?"
-                )
+                self.winnable_text = {"won": "winnable ✓", "lost": "not winnable ✗"}.get(result.status, "winnable: ?")
             self._update_info()
 
         self._start_job("winnable", work, done)
-
-
-_CARD_RE = re.compile(r"\b([A2-9TJQK][SHDC])\b")
-
-
-def _reason(exc: Exception) -> str:
-    """The engine's reason without the repeated move text, cards with suit symbols:
-    ``7♥ does not fit on 8♦ (alternate build)``."""
-    text = str(exc)
-    if text.startswith("illegal move '") and "': " in text:
-        text = text.split("': ", 1)[1]
-    text = _CARD_RE.sub(lambda m: PRETTY[parse_card(m.group(1))], text)
-    return text[:1].upper() + text[1:]
 
 
 def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int) -> str:

@@ -29,7 +29,6 @@ from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
-import anyio
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -39,6 +38,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from .. import __version__
+from ..advisor import HINT_TIME, HONEST, WINNABLE_TIME, Advisor, Deadline, HintKind, best_guess
 from ..deal import MAX_SEED
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
@@ -55,12 +55,10 @@ log = logging.getLogger(__name__)
 #: seconds one analysis may take in all, and the solver on each of its positions
 ANALYSIS_TIME = 20.0
 ANALYSIS_POSITION_TIME = 2.0
-#: Seconds kept back from a hint's limit for its answer to leave the server, and before that for the hint
-#: policy's own work after its searches; the shortest search worth starting (with less time left the hint
-#: is the heuristic's at once).
+#: Seconds kept back from a hint's limit for its answer to leave the server, and before that for the
+#: advisor's own work after its searches.
 HINT_REPLY_TIME = 0.03
 HINT_WRAP_UP = 0.07
-MIN_SEARCH = 0.02
 #: An error message never echoes more of the request than this many characters.
 MAX_MESSAGE = 300
 
@@ -167,6 +165,11 @@ class ClockBody(_Body):
     running: bool
 
 
+class HintBody(_Body):
+    #: ``honest``: it sees what the player sees (the default); ``solver``: it sees the face-down cards
+    kind: HintKind = HONEST
+
+
 def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
     errors = exc.errors()
     for e in errors:
@@ -177,38 +180,6 @@ def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
         loc = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
         parts.append(f"{loc}: {e.get('msg', 'invalid')}")
     return 422, "invalid request: " + "; ".join(parts)
-
-
-class QueuedHint:
-    """The hint policy's hint function on the server: each search runs in the solver's queue (worker
-    processes, bounded; a newer hint for the game stops the older), falling back honestly to a
-    heuristic move when the solver is busy or out of time. Called from a worker thread.
-
-    A ``stop`` that is a :class:`~yukon.web.solving.Deadline` (the request's) bounds every search:
-    it gets the time left until the deadline, less the queue's grace for its answer."""
-
-    def __init__(self, queue: solving.SolverQueue, game_id: str) -> None:
-        self.queue = queue
-        self.game_id = game_id
-
-    def __call__(self, game: Game, time_limit: float, stop: Any = None) -> solving.Hint:
-        started = time.perf_counter()
-        why = "the solver ran out of time"
-        limit = time_limit
-        if isinstance(stop, solving.Deadline):
-            limit = min(limit, stop.left() - solving.GRACE)
-        result = None
-        if limit >= MIN_SEARCH:
-            try:
-                result = anyio.from_thread.run(self.queue.run, (self.game_id, "hint"),
-                                               partial(solving.hint_job, game), limit)
-            except solving.SolverBusyError:
-                why = "the solver is busy with other requests"
-        if result is not None:
-            return result
-        move = solving.heuristic_move(game)
-        return solving.Hint(None if move is None else str(move), "heuristic" if move else "none", "unknown",
-                            time.perf_counter() - started, f"a best guess: {why}")
 
 
 def _forget(work: asyncio.Future[Any]) -> None:
@@ -228,8 +199,8 @@ def analysis_job(record: dict[str, Any], position_time: float, total_time: float
 
 
 def create_app(
-    store: Store | None = None, *, hint_time: float = solving.HINT_TIME,
-    winnable_time: float = solving.WINNABLE_TIME, analysis_time: float = ANALYSIS_TIME,
+    store: Store | None = None, *, hint_time: float = HINT_TIME,
+    winnable_time: float = WINNABLE_TIME, analysis_time: float = ANALYSIS_TIME,
     hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
     idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
@@ -240,9 +211,13 @@ def create_app(
     every request when given (a server reachable beyond loopback); ``close_store``: close the store
     when the server stops; ``warm_solver``: start the solver's worker processes with the server.
     """
-    registry = Registry(store if store is not None else Store(), max_sessions=max_sessions,
-                        idle_seconds=idle_seconds)
     queue = solver or solving.SolverQueue()
+
+    def advisor(game_id: str) -> Advisor:  # a game's searches run in the solver's queue
+        return Advisor(solving.QueueRunner(queue, game_id), hint_time=hint_time, winnable_time=winnable_time)
+
+    registry = Registry(store if store is not None else Store(), max_sessions=max_sessions,
+                        idle_seconds=idle_seconds, advisor=advisor)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -257,7 +232,7 @@ def create_app(
             with session.lock:
                 if session.result is None and session.clock_running:
                     try:
-                        with session.core.atomic():
+                        with session.atomic():
                             session.stop_clock()
                             registry.save(session)
                     except sqlite3.Error:  # pragma: no cover - the clock keeps its last saved value
@@ -351,7 +326,6 @@ def create_app(
                 for r in VARIANTS.values()
             ],
             "options": {k: list(v) for k, v in OPTIONS.items()},
-            "solver": solving.solver_available(),
         }
 
     @app.get("/api/stats", responses=_errors(400, 503))
@@ -468,7 +442,7 @@ def create_app(
             with session.lock:
                 if session.result is None:
                     raise ApiError(409, "a game is exported once it is over: its record shows the face-down cards")
-                record = session.core.to_record().to_dict()
+                record = session.to_record().to_dict()
         return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="yukon-{game_id}.json"'})
 
     @app.post("/api/games/{game_id}/analysis", responses=_errors(404, 409, 410, 413, 503))
@@ -483,7 +457,7 @@ def create_app(
                     if session.result is None:
                         raise ApiError(409, "a game is analysed once it is over: the winning line shows "
                                             "face-down cards")
-                    return session.core.to_record()
+                    return session.to_record()
 
         record = await run_in_threadpool(record_of)
         try:
@@ -537,7 +511,7 @@ def create_app(
                     played = session.play(body.move, autoplay=body.autoplay, autofinish=body.autofinish)
                 except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
                     return JSONResponse({"error": _short(str(exc)), "reason": exc.reason,
-                                         "explanation": session.core.explain(exc)}, status_code=409)
+                                         "explanation": session.explain(exc)}, status_code=409)
                 return JSONResponse(session.to_state(played))
 
     @app.post("/api/games/{game_id}/auto", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
@@ -565,14 +539,14 @@ def create_app(
         """Pause the clock (page hidden) or let it run again (page shown, once a move was played)."""
 
         def do(session: Session) -> dict[str, Any]:
-            with session.core.atomic():
+            with session.atomic():
                 if body.running:
-                    if session.moves or session.redo_moves:
+                    if session.player_moved:  # the clock starts at the player's first own move
                         session.start_clock()
                 else:
                     session.stop_clock()
                 registry.save(session)
-            return {"elapsed": round(session.elapsed_now(), 3), "clock_running": session.clock_running}
+            return {"elapsed": round(session.elapsed, 3), "clock_running": session.clock_running}
 
         return change(game_id, do)
 
@@ -582,76 +556,53 @@ def create_app(
             with session.lock:
                 return session, session.game.copy(history=history), len(session.moves)
 
-    @app.post("/api/games/{game_id}/hint", responses=_errors(404, 410, 413, 503))
-    async def hint(game_id: str, request: Request) -> JSONResponse:
-        """The best next move (the solver sees the face-down cards), with where it came from.
+    @app.post("/api/games/{game_id}/hint", responses=_errors(*_BODY_ERRORS, 404, 410, 503))
+    async def hint(game_id: str, request: Request,
+                   body: Annotated[HintBody | None, Body()] = None) -> JSONResponse:
+        """The next move, of the kind asked for: ``honest`` (the default; it sees only what the player
+        sees) or ``solver`` (it sees the face-down cards). The answer names its ``kind`` and says it in
+        words (``label``).
 
-        The hint policy (yukon.hinting, shared with the terminal game) follows the line it found, so a
-        hint along it is instant, and never hints a move back; its searches run in the solver's queue.
-        It answers within the hint's time limit, counted from the request's arrival (time spent waiting
-        for a thread, for the game to load or in the solver's queue counts against it): when the
-        solver is busy or runs out of time, with a heuristic move marked ``source: "heuristic"``."""
+        The advisor (yukon.advisor, shared with the terminal game) runs the search in the solver's
+        queue. It answers within the hint's time limit, counted from the request's arrival (time spent
+        waiting for a thread, for the game to load or in the solver's queue counts against it): when
+        the solver is busy or out of time, with a best guess marked ``source: "heuristic"``. The solver
+        kind follows the line it found (a hint along it is instant) and never hints a move back; the
+        honest kind never hints a move back to a position already seen."""
+        kind = (body or HintBody()).kind
         started = request.scope.get(STARTED, time.perf_counter())
         answer_by = started + hint_time - HINT_REPLY_TIME
-        deadline = solving.Deadline(answer_by - HINT_WRAP_UP)
+        deadline = Deadline(answer_by - HINT_WRAP_UP)
         loaded: dict[str, Any] = {}
-        work = asyncio.ensure_future(run_in_threadpool(advise, game_id, deadline, loaded))
+        work = asyncio.ensure_future(run_in_threadpool(advise, game_id, kind, deadline, loaded))
         try:
             return JSONResponse(await asyncio.wait_for(asyncio.shield(work), max(0.0, answer_by - time.perf_counter())))
         except TimeoutError:
             pass
         if "game" not in loaded:  # the game itself has not come yet: there is nothing to hint from without it
             return JSONResponse(await work)
-        # the policy's work after its searches outlasted the limit (a machine short of CPU): a best guess now
+        # the advisor's work after its searches outlasted the limit (a machine short of CPU): a best guess now
         deadline.set()
         work.add_done_callback(_forget)
-        game, count = loaded["game"], loaded["count"]
-        move = solving.heuristic_move(game)
-        return JSONResponse(solving.Hint(None if move is None else str(move), "heuristic" if move else "none",
-                                         "unknown", time.perf_counter() - started,
-                                         "a best guess: the solver ran out of time").to_dict() | {"move_count": count})
+        advice = best_guess(loaded["game"], kind, time.perf_counter() - started, "the solver ran out of time")
+        return JSONResponse(advice.to_dict() | {"move_count": loaded["count"]})
 
-    def advise(game_id: str, deadline: solving.Deadline, loaded: dict[str, Any]) -> dict[str, Any]:
-        """The hint (in a worker thread: the policy's own work stays off the event loop), by ``deadline``;
+    def advise(game_id: str, kind: HintKind, deadline: Deadline, loaded: dict[str, Any]) -> dict[str, Any]:
+        """The hint (in a worker thread: the advisor's own work stays off the event loop), by ``deadline``;
         ``loaded`` gets the game (a copy) and its move count as soon as they are known."""
         session, game, count = for_solver(game_id, True)
         loaded.update(game=game, count=count)
-        policy = session.hints
-        known = policy.next_on_line(game)  # the next move of the line found: no search
-        if known is not None and known.move is not None:
-            return solving.Hint(str(known.move), known.source, known.status, 0.0).to_dict() | {"move_count": count}
-        if not isinstance(policy.hint_function, QueuedHint):
-            policy.hint_function = QueuedHint(queue, game_id)
-        # the policy may spend half as much again as its search limit avoiding a move back: two thirds of the
-        # time left; the deadline bounds every search it makes (the time before this counts against the limit)
-        advice = policy.advise(game, stop=deadline, time_limit=max(MIN_SEARCH, deadline.left() / 1.5))
-        if advice.line:
-            session.lines.remember(game, [str(m) for m in advice.line])
-        move = None if advice.move is None else str(advice.move)
-        result = solving.Hint(move, advice.source if move is not None else "none", advice.status, advice.seconds,
-                              advice.note)
-        if result.status in ("won", "lost") and result.source == "solver":
-            session.proven[game.to_text()] = result.status
-        return result.to_dict() | {"move_count": count}
+        advice = session.advisor.next_on_line(game, kind)  # the next move of the line found: no search
+        if advice is None:
+            advice = session.advisor.hint(game, kind=kind, stop=deadline)
+        return advice.to_dict() | {"move_count": count}
 
     @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
     async def winnable(game_id: str) -> JSONResponse:
-        """Can this position still be won (perfect information)? When lost: the last winnable move count."""
+        """Can this position still be won? A perfect-information verdict (the solver sees the face-down
+        cards: ``perfect_information`` and ``label`` say so). When lost: the last winnable move count."""
         session, game, count = await run_in_threadpool(for_solver, game_id, True)
-        key = game.to_text()
-        cached = "won" if session.lines.get(key) else session.proven.get(key)
-        job = partial(solving.winnable_job, game, cached, dict(session.proven), winnable_time)
-        try:
-            out = await queue.run((game_id, "winnable"), job, winnable_time + solving.LOOKBACK_BUDGET, long=True)
-        except solving.SolverBusyError:
-            out = (solving.Verdict("unknown", "solver", note="the solver is busy with other requests: ask again"),
-                   None, {})
-        if out is None:
-            out = solving.Verdict("unknown", "solver", note="the solver ran out of time"), None, {}
-        verdict, back, proven = out
-        session.proven.update(proven)
-        if verdict.line:
-            await run_in_threadpool(session.lines.remember, game, verdict.line)
-        return JSONResponse(verdict.to_dict() | {"move_count": count, "last_winnable": back})
+        verdict = await run_in_threadpool(session.advisor.winnable, game)
+        return JSONResponse(verdict.to_dict() | {"move_count": count})
 
     return app

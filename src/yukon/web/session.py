@@ -1,13 +1,13 @@
 """One game being played in the browser, and the registry that loads and saves them.
 
-A :class:`Session` is a thin layer over the shared :class:`yukon.session.PlaySession`
-(turns, undo/redo, the clock, automatic plays, results and saving, written once
-for the web and terminal games) with the web game's options: client ``"web"``,
+A :class:`Session` is the shared :class:`yukon.session.PlaySession` (turns,
+undo/redo, the clock, automatic plays, results and saving, written once for the
+web and terminal games, with the same names) with the web game's options: client ``"web"``,
 a game written to the store as soon as it is dealt (the page addresses games by
 id), no change accepted once a result is recorded (:class:`GameOverError`), and
 a store error let through, so a change is acknowledged only once it is written.
-It adds what only the browser needs: the JSON state, and the solver's findings
-about the game.
+It adds what only the browser needs: the JSON state (only what the player can
+see), a lock per game, and the game's :class:`~yukon.advisor.Advisor`.
 
 The store keeps the moves as notation (``moves``), the redo list with the
 next move to redo first (``redo``), the elapsed seconds, and in ``extra`` the
@@ -33,16 +33,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from ..advisor import Advisor
 from ..cards import NAME
 from ..errors import YukonError
 from ..game import Game
-from ..hinting import HintPolicy
 from ..notation import Move
-from ..rules import Rules, rules_for
+from ..rules import rules_for
 from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
 from ..store import DamagedGameError, GameRecord, Store
-from . import solving
-from .solving import Lines
 
 if TYPE_CHECKING:
     from ..record import GameRecord as GameFile
@@ -78,133 +76,24 @@ class ReplayError(YukonError):
     asked of a game in progress, a continuation move that is not legal there)."""
 
 
-class Session:
-    """A game in play in the browser: the shared play session plus the solver's findings."""
+class Session(PlaySession):
+    """A game in play in the browser: the shared play session with the web game's options, and its advisor.
 
-    def __init__(self, core: PlaySession) -> None:
-        self.core = core
-        #: position text -> "won" / "lost": what the solver proved about positions of this game
-        self.proven: dict[str, str] = {}
-        #: winning lines the solver found (the winnable check reads them)
-        self.lines = Lines()
+    ``options`` are :class:`~yukon.session.PlaySession`'s; the web's defaults are client ``"web"`` and
+    ``write_at="deal"``. ``advisor``: the solver's advice for this game (the server gives it a runner
+    that puts the searches in its solver queue; by default they run in the calling thread)."""
+
+    def __init__(self, game: Game, store: Store | None = None, *, advisor: Advisor | None = None,
+                 **options: Any) -> None:
+        options.setdefault("client", CLIENT)
+        options.setdefault("write_at", "deal")
+        super().__init__(game, store, **options)
         #: held while a request reads or changes this game: one change at a time, each saved before the next
         self.lock = threading.RLock()
-        #: the hint policy shared with the terminal game: it follows the line found, never goes back
-        #: (the server gives it a hint function that runs in the solver's queue: see web/app.py)
-        self.hints = HintPolicy(_server_hint, time_limit=solving.HINT_TIME)
-
-    # ------------------------------------------------------------------ reading
-
-    @property
-    def id(self) -> str:
-        return self.core.id
-
-    @property
-    def game(self) -> Game:
-        return self.core.game
-
-    @property
-    def start(self) -> dict[str, Any]:
-        """The position the game started from (JSON)."""
-        return self.core.start.to_dict()
-
-    @property
-    def seed(self) -> int | None:
-        return self.core.seed
-
-    @property
-    def rules(self) -> Rules:
-        return self.core.game.rules
-
-    @property
-    def moves(self) -> list[Move]:
-        return self.core.moves
-
-    @property
-    def groups(self) -> list[int]:
-        """Sizes of the turns played, oldest first."""
-        return self.core.turns
-
-    @property
-    def redo_moves(self) -> list[Move]:
-        """The undone moves, the next to redo first."""
-        return self.core.redo_moves
-
-    @property
-    def redo_groups(self) -> list[int]:
-        """Sizes of the undone turns, the next first."""
-        return self.core.redo_sizes
-
-    @property
-    def result(self) -> str | None:
-        return self.core.result
-
-    @property
-    def extra(self) -> dict[str, Any]:
-        return self.core.extra
-
-    @property
-    def can_undo(self) -> bool:
-        return self.core.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        return self.core.can_redo
-
-    @property
-    def status(self) -> str:
-        """``won``, ``lost`` (no legal move), ``abandoned`` or ``playing``."""
-        return self.core.status
-
-    @property
-    def elapsed(self) -> float:
-        return self.core.elapsed
-
-    def elapsed_now(self) -> float:
-        return self.core.elapsed
-
-    @property
-    def clock_running(self) -> bool:
-        return self.core.clock_running
-
-    # ------------------------------------------------------------------ changes (each one saved before it returns)
-
-    def start_clock(self) -> None:
-        """Let the clock run again (the page is shown): only once the player has made a move."""
-        if self.core.player_moved:
-            self.core.start_clock()
-
-    def stop_clock(self) -> None:
-        self.core.stop_clock()
-
-    def play(self, text: str, *, autoplay: bool = False, autofinish: bool = False) -> list[Move]:
-        """Play a move given as notation, then the automatic plays; return every move played.
-
-        Raises :class:`~yukon.InvalidMoveError` / :class:`~yukon.IllegalMoveError`
-        (changing nothing), or :class:`GameOverError`.
-        """
-        return self.core.play(text, autoplay=autoplay, autofinish=autofinish)
-
-    def play_auto(self, *, autoplay: bool, autofinish: bool) -> list[Move]:
-        """Only the automatic plays (e.g. after a new deal, or when the player switches autoplay on)."""
-        return self.core.play_auto(autoplay=autoplay, autofinish=autofinish)
-
-    def undo(self, to: int | None = None) -> list[Move]:
-        """Undo the last turn, or back to ``to`` moves played; return the moves undone (last first)."""
-        return self.core.undo(to)
-
-    def redo(self) -> list[Move]:
-        """Play the next undone turn again; return its moves."""
-        return self.core.redo()
-
-    def restart(self) -> list[Move]:
-        """Back to the deal; every move can be redone."""
-        return self.core.restart()
+        #: hints (honest or solver), "still winnable?" and the last winnable position (yukon.advisor)
+        self.advisor = advisor or Advisor()
 
     # ------------------------------------------------------------------ the page
-
-    def store_extra(self) -> dict[str, Any]:
-        return self.core.store_extra()
 
     def to_state(self, played: Sequence[Move] = (), undone: Sequence[Move] = ()) -> dict[str, Any]:
         """The JSON the API returns: what the player can see of the position, plus the game's state.
@@ -219,7 +108,7 @@ class Session:
         r = g.rules
         status = self.status
         moves = g.move_stack
-        playing = status == "playing" and not self.core.locked
+        playing = status == "playing" and not self.locked
         return visible_position(g) | {
             "variant": r.variant,
             "rules": r.options(),
@@ -236,14 +125,14 @@ class Session:
             "moves": [str(m) for m in moves],
             "move_count": len(moves),
             "legal_moves": [str(m) for m in g.legal_moves()] if playing else [],
-            "best_moves": {k: str(m) for k, m in self.core.best_moves().items()} if playing else {},
-            "foundation_moves": {k: str(m) for k, m in self.core.foundation_moves().items()} if playing else {},
+            "best_moves": {k: str(m) for k, m in self.best_moves().items()} if playing else {},
+            "foundation_moves": {k: str(m) for k, m in self.foundation_moves().items()} if playing else {},
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             "status": status,
             "result": self.result,
-            "player_moved": self.core.player_moved,
-            "elapsed": round(self.elapsed_now(), 3),
+            "player_moved": self.player_moved,
+            "elapsed": round(self.elapsed, 3),
             "clock_running": self.clock_running,
             "card_count": r.card_count,
             "numbering": g.numbering,
@@ -267,7 +156,7 @@ class Session:
             raise ReplayError(f"'at' is a move number from 0 to {len(line)} for this game, not {at!r}")
         if then and self.result is None:
             raise ReplayError("a continuation is replayed once the game is over: it turns up face-down cards")
-        game = self.core.start.copy()
+        game = self.start.copy()
         for move in line[:at]:
             game.push(move)
         played: list[str] = []
@@ -281,7 +170,7 @@ class Session:
         return visible_position(game) | {
             "id": self.id, "at": at, "move_count": len(line), "moves": [str(m) for m in line],
             "then": played, "status": "won" if game.is_won() else "lost" if game.is_lost() else "playing",
-            "card_count": self.rules.card_count, "result": self.result,
+            "card_count": self.game.rules.card_count, "result": self.result,
         }
 
     def resign(self) -> str:
@@ -291,16 +180,12 @@ class Session:
         were made; a finished game answers :class:`GameOverError`."""
         if self.result is not None:
             raise GameOverError(f"this game is over already ({self.result})")
-        with self.core.atomic():
-            self.core.player_moved = True
-            result = self.core.abandon()
+        with self.atomic():
+            self.player_moved = True
+            result = self.abandon()
         if result is None:
             raise GameOverError("the game could not be ended just now: try again")
         return result
-
-
-def _server_hint(game: Game, time_limit: float, stop: threading.Event | None) -> solving.Hint:
-    return solving.hint(game, stop or threading.Event(), time_limit)
 
 
 class Registry:
@@ -312,8 +197,11 @@ class Registry:
     """
 
     def __init__(self, store: Store, *, max_sessions: int = MAX_SESSIONS, idle_seconds: float = IDLE_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 advisor: Callable[[str], Advisor] | None = None) -> None:
+        """``advisor(game_id)``: the advisor of a game (default: one whose searches run in the caller's thread)."""
         self.store = store
+        self.advisor = advisor or (lambda game_id: Advisor())
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
         self._clock = clock
@@ -344,15 +232,16 @@ class Registry:
             game.seed = None
         else:
             game = Game.deal(rules_for(variant, **options), seed=seed, numbering=numbering)
-        session = Session(PlaySession(game, self.store, client=CLIENT, write_at="deal", game_id=new_id(), extra=extra))
+        game_id = new_id()
+        session = Session(game, self.store, game_id=game_id, extra=extra, advisor=self.advisor(game_id))
         with self._lock:
             self._keep(session)
         return session
 
     def import_record(self, record: GameFile) -> Session:
         """A new game continuing a game record (:mod:`yukon.record`), recorded in the store."""
-        session = Session(PlaySession.from_game_record(record, self.store, client=CLIENT, write_at="deal",
-                                                       game_id=new_id()))
+        game_id = new_id()
+        session = Session.from_game_record(record, self.store, game_id=game_id, advisor=self.advisor(game_id))
         with self._lock:
             self._keep(session)
         return session
@@ -432,7 +321,7 @@ class Registry:
         if record.damaged is not None:
             raise DamagedGameError(record.id, record.damaged)
         try:
-            return Session(PlaySession.from_record(record, self.store, write_at="deal"))
+            return Session.from_record(record, self.store, advisor=self.advisor(record.id))
         except (YukonError, ValueError, TypeError, KeyError, RecursionError) as exc:
             reason = f"it no longer replays ({exc})"
             self.store.set_aside(record.id, reason)
@@ -440,14 +329,14 @@ class Registry:
 
     def save(self, session: Session) -> None:
         """Commit the session (and its clock); record a win. Returns once the write is durable."""
-        session.core.save()
+        session.save()
 
     def abandon(self, session: Session) -> None:
         """The player leaves the game for another: it counts as played and not won (lost if it was).
 
         A game left before any move is forgotten."""
-        session.core.abandon()
-        if not session.core.stored:
+        session.abandon()
+        if not session.stored:
             with self._lock:
                 self._sessions.pop(session.id, None)
                 self._last_used.pop(session.id, None)

@@ -1,11 +1,10 @@
-"""The solver, seen from the server: in a small thread pool, under a time limit, stoppable.
+"""Where the server's searches run: worker processes under a bounded queue, time-limited, stoppable.
 
-The solver (:func:`yukon.solve`, :func:`yukon.hint`) plays with perfect
-information. Each call here works on a copy of the game, runs in a worker
-thread so the server keeps answering, and gets a ``threading.Event`` that is
-set when the time is up or the request goes away. When the solver cannot
-decide, the answer says ``unknown``; when it is not installed, the hint falls
-back to a simple heuristic and says so (``source: "heuristic"``).
+The questions and their answers (hints of either kind, "still winnable?", the last winnable
+position) are the :class:`yukon.advisor.Advisor`'s, shared with the terminal game; the server only
+chooses where its searches run: :class:`QueueRunner` puts each one in the :class:`SolverQueue`, so
+the server keeps answering and moves never wait for the solver. A search that does not answer in
+time gets the advisor's honest fallback (``source: "heuristic"``).
 """
 
 from __future__ import annotations
@@ -14,30 +13,24 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
-import secrets
 import threading
 import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
+import anyio
+
 from .. import winnable_deals
-from ..autoplay import is_safe_to_play_up
+from ..advisor import MIN_SEARCH, Deadline, SearchUnavailable, Verdict
 from ..game import Game
-from ..notation import FOUNDATION, STOCK, Move
 
 T = TypeVar("T")
 
-#: Seconds the hint may think.
-HINT_TIME = 0.8
-#: Seconds to decide whether a position can still be won.
-WINNABLE_TIME = 3.0
 #: Seconds per deal, and in all, when looking for a winnable deal.
 DEAL_TIME = winnable_deals.DEAL_TIME
 DEAL_BUDGET = winnable_deals.DEAL_BUDGET
-#: Seconds in all to look back for the last winnable position.
-LOOKBACK_BUDGET = 8.0
 
 
 #: Solver workers (one for hints, the rest for long jobs), and how many solver jobs may wait or run at once.
@@ -47,38 +40,7 @@ MAX_PENDING = 6
 GRACE = 0.15
 
 
-def solver_available() -> bool:
-    try:
-        import yukon.solver  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-class Deadline(threading.Event):
-    """A stop event that is also set once ``deadline`` (``time.perf_counter()``) has passed.
-
-    Given as the ``stop`` of a request's work, it carries the request's time limit to everything
-    under it: a search started late gets only the time that is left."""
-
-    def __init__(self, deadline: float) -> None:
-        super().__init__()
-        self.deadline = deadline
-
-    def left(self) -> float:
-        """Seconds until the deadline (0 once it has passed or the event is set)."""
-        return 0.0 if super().is_set() else max(0.0, self.deadline - time.perf_counter())
-
-    def is_set(self) -> bool:
-        return super().is_set() or time.perf_counter() >= self.deadline
-
-    def wait(self, timeout: float | None = None) -> bool:
-        left = self.deadline - time.perf_counter()
-        super().wait(max(0.0, left if timeout is None else min(timeout, left)))
-        return self.is_set()
-
-
-class SolverBusyError(Exception):
+class SolverBusyError(SearchUnavailable):
     """Every solver worker is taken and the queue is full: the caller answers without the solver."""
 
 
@@ -290,28 +252,26 @@ def _in_thread(fn: Callable[[Any, float], T], stop: threading.Event, deadline: f
     return fn(stop, left)
 
 
-# ---------------------------------------------------------------------- the server's solver jobs (picklable)
+# ---------------------------------------------------------------------- the server's searches
 
 
-def hint_job(game: Game, stop: Any, left: float) -> Hint:
-    """A hint for ``game`` in the time left (a little kept back for the answer)."""
-    return hint(game, stop, max(0.01, left - GRACE / 2))
+class QueueRunner:
+    """The advisor's :data:`~yukon.advisor.Runner` on the server: each search of one game runs in the
+    solver's queue (worker processes, bounded; a newer search of the game for the same question stops
+    the older). Called from a worker thread of the server (it waits for the event loop's answer)."""
 
+    def __init__(self, queue: SolverQueue, game_id: str) -> None:
+        self.queue = queue
+        self.game_id = game_id
 
-def winnable_job(
-    game: Game, cached: str | None, proven: dict[str, str], time_limit: float, stop: Any, left: float,
-) -> tuple[Verdict, int | None, dict[str, str]]:
-    """Can ``game`` (with its history) still be won; when lost, the last winnable move count.
-
-    ``cached``: what is known of this position already; ``proven``: what is known of the others.
-    Returns the verdict, the move count, and everything proven on the way (to remember)."""
-    found = dict(proven)
-    key = game.to_text()
-    verdict = Verdict(cached, "solver") if cached else decide(game, stop, round(max(0.01, min(time_limit, left)), 2))
-    if verdict.status != "unknown":
-        found[key] = verdict.status
-    back = last_winnable(game.copy(history=True), found, stop) if verdict.status == "lost" else None
-    return verdict, back, found
+    def __call__(self, question: str, job: Callable[[Any, float], T], limit: float, stop: Any = None) -> T | None:
+        # a request's Deadline bounds the search: it gets the time left, less the queue's grace for its answer
+        if isinstance(stop, Deadline):
+            limit = min(limit, stop.left() - GRACE)
+            if limit < MIN_SEARCH:
+                return None
+        return anyio.from_thread.run(partial(self.queue.run, (self.game_id, question), job, limit,
+                                             long=question != "hint"))
 
 
 def winnable_deal_job(variant: str, options: dict[str, Any], stop: Any, left: float) -> tuple[int, Verdict]:
@@ -322,170 +282,11 @@ def winnable_deal_job(variant: str, options: dict[str, Any], stop: Any, left: fl
     return find_winnable_deal(lambda s: Game.deal(rules, seed=s), stop, budget=max(0.2, left - DEAL_TIME))
 
 
-@dataclass
-class Verdict:
-    """What the solver says about a position."""
-
-    status: str  # "won" | "lost" | "unknown"
-    source: str  # "solver" | "rules" | "none"
-    seconds: float = 0.0
-    note: str = ""
-    line: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "source": self.source, "seconds": round(self.seconds, 3),
-                "note": self.note}
-
-
-def decide(game: Game, stop: threading.Event, time_limit: float = WINNABLE_TIME) -> Verdict:
-    """Can ``game`` (a copy) still be won? ``won`` / ``lost`` / ``unknown``."""
-    if game.is_won():
-        return Verdict("won", "rules")
-    if not game.has_legal_move():
-        return Verdict("lost", "rules", note="no legal move is left")
-    if not solver_available():
-        return Verdict("unknown", "none", note="the solver is not installed")
-    import yukon
-
-    t0 = time.perf_counter()
-    result = yukon.solve(game, time_limit=time_limit, stop=stop)
-    seconds = time.perf_counter() - t0
-    note = "" if result.status != "unknown" else f"the solver could not decide within {time_limit:g} s"
-    return Verdict(result.status, "solver", seconds, note, [str(m) for m in result.moves or []])
-
-
-def heuristic_move(game: Game) -> Move | None:
-    """A reasonable next move without search: safe cards up, turn a card, empty a column, ..."""
-    moves = game.legal_moves()
-    if not moves:
-        return None
-    columns = game.columns
-
-    def score(m: Move) -> float:
-        if m.dst == FOUNDATION and m.src < FOUNDATION:
-            return 100 if is_safe_to_play_up(game, m.card) else 40
-        if m.src == STOCK:
-            return 5
-        s = 0.0
-        if m.src < FOUNDATION:
-            down, up = columns[m.src]
-            if m.count == len(up) and down:
-                s += 60 + len(down)  # turns a face-down card
-            elif m.count == len(up) and not down:
-                s += 20  # empties a column
-            if m.dst < FOUNDATION and not columns[m.dst][1]:
-                s -= 30 if not down and m.count == len(up) else 10
-        elif m.dst == FOUNDATION:
-            s += 40
-        else:
-            s += 15
-        return s
-
-    return max(moves, key=score)
-
-
-@dataclass
-class Hint:
-    move: str | None
-    source: str  # "solver" | "heuristic" | "none"
-    status: str  # "won" | "lost" | "unknown"
-    seconds: float
-    note: str = ""
-    line: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"move": self.move, "source": self.source, "status": self.status,
-                "seconds": round(self.seconds, 3), "note": self.note}
-
-
-def hint(game: Game, stop: threading.Event, time_limit: float = HINT_TIME) -> Hint:
-    """The next move to play in ``game`` (a copy)."""
-    t0 = time.perf_counter()
-    if game.is_won():
-        return Hint(None, "none", "won", 0.0, "the game is won")
-    if not game.has_legal_move():
-        return Hint(None, "none", "lost", 0.0, "no legal move is left")
-    if solver_available():
-        import yukon
-
-        result = yukon.hint(game, time_limit=time_limit, stop=stop)
-        seconds = time.perf_counter() - t0
-        if result.move is not None:
-            if result.source == "solver":
-                note = ""
-            elif result.status == "lost":
-                note = "the solver proved this position lost: no move wins from here; undo to the last winnable one"
-            else:
-                note = "a best guess: the solver ran out of time"
-            line = [str(m) for m in result.line or []] if result.source == "solver" else []
-            return Hint(str(result.move), result.source, result.status, seconds, note, line)
-        if result.status == "lost":
-            return Hint(None, "solver", "lost", seconds, "no move wins from here: undo to find a better line")
-    m = heuristic_move(game)
-    seconds = time.perf_counter() - t0
-    note = "a best guess (the solver is not installed)" if not solver_available() else "a best guess"
-    return Hint(None if m is None else str(m), "heuristic" if m else "none", "unknown", seconds, note)
-
-
-class Lines:
-    """Winning lines the solver found for positions of one game: position text -> the rest of the line.
-
-    A line found once serves every position along it, so hints that follow it are instant.
-    """
-
-    def __init__(self, limit: int = 2000) -> None:
-        self.limit = limit
-        self._lines: dict[str, list[str]] = {}
-
-    def get(self, key: str) -> list[str] | None:
-        return self._lines.get(key)
-
-    def remember(self, game: Game, line: list[str]) -> None:
-        """Store ``line`` (winning from ``game``, a copy that this plays along) for every position on it."""
-        if len(self._lines) + len(line) > self.limit:
-            self._lines.clear()
-        g = game.copy()
-        for i, text in enumerate(line):
-            self._lines[g.to_text()] = line[i:]
-            try:
-                g.push_text(text)
-            except ValueError:  # pragma: no cover - the solver's lines are legal
-                return
-
-
 def find_winnable_deal(
     make: Callable[[int], Game], stop: threading.Event, *, per_deal: float = DEAL_TIME, budget: float = DEAL_BUDGET,
 ) -> tuple[int, Verdict]:
     """A random deal number whose deal the solver proves winnable, or the last one tried (honestly marked).
 
     The search is :func:`yukon.winnable_deals.find_winnable_deal`, shared with the terminal game."""
-    if not solver_available():
-        return secrets.randbelow(1 << 32), Verdict("unknown", "none", note=winnable_deals.NO_SOLVER)
     found = winnable_deals.find_winnable_deal(make, stop, per_deal=per_deal, budget=budget)
     return found.seed, Verdict(found.status, "solver", found.seconds, found.note)
-
-
-def last_winnable(
-    game: Game, proven: dict[str, str], stop: threading.Event, *, budget: float = LOOKBACK_BUDGET,
-) -> int | None:
-    """The largest number of moves played after which the position was (proven) winnable.
-
-    ``game`` is a copy with its history; ``proven`` caches what the solver found
-    (position text -> status) and is updated.
-    """
-    deadline = time.monotonic() + budget
-    g = game
-    while g.move_stack:
-        g.pop()
-        key = g.to_text()
-        status = proven.get(key)
-        if status is None:
-            left = deadline - time.monotonic()
-            if left <= 0 or stop.is_set():
-                return None
-            status = decide(g, stop, min(2.0, left)).status
-            if status != "unknown":
-                proven[key] = status
-        if status == "won":
-            return len(g.move_stack)
-    return None

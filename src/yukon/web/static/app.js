@@ -13,7 +13,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const reducedMotionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   // ------------------------------------------------------------------ settings
-  const DEFAULTS = { autoplay: true, autofinish: true, winnable: false, animate: true, variant: "yukon", options: {}, winnableOnly: false, numbering: "yukon", felt: "green", back: "blue" };
+  const DEFAULTS = { autoplay: true, autofinish: true, winnable: false, solverHint: false, animate: true, variant: "yukon", options: {}, winnableOnly: false, numbering: "yukon", felt: "green", back: "blue" };
   let settings = { ...DEFAULTS };
   try { settings = { ...DEFAULTS, ...JSON.parse(localStorage.getItem("yukon.settings") || "{}") }; } catch (e) { /* keep defaults */ }
   const saveSettings = () => { try { localStorage.setItem("yukon.settings", JSON.stringify(settings)); } catch (e) { /* private mode */ } };
@@ -706,11 +706,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     say("Thinking…", false, true);
     (async () => {
       let h;
-      try { h = await api("POST", `/api/games/${id}/hint`); } catch (err) { failed(err); return; }
+      try { h = await api("POST", `/api/games/${id}/hint`, { kind: settings.solverHint ? "solver" : "honest" }); } catch (err) { failed(err); return; }
       if (!state || state.id !== id || state.move_count !== count) return;
       clearHint();
       if (h.status === "lost") offerLastWinnable();
-      if (!h.move) { say(h.note || "No hint", h.status === "lost", h.status === "lost"); return; }
+      // every hint says which kind it is: the honest player's, or the solver's, which sees the face-down cards
+      const kind = h.kind === "solver" ? "Solver hint" : "Hint (no peeking)";
+      const peeked = h.kind === "solver" ? " · it sees the face-down cards" : "";
+      if (!h.move) { say(`${kind}: ${h.note || "no move to suggest"}${peeked}`, h.status === "lost", h.status === "lost"); return; }
       const mv = parseMove(h.move);
       if (mv.src === "S") {
         zones.S && zones.S.classList.add("hint");
@@ -719,7 +722,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         const dz = mv.dst === "F" ? foundationZoneFor(mv.card) : zones[mv.dst];
         dz && dz.classList.add("hint");
       }
-      say(`Hint: ${describeMove(mv).replace(/^./, (c) => c.toUpperCase())}` + (h.note ? ` (${h.note})` : ""), h.status === "lost", true);
+      say(`${kind}: ${describeMove(mv)}` + (h.note ? ` (${h.note})` : "") + peeked, h.status === "lost", true);
       hintTimer = setTimeout(clearHint, 6000);
     })();
   }
@@ -757,10 +760,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     api("POST", `/api/games/${id}/winnable`).then((w) => {
       if (req !== winnableReq || !state || state.id !== id || state.move_count !== count) return;
       box.classList.add(w.status);
+      box.title = w.label || "";  // a perfect-information verdict: the solver sees the face-down cards
       const back = $("btn-back-to-winnable");
-      if (w.status === "won") $("winnable-text").textContent = "✓ Still winnable";
+      if (w.status === "won") $("winnable-text").textContent = "✓ Still winnable (if every card were known)";
       else if (w.status === "lost") {
-        $("winnable-text").textContent = "✗ Can no longer be won";
+        $("winnable-text").textContent = "✗ Can no longer be won, even knowing every card";
         if (w.last_winnable !== null && w.last_winnable !== undefined) {
           back.hidden = false;
           back.textContent = `Undo to move ${w.last_winnable} (last winnable)`;
@@ -1156,7 +1160,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("new-numbering-note").textContent = offered
       ? (sel.value === "pysolfc" ? "PySolFC's game numbers run from 1: the same number deals the same cards as in PySolFC." : "")
       : `PySolFC's game numbers are not available for ${v ? v.title : "this variant"}.`;
-    $("new-winnable").disabled = !variants.solver || sel.value === "pysolfc";
+    $("new-winnable").disabled = sel.value === "pysolfc";
   }
   function openNewDialog() {
     if (!variants) return;
@@ -1193,6 +1197,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("opt-autoplay").checked = settings.autoplay;
     $("opt-autofinish").checked = settings.autofinish;
     $("opt-winnable").checked = settings.winnable;
+    $("opt-solver-hint").checked = settings.solverHint;
     $("opt-animate").checked = settings.animate;
     $("opt-felt").value = settings.felt;
     $("opt-back").value = settings.back;
@@ -1201,7 +1206,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   for (const [id, key] of [["opt-felt", "felt"], ["opt-back", "back"]]) {
     $(id).addEventListener("change", () => { settings[key] = $(id).value; saveSettings(); applyLooks(); });
   }
-  for (const [id, key] of [["opt-autoplay", "autoplay"], ["opt-autofinish", "autofinish"], ["opt-winnable", "winnable"], ["opt-animate", "animate"]]) {
+  for (const [id, key] of [["opt-autoplay", "autoplay"], ["opt-autofinish", "autofinish"], ["opt-winnable", "winnable"], ["opt-solver-hint", "solverHint"], ["opt-animate", "animate"]]) {
     $(id).addEventListener("change", () => {
       settings[key] = $(id).checked;
       saveSettings();
@@ -1247,7 +1252,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   $("banner-new").addEventListener("click", () => {
     hideBanner();
     stopCascade();
-    newGame({ variant: state.variant, options: state.rules, winnableOnly: settings.winnableOnly && variants && variants.solver });
+    newGame({ variant: state.variant, options: state.rules, winnableOnly: settings.winnableOnly });
   });
   $("banner-stats").addEventListener("click", () => { hideBanner(); stopCascade(); openStats(); });
   $("banner-undo").addEventListener("click", () => { hideBanner(); undo(); });

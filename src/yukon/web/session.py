@@ -34,6 +34,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..cards import NAME
+from ..demo import computer_moves
 from ..errors import YukonError
 from ..game import Game
 from ..hinting import HintPolicy
@@ -251,6 +252,8 @@ class Session:
             # the undone moves may name cards that lie face down again: only their number
             "undone_count": len(undone),
             "deal_note": self.extra.get("deal_note"),
+            # moves the computer chose ("watch the computer play"): the game is not counted in the statistics
+            "computer_moves": computer_moves(self.extra),
         }
 
 

@@ -139,3 +139,26 @@ def test_the_computers_win_is_announced_as_its_own(store: Store) -> None:
     app = demo_app(store, Game.from_text(NEARLY_WON))
     run(app, scenario)
     assert store.stats() == []  # won, but not by the player
+
+
+def test_tui_demo_options_reach_the_app(monkeypatch: object, tmp_path: object, capsys: object) -> None:
+    from pathlib import Path
+
+    import pytest
+
+    from yukon.cli import main
+
+    apps: list[YukonApp] = []
+    mp: pytest.MonkeyPatch = monkeypatch  # type: ignore[assignment]
+    mp.setattr(YukonApp, "run", lambda self, *a, **k: apps.append(self))
+    db = str(Path(str(tmp_path)) / "s.sqlite3")
+    # a saved game of the player's is not what the demo plays: it deals a new one
+    assert main(["tui", "--variant", "alaska", "--seed", "5", "--db", db]) == 0
+    assert main(["tui", "--demo", "--variant", "russian", "--seed", "12", "--db", db]) == 0
+    assert main(["tui", "--demo", "--db", db]) == 0
+    assert main(["tui", "--demo", "--record", str(Path(str(tmp_path)) / "none.json"), "--db", db]) == 2
+    assert "--demo plays a new deal" in capsys.readouterr().err  # type: ignore[attr-defined]
+    _, chosen, random_deal = apps
+    assert chosen._demo_at_start and (chosen.game.rules.variant, chosen.game.seed) == ("russian", 12)
+    assert random_deal._demo_at_start and not random_deal.resumed and random_deal.game.move_stack == []
+    assert not apps[0]._demo_at_start

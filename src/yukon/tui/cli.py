@@ -39,6 +39,8 @@ def _cmd_tui(args: argparse.Namespace) -> int:
     from ..store import Store, StoreError
     from .app import YukonApp
 
+    if args.demo and args.record is not None:
+        raise CommandError("--demo plays a new deal: it takes no --record")
     record = None
     if args.record is not None:  # a bad record is refused before anything starts
         try:
@@ -51,8 +53,6 @@ def _cmd_tui(args: argparse.Namespace) -> int:
     game = None
     if chosen and record is not None:
         raise CommandError("--record starts the record's game: it takes no deal option")
-    if args.demo and record is not None:
-        raise CommandError("--demo plays a new deal: it takes no --record")
     if chosen or args.demo:  # the demo plays a new deal (a random one without --seed), never a saved game
         if args.seed is not None and args.seed > MAX_SEED:
             raise CommandError(f"the store keeps deal numbers up to {MAX_SEED}, not {args.seed}")

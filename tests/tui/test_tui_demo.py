@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
+import pytest
 from test_tui_app import make_app, run
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 from tui_helpers import NEARLY_WON
 
 from yukon import Game
+from yukon.cli import main
 from yukon.demo import decide, situation
 from yukon.honest import Budget
 from yukon.store import Store
@@ -141,23 +144,17 @@ def test_the_computers_win_is_announced_as_its_own(store: Store) -> None:
     assert store.stats() == []  # won, but not by the player
 
 
-def test_tui_demo_options_reach_the_app(monkeypatch: object, tmp_path: object, capsys: object) -> None:
-    from pathlib import Path
-
-    import pytest
-
-    from yukon.cli import main
-
+def test_tui_demo_options_reach_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
     apps: list[YukonApp] = []
-    mp: pytest.MonkeyPatch = monkeypatch  # type: ignore[assignment]
-    mp.setattr(YukonApp, "run", lambda self, *a, **k: apps.append(self))
-    db = str(Path(str(tmp_path)) / "s.sqlite3")
+    monkeypatch.setattr(YukonApp, "run", lambda self, *a, **k: apps.append(self))
+    db = str(tmp_path / "s.sqlite3")
     # a saved game of the player's is not what the demo plays: it deals a new one
     assert main(["tui", "--variant", "alaska", "--seed", "5", "--db", db]) == 0
     assert main(["tui", "--demo", "--variant", "russian", "--seed", "12", "--db", db]) == 0
     assert main(["tui", "--demo", "--db", db]) == 0
-    assert main(["tui", "--demo", "--record", str(Path(str(tmp_path)) / "none.json"), "--db", db]) == 2
-    assert "--demo plays a new deal" in capsys.readouterr().err  # type: ignore[attr-defined]
+    assert main(["tui", "--demo", "--record", str(tmp_path / "none.json"), "--db", db]) == 2
+    assert "--demo plays a new deal" in capsys.readouterr().err
     _, chosen, random_deal = apps
     assert chosen._demo_at_start and (chosen.game.rules.variant, chosen.game.seed) == ("russian", 12)
     assert random_deal._demo_at_start and not random_deal.resumed and random_deal.game.move_stack == []

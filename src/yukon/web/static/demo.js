@@ -22,6 +22,10 @@ played. A game the computer played in is not counted in the statistics (the serv
 
   function showBar() {
     const bar = $("demo-bar");
+    if (bar.hidden !== !run) {
+      // the bar comes or goes: the table is laid out again in the room left (app.js redraws on resize)
+      requestAnimationFrame(() => window.dispatchEvent(new Event("resize")));
+    }
     bar.hidden = !run;
     $("btn-demo").setAttribute("aria-pressed", run ? "true" : "false");
     $("btn-demo").querySelector(".ico").textContent = run ? "■" : "▶";
@@ -177,6 +181,17 @@ played. A game the computer played in is not counted in the statistics (the serv
     }
     stop("You took over: play on from here.");
   }, true);
+
+  // A phone's toolbar holds nine buttons of 40 px: there the Watch button sits at the end of the status line.
+  const phone = window.matchMedia ? window.matchMedia("(max-width: 640px)") : null;
+  function placeButton() {
+    const b = $("btn-demo");
+    if (phone && phone.matches) $("status-row").appendChild(b);
+    else $("btn-replay").before(b);
+    b.classList.toggle("status-watch", !!(phone && phone.matches));
+  }
+  placeButton();
+  if (phone && phone.addEventListener) phone.addEventListener("change", placeButton);
 
   window.yukon.demo = {
     start, stop, pause: (on = true) => pause(on),

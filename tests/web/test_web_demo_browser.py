@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from test_web_browser import Server, open_page, settle, shot, start_deal, state
+from test_web_table import AXE, axe
 
 pytestmark = pytest.mark.browser
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -69,8 +70,16 @@ def test_watch_the_computer_play_then_stop_it(browser: Any, server: Server) -> N
     assert page.inner_text("#demo-pause") == "Resume"
     paused_at = moves_stay(page, 2.5)
     shot(page, "demo-paused.png")
+    if AXE.exists():  # .ci/run installs axe-core: the bar and its controls have no serious violation
+        assert axe(page) == []
     page.click("#demo-pause")
     page.wait_for_function(f"window.yukon.state.move_count > {paused_at}", timeout=60_000)
+    # Space pauses too (with the focus still on the Watch button clicked), and again plays on
+    page.focus("#btn-demo")
+    page.keyboard.press(" ")
+    assert page.evaluate("window.yukon.demo.active && !window.yukon.demo.running")
+    page.keyboard.press(" ")
+    assert page.evaluate("window.yukon.demo.running")
     # the speed: saved with the settings
     page.select_option("#demo-speed", "slow")
     saved = page.evaluate("JSON.parse(localStorage.getItem('yukon.settings')).demoSpeed")

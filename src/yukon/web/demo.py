@@ -131,7 +131,7 @@ def install(app: FastAPI, registry: Registry, queue: solving.SolverQueue,
                 with session.lock:
                     newest = turns.end(game_id, token)
                     played: list[Any] = []
-                    out = {"move": None, "reason": reason}
+                    out: dict[str, object] = {"move": None, "reason": reason}
                     if decision is not None:
                         out = decision.to_dict()
                     if not newest:

@@ -168,7 +168,8 @@ played. A game the computer played in is not counted in the statistics (the serv
     }
     if (["Shift", "Control", "Alt", "Meta", "Tab", "?"].includes(e.key)) return;
     if (e.key === "Escape") { e.preventDefault(); e.stopImmediatePropagation(); stop("Stopped: play on from here."); return; }
-    if (ours(e.target) && (e.key === "Enter" || e.key === " ")) return;  // a button of the bar
+    const barControl = e.target.closest && e.target.closest("#demo-bar button");
+    if (barControl && (e.key === "Enter" || e.key === " ")) return;  // a button of the bar does what it says
     if (plain && e.key === " ") { e.preventDefault(); e.stopImmediatePropagation(); pause(!run.paused); return; }
     if (plain && (e.key === "w" || e.key === "W")) { e.preventDefault(); stop("Stopped: play on from here."); return; }
     if (plain && (e.key === "+" || e.key === "-")) {  // faster, slower

@@ -3,7 +3,11 @@ record, and a game the computer played in stays out of the statistics."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from yukon import Game, IllegalMoveError
 from yukon.demo import (
@@ -90,3 +94,50 @@ def test_views_of_games_that_differ_in_hidden_cards_are_equal() -> None:
     game = Game.deal("australian", seed=2)
     view = VisiblePosition.of(game)
     assert VisiblePosition.of(view.fill(sorted(view.unseen))) == view
+
+
+def _same_history_other_cards(start: Game, moves: list[Move], rng: random.Random) -> Game:
+    """The game of ``moves`` from ``start``, with the cards still unseen at the end moved around in the deal."""
+    end = start.copy()
+    for m in moves:
+        end.push(m)
+    columns = [(list(down), list(up)) for down, up in start.columns]
+    stock = list(start.stock)
+    # face-down cards never move until they are turned, from the top; the stock deals its last card first
+    slots = [(i, k) for i, (down, _) in enumerate(end.columns) for k in range(len(down))] + \
+        [(-1, k) for k in range(len(end.stock))]
+    cards = {place: (columns[place[0]][0][place[1]] if place[0] >= 0 else stock[place[1]]) for place in slots}
+    shuffled = [cards[p] for p in slots]
+    rng.shuffle(shuffled)
+    for (i, k), card in zip(slots, shuffled, strict=True):
+        if i >= 0:
+            columns[i][0][k] = card
+        else:
+            stock[k] = card
+    other = Game(start.rules, columns, [list(p) for p in start.foundations], stock, list(start.waste))
+    for m in moves:
+        other.push(m)
+    return other
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(variant=st.sampled_from(["yukon", "russian", "alaska", "australian", "milligan-yukon"]),
+       seed=st.integers(0, 10_000), plies=st.integers(0, 25), shuffle=st.integers(0, 2**32))
+def test_games_with_the_same_history_and_other_unseen_cards_get_the_same_decision(
+    variant: str, seed: int, plies: int, shuffle: int,
+) -> None:
+    rng = random.Random(shuffle)
+    start = Game.deal(variant, seed=seed)
+    game = start.copy()
+    moves: list[Move] = []
+    for _ in range(plies):
+        legal = game.legal_moves()
+        if len(legal) < 2:
+            break
+        moves.append(rng.choice(legal))
+        game.push(moves[-1])
+    other = _same_history_other_cards(start, moves, rng)
+    assert situation(game) == situation(other)
+    mine, theirs = decide(*situation(game), SMALL, None), decide(*situation(other), SMALL, None)
+    assert (mine.move, mine.reason, mine.source, mine.win_share) == (
+        theirs.move, theirs.reason, theirs.source, theirs.win_share)

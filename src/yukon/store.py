@@ -32,6 +32,9 @@ from .sqlite_schema import SchemaTooNewError, Step, migrate
 APPLICATION_ID = 0x59554B4E  # "YUKN": marks the file as ours
 
 RESULTS = ("won", "lost", "abandoned")
+#: The ``extra`` key counting the moves the computer chose in a game ("watch the computer play",
+#: :mod:`yukon.demo`): such a game is not the player's and is left out of the statistics.
+COMPUTER_MOVES = "computer_moves"
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -443,8 +446,8 @@ class Store:
     # ------------------------------------------------------------------ statistics
 
     def stats(self, variant: str | None = None) -> list[StatsRow]:
-        """One row per variant and options, from the finished games."""
-        query = ("SELECT id, variant, options, result, elapsed, move_count FROM games"
+        """One row per variant and options, from the finished games (not those the computer played in)."""
+        query = ("SELECT id, variant, options, result, elapsed, move_count, extra FROM games"
                  " WHERE result IS NOT NULL AND damaged IS NULL")
         params: tuple[Any, ...] = ()
         if variant is not None:
@@ -454,7 +457,9 @@ class Store:
         with self._lock:
             rows = self._db.execute(query, params).fetchall()
         groups: dict[tuple[str, str], StatsRow] = {}
-        for gid, v, opts, result, elapsed, count in rows:
+        for gid, v, opts, result, elapsed, count, extra in rows:
+            if _computer_played(extra):
+                continue
             row = groups.get((v, opts))
             if row is None:
                 try:
@@ -477,6 +482,15 @@ class Store:
             else:
                 row.current_streak = 0
         return sorted(groups.values(), key=lambda r: (r.variant, options_key(r.options)))
+
+
+def _computer_played(extra: str) -> bool:
+    """Did the computer choose moves in this game (its ``extra`` counts them)? An unreadable ``extra`` says no."""
+    try:
+        count = json.loads(extra).get(COMPUTER_MOVES)
+    except (ValueError, TypeError, AttributeError):
+        return False
+    return isinstance(count, int) and not isinstance(count, bool) and count > 0
 
 
 class _Write:

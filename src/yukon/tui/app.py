@@ -31,6 +31,7 @@ from ..advisor import HINT_LABELS, HONEST, SOLVER, WINNABLE_LABEL, Advisor, Hint
 from ..analysis import Analysis, analyze
 from ..autoplay import held_back, is_certain_win
 from ..cards import PRETTY
+from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
@@ -39,6 +40,7 @@ from ..rules import Rules, rules_for
 from ..session import NothingToDoError, card_key
 from ..store import Store
 from ..winnable_deals import FoundDeal, find_winnable_deal
+from .demo import Demo
 from .replay import Replay
 from .screens import (
     ConfirmScreen,
@@ -92,6 +94,12 @@ class YukonApp(App[None]):
                 "or the solver's (it sees the face-down cards) when chosen with k"),
         Binding("p", "play_hint", "Play hint", tooltip="Play the hint shown (or the next one)"),
         Binding("u,backspace", "undo", "Undo", tooltip="Take back the last move"),
+        Binding("t", "demo", "Watch", tooltip="Watch the computer play (it sees only what you see); t or esc "
+                "stops it, space pauses, + and - set the speed, any move of yours takes over"),
+        Binding("space", "demo_pause", "Pause", tooltip="While the computer plays: pause, or play on"),
+        Binding("plus,equals_sign", "demo_speed(1)", "Faster", key_display="+",
+                tooltip="While the computer plays: faster"),
+        Binding("minus", "demo_speed(-1)", "Slower", key_display="-", tooltip="While the computer plays: slower"),
         Binding("q,ctrl+c", "quit", "Quit", key_display="q", tooltip="Quit (the game is saved and resumes next time)"),
         Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="This help: every key"),
         Binding("left", "cursor('left')", "Cursor", show=False, tooltip="Move the cursor"),
@@ -156,6 +164,7 @@ class YukonApp(App[None]):
         new_seed: Callable[[], int] | None = None,
         session: Session | None = None,
         export_dir: Path | None = None,
+        demo: bool = False,
         analysis_time: float = 1.0,
         analysis_total: float = 30.0,
     ) -> None:
@@ -167,7 +176,8 @@ class YukonApp(App[None]):
         ``winnable_time`` limit the solver's thinking. ``session``: play this session (an imported game
         record, :meth:`Session.from_game_record`). ``export_dir``: where ``x`` writes records (default:
         the current directory). ``analysis_time`` and ``analysis_total``: the solver's seconds per
-        position and for the whole analysis (``W``)."""
+        position and for the whole analysis (``W``). ``demo``: start watching the computer play
+        (:class:`yukon.tui.demo.Demo`, also ``t``)."""
         super().__init__()
         self._new_seed = new_seed or (lambda: secrets.randbelow(1 << 32))
         self.store = store
@@ -208,6 +218,9 @@ class YukonApp(App[None]):
         #: why auto-play left a card after the last move ("" when it did not)
         self.held_note = ""
         self._bindings_for = ""
+        #: the computer playing this table ("watch the computer play")
+        self.demo = Demo(self)
+        self._demo_at_start = demo
 
     # ------------------------------------------------------------------ layout
 
@@ -240,8 +253,11 @@ class YukonApp(App[None]):
         self.refresh_table()
         self._start_winnable()
         self._check_over()  # a resumed game may be at a dead end
+        if self._demo_at_start:
+            self.demo.start()
 
     def on_unmount(self) -> None:
+        self.demo.stop()
         for _, stop in self._jobs.values():
             stop.set()
         with contextlib.suppress(Exception):  # never lose the exit to a store problem
@@ -469,11 +485,17 @@ class YukonApp(App[None]):
         won = status == "won"
         deal = f"Deal {self.game.seed}" if self.game.seed is not None else "This position"
         details = f"{deal} of {self.game.rules.title}: {plural(s.move_count, 'move')}, {clock_text(s.elapsed)}."
-        if won:
+        computer = computer_moves(s.extra)
+        if computer:
+            details += f" The computer chose {plural(computer, 'move')}: the game is not counted in the statistics."
+        if won and computer:
+            self.set_status("The computer won!  n: new game  s: statistics", "good")
+        elif won:
             self.set_status("You won!  n: new game  s: statistics", "good")
         else:
             self.set_status("No legal move left: the game is lost.  u: undo  n: new game", "error")
-        self.push_screen(GameOverScreen(won, details), self._after_game_over)
+        self.push_screen(GameOverScreen(won, details, winner="The computer" if computer else "You"),
+                         self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "new":
@@ -977,6 +999,8 @@ class YukonApp(App[None]):
         would change the game."""
         if self.replay is not None and action not in self.REPLAY_ACTIONS:
             return False
+        if action in ("demo_pause", "demo_speed"):  # shown (and bound) only while the computer plays
+            return self.demo.active
         if action == "deal":
             return self.game.rules.has_stock
         if action == "waste":
@@ -985,7 +1009,27 @@ class YukonApp(App[None]):
 
     # ------------------------------------------------------------------ mouse
 
+    async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
+        """Every key's action: while the computer plays, one that plays stops it first (the player takes over)."""
+        if default_namespace in (None, self) and isinstance(action, str) and self.demo.intercept(action.split("(")[0]):
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
+
+    def action_demo(self) -> None:
+        if self.demo.active:
+            self.demo.stop("Stopped: play on from here")
+        else:
+            self.demo.start()
+
+    def action_demo_pause(self) -> None:
+        self.demo.toggle_pause()
+
+    def action_demo_speed(self, step: int) -> None:
+        self.demo.change_speed(step)
+
     def on_column_view_clicked(self, message: ColumnView.Clicked) -> None:
+        if self.demo.active:
+            self.demo.take_over()
         if self.replay is not None:
             self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
             return
@@ -1018,6 +1062,8 @@ class YukonApp(App[None]):
         self._pick_here()
 
     def on_pile_view_clicked(self, message: PileView.Clicked) -> None:
+        if self.demo.active:
+            self.demo.take_over()
         if self.replay is not None:
             self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
             return

@@ -26,6 +26,9 @@ def add_parser(subparsers: Any) -> None:
                    help="open this game record (docs/records.md) to continue it: its moves are played, "
                         "undo steps back through them")
     p.add_argument("--winnable", action="store_true", help="start with the still-winnable indicator on")
+    p.add_argument("--demo", action="store_true",
+                   help="watch the computer play a new deal (it sees only what a player sees): space pauses, "
+                        "+ and - set the speed, q quits; any move of yours takes over")
     p.set_defaults(func=_cmd_tui)
 
 
@@ -36,6 +39,8 @@ def _cmd_tui(args: argparse.Namespace) -> int:
     from ..store import Store, StoreError
     from .app import YukonApp
 
+    if args.demo and args.record is not None:
+        raise CommandError("--demo plays a new deal: it takes no --record")
     record = None
     if args.record is not None:  # a bad record is refused before anything starts
         try:
@@ -48,7 +53,7 @@ def _cmd_tui(args: argparse.Namespace) -> int:
     game = None
     if chosen and record is not None:
         raise CommandError("--record starts the record's game: it takes no deal option")
-    if chosen:
+    if chosen or args.demo:  # the demo plays a new deal (a random one without --seed), never a saved game
         if args.seed is not None and args.seed > MAX_SEED:
             raise CommandError(f"the store keeps deal numbers up to {MAX_SEED}, not {args.seed}")
         try:
@@ -67,7 +72,7 @@ def _cmd_tui(args: argparse.Namespace) -> int:
 
         session = Session.from_game_record(record, store)
     try:
-        YukonApp(store, game, rules=rules, winnable=args.winnable, session=session).run()
+        YukonApp(store, game, rules=rules, winnable=args.winnable, session=session, demo=args.demo).run()
     finally:
         store.close()
     return 0

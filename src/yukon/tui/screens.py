@@ -339,15 +339,16 @@ class GameOverScreen(Dialog[str | None]):
         Binding("escape,enter,space", "choose(None)", "Look at the table"),
     ]
 
-    def __init__(self, won: bool, details: str) -> None:
+    def __init__(self, won: bool, details: str, *, winner: str = "You") -> None:
         super().__init__()
         self._won = won
         self._details = details
+        self._winner = winner
 
     def compose(self) -> ComposeResult:
         with Vertical():
             if self._won:
-                yield Static("★ You won! ★", classes="won")
+                yield Static(f"★ {self._winner} won! ★", classes="won")
             else:
                 yield Static("No legal move left: the game is lost.", classes="lost")
             yield Static(self._details)

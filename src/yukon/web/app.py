@@ -46,6 +46,7 @@ from ..pysolfc import NUMBERINGS, PYSOLFC_GAME_IDS
 from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
+from . import demo as watch
 from . import solving
 from .guard import LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
@@ -605,4 +606,5 @@ def create_app(
         verdict = await run_in_threadpool(session.advisor.winnable, game)
         return JSONResponse(verdict.to_dict() | {"move_count": count})
 
+    watch.install(app, registry, queue, found, _errors(*_BODY_ERRORS, 404, 409, 410, 503))  # watch the computer play
     return app

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..advisor import Advisor
 from ..cards import NAME
+from ..demo import computer_moves
 from ..errors import YukonError
 from ..game import Game
 from ..notation import Move
@@ -140,6 +141,8 @@ class Session(PlaySession):
             # the undone moves may name cards that lie face down again: only their number
             "undone_count": len(undone),
             "deal_note": self.extra.get("deal_note"),
+            # moves the computer chose ("watch the computer play"): the game is not counted in the statistics
+            "computer_moves": computer_moves(self.extra),
         }
 
 

@@ -230,6 +230,14 @@ class SolverQueue:
                 for _ in range(self._lane(long)[1]):
                     pool.submit(_ready)
 
+    def stop(self, key: Hashable) -> bool:
+        """Stop the job of ``key`` if one waits or runs (its caller answers with what it has); True if one did."""
+        with self._lock:
+            job = self._latest.get(key)
+            if job is not None:
+                job.set()
+        return job is not None
+
     def stop_all(self) -> None:
         """Stop every job (the server stops)."""
         with self._lock:

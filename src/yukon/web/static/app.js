@@ -469,6 +469,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     tick();
     const help = $("help-rules");
     if (help) help.textContent = `${state.description}. ${state.about}`;
+    document.dispatchEvent(new Event("yukon:chrome"));  // demo.js updates its controls
   }
   function shownElapsed() {
     if (!state) return 0;
@@ -535,8 +536,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("banner").classList.toggle("win", state.status === "won");  // no dimming: the cascade shows
     if (state.status === "won") {
       box.classList.add("won");
-      title.textContent = "You won!";
-      text.textContent = `${state.title}, deal ${state.seed ?? "(custom)"}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`;
+      title.textContent = state.computer_moves ? "The computer won!" : "You won!";
+      text.textContent = `${state.title}, deal ${state.seed ?? "(custom)"}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
+        + (state.computer_moves ? ` The computer chose ${plural(state.computer_moves, "move")}: the game is not counted in your statistics.` : "");
       $("banner-undo").hidden = true;
       statsLine().then((t) => { $("banner-stats-line").textContent = t; });
       cascade();
@@ -1589,6 +1591,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   window.yukon = {
     get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,
     get replay() { return replay; }, newGame, sendMove, undo, redo, queue: () => queue,
+    // for demo.js (watch the computer play): the same requests, answers and messages as the player's moves
+    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove,
   };
   start();
 })();

@@ -1,0 +1,203 @@
+/* Watch the computer play: the honest player (it sees only what the player sees) plays the game move by move.
+
+Each move is decided and played on the server (POST /api/games/{id}/demo-move, in the solver's queue) and
+comes back as a player's move does: the state with the moves played, animated the same way. The pause after
+each move is the speed the player sets (saved with the settings). Stop (the button, Esc), or any move of the
+player's, ends it at once: the page asks the server to stop the search (demo-stop), so a move in flight is not
+played. A game the computer played in is not counted in the statistics (the server marks it). */
+"use strict";
+(() => {
+  const Y = window.yukon;
+  if (!Y) return;
+  const $ = (id) => document.getElementById(id);
+  //: the pause after each move, ms (yukon.demo.SPEEDS, the terminal's speeds)
+  const SPEEDS = { slow: 2000, normal: 800, fast: 250, fastest: 0 };
+  const ORDER = ["slow", "normal", "fast", "fastest"];
+  //: after "busy" or "timeout" the page waits at least this long before it asks again
+  const RETRY_MS = 1000;
+  let run = null;   // the demo in progress: {id, paused, timer, busy, moves, hiddenPause}; null when none
+  const speed = () => (SPEEDS[Y.settings.demoSpeed] === undefined ? "normal" : Y.settings.demoSpeed);
+  const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
+  const playing = () => Y.state && Y.state.status === "playing" && Y.state.result === null;
+
+  function showBar() {
+    const bar = $("demo-bar");
+    if (bar.hidden !== !run) {
+      // the bar comes or goes: the table is laid out again in the room left (app.js redraws on resize)
+      requestAnimationFrame(() => window.dispatchEvent(new Event("resize")));
+    }
+    bar.hidden = !run;
+    $("btn-demo").setAttribute("aria-pressed", run ? "true" : "false");
+    $("btn-demo").querySelector(".ico").textContent = run ? "■" : "▶";
+    $("btn-demo").querySelector("span:last-child").textContent = run ? "Stop" : "Watch";
+    if (!run) return;
+    bar.classList.toggle("paused", run.paused);
+    $("demo-pause").textContent = run.paused ? "Resume" : "Pause";
+    $("demo-pause").title = run.paused ? "Resume (Space)" : "Pause (Space)";
+    $("demo-speed").value = speed();
+  }
+  function tell(text) { $("demo-what").textContent = text; $("demo-what").title = text; }
+  function updateButton() {
+    const b = $("btn-demo");
+    b.disabled = !run && (!Y.state || !!Y.replay || Y.offline);
+  }
+  document.addEventListener("yukon:chrome", updateButton);
+
+  async function start() {
+    if (run || !Y.state || Y.replay) return;
+    if (!playing()) {  // a finished game takes no more moves: the computer plays a new deal of the same game
+      await Y.newGame({ variant: Y.state.variant, options: Y.state.rules });
+      if (!playing()) return;
+    } else if (Y.state.player_moved && !Y.state.computer_moves && Y.state.move_count > 0
+      && !window.confirm("The computer plays on from here. A game the computer played in is not counted in your statistics. Go on?")) {
+      return;
+    }
+    run = { id: Y.state.id, paused: false, timer: 0, busy: false, moves: 0, hiddenPause: false };
+    showBar();
+    tell("The computer plays: it sees only what you see. Esc or a move of yours takes over.");
+    Y.say("Watching the computer play");
+    step(run);
+  }
+  // ask the server to stop the search now (not behind the queue: the player's next move waits for it)
+  function stopSearch(r) {
+    Y.api("POST", `/api/games/${encodeURIComponent(r.id)}/demo-stop`).catch(() => {});
+  }
+  function stop(message) {
+    const r = run;
+    if (!r) return;
+    run = null;
+    clearTimeout(r.timer);
+    if (r.busy) stopSearch(r);
+    showBar();
+    updateButton();
+    if (message) Y.say(message);
+  }
+  function pause(on, hidden = false) {
+    const r = run;
+    if (!r || r.paused === on) return;
+    r.paused = on;
+    r.hiddenPause = on && hidden;
+    clearTimeout(r.timer);
+    if (on) {
+      if (r.busy) stopSearch(r);
+      tell(hidden ? "Paused while the page is hidden." : "Paused: Resume (Space) plays on; a move of yours takes over.");
+    } else {
+      tell("The computer plays: it sees only what you see.");
+      step(r);
+    }
+    showBar();
+  }
+  function later(r, ms) {
+    clearTimeout(r.timer);
+    r.timer = setTimeout(() => step(r), ms);
+  }
+
+  function step(r) {
+    if (run !== r || r.paused || r.busy) return;
+    r.busy = true;
+    let answer = null;
+    Y.enqueue(async () => {
+      if (run !== r || r.paused || !Y.state || Y.state.id !== r.id) return;
+      tell("The computer is thinking…");
+      const data = await Y.api("POST", `/api/games/${encodeURIComponent(r.id)}/demo-move`,
+        { autoplay: !!Y.settings.autoplay, autofinish: !!Y.settings.autofinish });
+      if (data.played.length) Y.accept(data);  // played on the server: shown even if stopped meanwhile
+      answer = data;
+    }).then(() => {
+      r.busy = false;
+      if (run !== r || r.paused) return;
+      if (!answer) { stop(); return; }  // the request failed (the page says why) or the game changed hands
+      const d = answer.demo;
+      if (d.reason === "move") {
+        r.moves++;
+        const mv = Y.parseMove(d.move);
+        const why = d.source === "samples" && d.win_share !== null
+          ? ` (winnable in ${Math.round(d.win_share * 100)}% of ${d.samples} guesses at the face-down cards)`
+          : d.source === "safe" ? " (safe to play up)" : d.source === "only move" ? " (the only move)" : "";
+        const auto = answer.played.length - 1;
+        tell(`The computer: ${mv ? Y.describeMove(mv) : d.move}${auto > 0 ? ` (+${auto} automatic)` : ""}${why}`);
+        if (answer.status === "won") stop("The computer won: this game is not counted in your statistics.");
+        else if (answer.status !== "playing") stop("No moves left: the computer could not win this deal.");
+        else later(r, SPEEDS[speed()]);
+        return;
+      }
+      if (d.reason === "won") { stop("The game is won."); return; }
+      if (d.reason === "no move") { stop("No moves left: the computer stops."); return; }
+      if (d.reason === "repeats") {
+        stop("The computer sees no way forward that does not go round in circles: it stops here. Play on, or deal again.");
+        return;
+      }
+      // stopped by another tab, the position changed, the solver busy or slow: try again in a moment
+      tell(d.reason === "busy" ? "The solver is busy: the computer waits…" : "The computer is thinking…");
+      later(r, Math.max(SPEEDS[speed()], d.reason === "busy" || d.reason === "timeout" ? RETRY_MS : 0));
+    });
+  }
+
+  $("btn-demo").addEventListener("click", () => { if (run) stop("Stopped: play on from here."); else start(); });
+  $("demo-stop").addEventListener("click", () => stop("You took over: play on from here."));
+  $("demo-pause").addEventListener("click", () => pause(!run.paused));
+  $("demo-speed").addEventListener("change", (e) => {
+    Y.settings.demoSpeed = e.target.value;
+    Y.saveSettings();
+    if (run && !run.paused && !run.busy) later(run, SPEEDS[speed()]);
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (!run) return;
+    if (document.hidden) pause(true, true);
+    else if (run.hiddenPause) pause(false);
+  });
+
+  // The player takes over with any move of theirs: a card touched, a game button, a key (Esc only stops).
+  const ours = (el) => el && el.closest && el.closest("#demo-bar, #btn-demo");
+  window.addEventListener("pointerdown", (e) => {
+    if (!run || ours(e.target)) return;
+    if (e.target.closest && e.target.closest("#table, .actions button, .banner-buttons button, #replay-bar")) {
+      stop("You took over: play on from here.");
+    }
+  }, true);
+  window.addEventListener("keydown", (e) => {
+    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog");
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (!run) {
+      if (plain && !inField && (e.key === "w" || e.key === "W") && !Y.replay) { e.preventDefault(); start(); }
+      return;
+    }
+    if (inField) {  // a dialog, or the speed list: Esc there closes it (on the speed list it stops, too)
+      if (e.key === "Escape" && ours(e.target)) stop("Stopped: play on from here.");
+      return;
+    }
+    if (["Shift", "Control", "Alt", "Meta", "Tab", "?"].includes(e.key)) return;
+    if (e.key === "Escape") { e.preventDefault(); e.stopImmediatePropagation(); stop("Stopped: play on from here."); return; }
+    const barControl = e.target.closest && e.target.closest("#demo-bar button");
+    if (barControl && (e.key === "Enter" || e.key === " ")) return;  // a button of the bar does what it says
+    if (plain && e.key === " ") { e.preventDefault(); e.stopImmediatePropagation(); pause(!run.paused); return; }
+    if (plain && (e.key === "w" || e.key === "W")) { e.preventDefault(); stop("Stopped: play on from here."); return; }
+    if (plain && (e.key === "+" || e.key === "-")) {  // faster, slower
+      const k = Math.max(0, Math.min(ORDER.length - 1, ORDER.indexOf(speed()) + (e.key === "+" ? 1 : -1)));
+      Y.settings.demoSpeed = ORDER[k];
+      Y.saveSettings();
+      showBar();
+      Y.say(`Speed: ${ORDER[k]}`);
+      return;
+    }
+    stop("You took over: play on from here.");
+  }, true);
+
+  // A phone's toolbar holds nine buttons of 40 px: there the Watch button sits at the end of the status line.
+  const phone = window.matchMedia ? window.matchMedia("(max-width: 640px)") : null;
+  function placeButton() {
+    const b = $("btn-demo");
+    if (phone && phone.matches) $("status-row").appendChild(b);
+    else $("btn-replay").before(b);
+    b.classList.toggle("status-watch", !!(phone && phone.matches));
+  }
+  placeButton();
+  if (phone && phone.addEventListener) phone.addEventListener("change", placeButton);
+
+  window.yukon.demo = {
+    start, stop, pause: (on = true) => pause(on),
+    get running() { return !!run && !run.paused; }, get active() { return !!run; },
+    get moves() { return run ? run.moves : 0; },
+  };
+  updateButton();
+})();

@@ -1,0 +1,136 @@
+"""Watch the computer play in a real browser (Debian chromium, Playwright): the moves happen, animated as
+the player's are; pause, the speed setting, Esc and the player's own move stop it; a won game of the
+computer's is announced as such. Screenshots go to ``test-output/`` for a person to look at."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_web_browser import Server, open_page, settle, shot, start_deal, state
+from test_web_table import AXE, axe
+
+pytestmark = pytest.mark.browser
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+#: Animated, as a player would see it; automatic plays on; the computer at its fast speed.
+SETTINGS = {"autoplay": True, "autofinish": True, "winnable": False, "animate": True, "demoSpeed": "fast"}
+NEARLY_WON = "yukon,kings,noreturn QCKH/KD/KC/-/-/-/- KS/QH/QD/JC"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with Server(tmp_path_factory.mktemp("web") / "demo.sqlite3") as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def moves_stay(page: Any, seconds: float) -> int:
+    """The move count, after checking that it does not change for ``seconds``."""
+    settle(page)
+    count = state(page)["move_count"]
+    time.sleep(seconds)
+    settle(page)
+    assert state(page)["move_count"] == count
+    return count
+
+
+def test_watch_the_computer_play_then_stop_it(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, settings=SETTINGS)
+    start_deal(page, 7)
+    assert page.inner_text("#btn-demo").endswith("Watch")
+    page.click("#btn-demo")
+    page.wait_for_selector("#demo-bar:not([hidden])")
+    assert page.get_attribute("#btn-demo", "aria-pressed") == "true"
+    assert page.input_value("#demo-speed") == "fast"  # from the saved settings
+    page.wait_for_function("window.yukon.state.move_count >= 1", timeout=60_000)
+    # the move is animated as the player's are: the cards glide (a CSS transition), they do not jump
+    moving = page.evaluate("[...document.querySelectorAll('.card')].some((c) => c.getAnimations().length > 0)")
+    first = state(page)
+    page.wait_for_function("window.yukon.state.move_count >= 3", timeout=60_000)
+    shot(page, "demo-playing.png")
+    assert moving
+    assert first["computer_moves"] >= 1 and "The computer" in page.inner_text("#demo-what")
+    # the page holds what the player sees: face-down cards only counted, the stock only counted
+    assert "stock" not in first and all(set(c) == {"down_count", "up"} for c in first["tableau"])
+    # pause: nothing more is played until it is resumed
+    page.click("#demo-pause")
+    assert page.inner_text("#demo-pause") == "Resume"
+    paused_at = moves_stay(page, 2.5)
+    shot(page, "demo-paused.png")
+    if AXE.exists():  # .ci/run installs axe-core: the bar and its controls have no serious violation
+        assert axe(page) == []
+    page.click("#demo-pause")
+    page.wait_for_function(f"window.yukon.state.move_count > {paused_at}", timeout=60_000)
+    # Space pauses too (with the focus still on the Watch button clicked), and again plays on
+    page.focus("#btn-demo")
+    page.keyboard.press(" ")
+    assert page.evaluate("window.yukon.demo.active && !window.yukon.demo.running")
+    page.keyboard.press(" ")
+    assert page.evaluate("window.yukon.demo.running")
+    # the speed: saved with the settings
+    page.select_option("#demo-speed", "slow")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('yukon.settings')).demoSpeed")
+    assert saved == "slow"
+    # Esc stops it at once
+    page.keyboard.press("Escape")
+    assert page.evaluate("window.yukon.demo.active") is False
+    page.wait_for_selector("#demo-bar", state="hidden")
+    moves_stay(page, 3.0)
+    assert page.inner_text("#btn-demo").endswith("Watch")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_move_of_the_players_takes_over(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, settings=SETTINGS | {"demoSpeed": "slow", "animate": False})
+    start_deal(page, 8)
+    page.keyboard.press("w")
+    page.wait_for_function("window.yukon.state.move_count >= 1", timeout=60_000)
+    settle(page)
+    legal = state(page)["legal_moves"]
+    move = next(m for m in legal if m != "deal")
+    card = move.split(":")[1][:2]
+    before = state(page)
+    # the player clicks the card (its visible top edge: cards may lie on it): the demo stops first
+    page.click(f".card[data-name='{card}']", position={"x": 12, "y": 6}, timeout=5_000)
+    assert page.evaluate("window.yukon.demo.active") is False
+    page.wait_for_function(f"window.yukon.state.player_moved && window.yukon.state.move_count > {before['move_count']}"
+                           f" && window.yukon.state.computer_moves === {before['computer_moves']}", timeout=30_000)
+    settle(page)
+    mine = state(page)
+    assert mine["played"][0].split(":")[1].startswith(card)  # the player's own move, not the computer's
+    assert page.is_hidden("#demo-bar") and page.inner_text("#btn-demo").endswith("Watch")
+    moves_stay(page, 3.0)
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_computers_win_is_its_own(browser: Any, server: Server) -> None:
+    from yukon import Game
+
+    page = open_page(browser, server, settings=SETTINGS | {"animate": False})
+    position = Game.from_text(NEARLY_WON).to_dict()
+    page.evaluate("(p) => window.yukon.enqueue(async () => window.yukon.accept("
+                  "await window.yukon.api('POST', '/api/games', {position: p})))", position)
+    page.wait_for_function("window.yukon.state.cards_on_foundations === 48")
+    page.click("#btn-demo")
+    page.wait_for_selector("#banner:not([hidden])", timeout=60_000)
+    assert page.inner_text("#banner-title") == "The computer won!"
+    assert "not counted in your statistics" in page.inner_text("#banner-text")
+    shot(page, "demo-won.png")
+    assert page.evaluate("window.yukon.demo.active") is False
+    assert page.errors == []
+    page.context.close()

@@ -33,7 +33,7 @@ from ..game import Game
 from ..notation import Move
 from .heuristic import best_heuristic_move
 from .probe import SCORERS, greedy_probe
-from .search import Limits, Searcher, best_first, stuck_cards
+from .search import Limits, Searcher, best_first, compiled_two_deck, stuck_cards
 
 #: the greedy probes run first when the time limit allows (each takes milliseconds)
 PROBE_MIN_TIME = 0.2
@@ -45,7 +45,7 @@ BEST_FIRST_POSITIONS = 4_000
 #: ...and, when the depth-first search wins, to look for a shorter line than its (docs/solver-design.md)
 BEST_FIRST_LINE_POSITIONS = 20_000
 
-SOLVER_VERSION = "13"
+SOLVER_VERSION = "14"
 #: the position table's budget in a hint (what solve() defaults to)
 HINT_MEMORY_LIMIT = 1_800_000_000
 
@@ -129,6 +129,16 @@ def _solve(game: Game, limits: Limits, time_limit: float | None, started: float)
         reason = "stuck: " + " ".join(NAME[c] for c in stuck)
         return SolveResult("lost", [], 0, time.perf_counter() - started, 0, reason)
     probed = 0
+    # the compiled two-deck search's best-first phase decides most Milligan deals in milliseconds, where
+    # the Python probes take a tenth of a second each: there they run only if it did not
+    first = best_first(game, limits, BEST_FIRST_POSITIONS) if compiled_two_deck(game) else None
+    if first is not None and (first.status != "unknown" or first.reason in ("time limit", "stopped", "node limit")):
+        s = first.stats
+        return SolveResult(
+            first.status, first.moves, s.nodes, time.perf_counter() - started, s.peak_table, first.reason
+        )
+    if first is not None and node_limit is not None:
+        limits.node_limit = max(1, node_limit - first.stats.nodes)
     if probe_allowed and (node_limit is None or node_limit >= PROBE_MIN_NODES):
         # a probe takes milliseconds on most deals, but tens of seconds where foundation returns and
         # empty columns for any card give it many moves to score at every step: it must leave the
@@ -139,7 +149,8 @@ def _solve(game: Game, limits: Limits, time_limit: float | None, started: float)
             probed += looked
             if line is not None:
                 return SolveResult("won", line, probed, time.perf_counter() - started, 0, "greedy probe")
-    first = best_first(game, limits, BEST_FIRST_POSITIONS)
+    if first is None:
+        first = best_first(game, limits, BEST_FIRST_POSITIONS)
     first.stats.nodes += probed
     if first.status != "unknown" or first.reason in ("time limit", "stopped", "node limit"):
         s = first.stats

@@ -43,6 +43,8 @@ typedef struct {
     const uint8_t *fits;
     const uint8_t *safe;
     int kings_only, foundation_return;
+    uint8_t acc[NCARDS][4]; /* the cards that may be placed on each card (at most 4 with any build) */
+    uint8_t nacc[NCARDS];
 } td_rules_t;
 
 static inline int pile_top(const tds_t *s, int i) { return (s->ph[i] - 1) * 4 + s->psuit[i]; }
@@ -153,16 +155,24 @@ static inline void add_move(move_t *out, int *n, int src, int dst, int card, int
 static int td_legal_moves(const td_rules_t *r, const tds_t *s, move_t *out) {
     int n = 0, ncols = s->ncols;
     int empties[TD_MAXCOLS], nempty = 0;
-    for (int d = 0; d < ncols; d++)
-        if (!s->len[d]) empties[nempty++] = d;
-    const uint8_t *fits = r->fits;
+    /* want[c]: the columns whose free card takes c (the engine's ``want``, as a bit mask) */
+    uint16_t want[NCARDS];
+    memset(want, 0, sizeof want);
+    for (int d = 0; d < ncols; d++) {
+        if (!s->len[d]) {
+            empties[nempty++] = d;
+            continue;
+        }
+        int t = s->cols[d][s->len[d] - 1];
+        for (int j = 0; j < r->nacc[t]; j++) want[r->acc[t][j]] |= (uint16_t)(1u << d);
+    }
     for (int sc = 0; sc < ncols; sc++) {
         int len = s->len[sc];
         if (!len) continue;
+        uint32_t others = ~(1u << sc);
         for (int i = s->down[sc]; i < len; i++) {
             int c = s->cols[sc][i];
-            for (int d = 0; d < ncols; d++)
-                if (d != sc && s->len[d] && fits[s->cols[d][s->len[d] - 1] * NCARDS + c]) add_move(out, &n, sc, d, c, len - i);
+            for (uint32_t w = want[c] & others; w; w &= w - 1) add_move(out, &n, sc, __builtin_ctz(w), c, len - i);
             if (nempty && i && (!r->kings_only || IS_KING(c)))
                 for (int e = 0; e < nempty; e++) add_move(out, &n, sc, empties[e], c, len - i);
         }
@@ -177,8 +187,7 @@ static int td_legal_moves(const td_rules_t *r, const tds_t *s, move_t *out) {
             int f = pile_top(s, p);
             if (seen >> f & 1) continue;
             seen |= 1ULL << f;
-            for (int d = 0; d < ncols; d++)
-                if (s->len[d] && fits[s->cols[d][s->len[d] - 1] * NCARDS + f]) add_move(out, &n, FOUNDATION, d, f, 1);
+            for (uint32_t w = want[f]; w; w &= w - 1) add_move(out, &n, FOUNDATION, __builtin_ctz(w), f, 1);
             if (nempty && (!r->kings_only || IS_KING(f)))
                 for (int e = 0; e < nempty; e++) add_move(out, &n, FOUNDATION, empties[e], f, 1);
         }
@@ -716,7 +725,10 @@ void td_search_run(const td_args_t *a, search_result_t *res) {
         return;
     }
     td_state_of(a, s);
-    td_rules_t r = {a->fits, a->safe, a->kings_only, a->foundation_return};
+    td_rules_t r = {a->fits, a->safe, a->kings_only, a->foundation_return, {{0}}, {0}};
+    for (int t = 0; t < NCARDS; t++)
+        for (int c = 0; c < NCARDS; c++)
+            if (a->fits[t * NCARDS + c] && r.nacc[t] < 4) r.acc[t][r.nacc[t]++] = (uint8_t)c;
     td_limits_t lim = {a->time_limit > 0 ? started + a->time_limit : 0, started, a->node_limit, a->stop, a->stop_arg};
     if (s->on_found == a->total)
         td_result(res, ST_WON, "", 0, 0, started);

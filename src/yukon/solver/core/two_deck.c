@@ -214,10 +214,12 @@ static int td_safe(const td_rules_t *r, const tds_t *s, int c) {
     return hi[u] >= rank || least >= rank - 1;
 }
 
-static inline int carries_king(const uint8_t *col, int from, int len) {
-    for (int i = from; i < len; i++)
-        if (IS_KING(col[i])) return 1;
-    return 0;
+/* The place of the highest King in column ``i`` (-1: none): a move of the cards from ``j`` up carries a
+ * King above its lead when it is above ``j``. */
+static inline int last_king(const tds_t *s, int i) {
+    for (int j = s->len[i] - 1; j >= 0; j--)
+        if (IS_KING(s->cols[i][j])) return j;
+    return -1;
 }
 
 /* Searcher.children: the moves to try, best first, after rules 1 and 2. ``tmp`` has TD_MAXMOVES room. */
@@ -245,6 +247,8 @@ static int td_children(const td_rules_t *r, const tds_t *s, move_t *out, move_t 
     int8_t depth[TD_MAXMOVES];
     int size[6] = {0, 0, 0, 0, 0, 0};
     int kept = 0;
+    int king[TD_MAXCOLS]; /* last_king of each column, found when first needed */
+    for (int i = 0; i < s->ncols; i++) king[i] = -2;
     for (int i = 0; i < n; i++) {
         move_t m = tmp[i];
         int b;
@@ -259,7 +263,8 @@ static int td_children(const td_rules_t *r, const tds_t *s, move_t *out, move_t 
                 if (rest == nd && nd) {
                     b = 0;
                     depth[kept] = (int8_t)nd;
-                } else if (s->len[d] && m.count > 1 && carries_king(col, rest + 1, s->len[m.src]))
+                } else if (s->len[d] && m.count > 1 &&
+                           (king[m.src] == -2 ? (king[m.src] = last_king(s, m.src)) : king[m.src]) > rest)
                     b = 4;
                 else if (rest == nd || s->accept[col[rest - 1]])
                     b = 1;

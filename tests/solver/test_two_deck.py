@@ -47,7 +47,7 @@ def python_best_first(game: Game, positions: int, monkeypatch: pytest.MonkeyPatc
 def assert_mirrors(game: Game, node_limit: int | None = None) -> search.SearchOutcome:
     """The compiled depth-first search and the Python one agree on ``game``; the compiled outcome."""
     assert compiled_two_deck(game)
-    c = run_two_deck(game, Limits(node_limit=node_limit))
+    c = run_two_deck(game, Limits(node_limit=node_limit), shorten=False)
     p = python_depth_first(game, node_limit)
     where = game.to_text()
     assert c.status == p.status or "unknown" in (c.status, p.status), where
@@ -220,3 +220,14 @@ def test_the_honest_player_uses_the_compiled_search(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(Searcher, "run_python", lambda self: pytest.fail("the Python search ran"))
     result = honest_hint(game, time_limit=10, seed=1)
     assert result.move is not None
+
+
+def test_a_depth_first_line_takes_the_shortcuts_along_its_path() -> None:
+    for seed in (1, 2):
+        game = Game.deal("milligan-yukon", seed=seed)
+        plain = run_two_deck(game, Limits(), shorten=False)
+        short = run_two_deck(game, Limits())
+        assert plain.status == short.status == "won"
+        assert plain.stats.nodes == short.stats.nodes  # (the same search)
+        assert replays_to_win(game, short.moves)
+        assert len(short.moves) * 3 < len(plain.moves)  # (2,245 -> 371 and 3,333 -> 341 moves)

@@ -68,10 +68,12 @@ def compiled_two_deck(game: Game) -> bool:
     )
 
 
-def run_two_deck(game: Game, limits: Limits, best_first_positions: int = 0) -> SearchOutcome:
+def run_two_deck(game: Game, limits: Limits, best_first_positions: int = 0, shorten: bool = True) -> SearchOutcome:
     """The compiled two-deck search: the depth-first search of ``Searcher.run_python`` (or, with
     ``best_first_positions``, :func:`best_first` storing at most that many), move for move; its winning
-    line is replayed through the engine before it is returned."""
+    line is replayed through the engine before it is returned. ``shorten``: a depth-first line (hundreds
+    of thousands of moves on a deal: the whole search path) takes the shortcuts along it, each position
+    one of the path's (docs/solver-design.md, "Two decks"); off, it is ``run_python``'s line."""
     if _core is None:
         raise RuntimeError("the compiled search is not built (python setup.py build_ext --inplace)")
     stats = SearchStats()
@@ -89,6 +91,7 @@ def run_two_deck(game: Game, limits: Limits, best_first_positions: int = 0) -> S
         min(limits.table_limit * 200, _C_LONG_MAX) if limits.table_limit else 0,
         limits.stop.is_set if limits.stop is not None else None,
         best_first_positions,
+        shorten,
     )
     stats.nodes = nodes
     stats.peak_table = peak

@@ -223,16 +223,18 @@ static PyObject *release_memory(PyObject *self, PyObject *unused) {
 static PyObject *search_two_deck(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     static char *kwlist[] = {"columns", "down", "piles", "stock", "fits", "safe", "kings_only", "foundation_return",
-                             "total", "node_limit", "time_limit", "memory_limit", "stop", "best_first", NULL};
+                             "total", "node_limit", "time_limit", "memory_limit", "stop", "best_first", "shorten",
+                             NULL};
     PyObject *columns, *down_obj, *piles_obj, *stock_obj, *stop = Py_None;
     Py_buffer fits, safe;
     long long memory_limit;
-    int best_first = 0;
+    int best_first = 0, shorten = 0;
     td_args_t *a = calloc(1, sizeof *a);
     if (!a) return PyErr_NoMemory();
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOy*y*iiiLdL|Oi", kwlist, &columns, &down_obj, &piles_obj,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOy*y*iiiLdL|Oip", kwlist, &columns, &down_obj, &piles_obj,
                                      &stock_obj, &fits, &safe, &a->kings_only, &a->foundation_return, &a->total,
-                                     &a->node_limit, &a->time_limit, &memory_limit, &stop, &best_first)) {
+                                     &a->node_limit, &a->time_limit, &memory_limit, &stop, &best_first,
+                                     &shorten)) {
         free(a);
         return NULL;
     }
@@ -246,6 +248,7 @@ static PyObject *search_two_deck(PyObject *self, PyObject *args, PyObject *kw) {
     PyBuffer_Release(&fits);
     PyBuffer_Release(&safe);
     a->best_first = best_first;
+    a->shorten = shorten;
     a->memory_limit = memory_limit > 0 ? (uint64_t)memory_limit : 0;
     Py_ssize_t ncols = bad ? 0 : PySequence_Length(columns);
     Py_ssize_t npiles = bad ? 0 : PySequence_Length(piles_obj);
@@ -346,9 +349,9 @@ static PyMethodDef methods[] = {
      "safe_cards(safe, heights) -> int: the cards rule 1 calls safe at these foundation heights, as a bit mask"},
     {"search_two_deck", (PyCFunction)(void (*)(void))search_two_deck, METH_VARARGS | METH_KEYWORDS,
      "search_two_deck(columns, down, piles, stock, fits, safe, kings_only, foundation_return, total, node_limit, "
-     "time_limit, memory_limit, stop=None, best_first=0) -> (status, line, nodes, peak_table, seconds, reason): "
-     "the depth-first search of a two-deck position (best_first > 0: the best-first search storing at most that "
-     "many positions)"},
+     "time_limit, memory_limit, stop=None, best_first=0, shorten=False) -> (status, line, nodes, peak_table, "
+     "seconds, reason): the depth-first search of a two-deck position (best_first > 0: the best-first search "
+     "storing at most that many positions; shorten: take the shortcuts along a winning line)"},
     {"release_memory", release_memory, METH_NOARGS,
      "release_memory() -> None: unmap the table memory kept from the last search for the next one"},
     {NULL, NULL, 0, NULL},

@@ -440,6 +440,7 @@ static void td_result(search_result_t *res, int status, const char *reason, long
 typedef struct {
     int start, count, next; /* its children in the move stack */
     played_t how;           /* the move that led here */
+    const uint8_t *key;     /* its stored key (in the table's chunks, which never move) */
 } td_frame_t;
 
 static int grow(void **p, int *cap, int need, size_t size) {
@@ -451,6 +452,74 @@ static int grow(void **p, int *cap, int need, size_t size) {
     *p = q;
     *cap = ncap;
     return 1;
+}
+
+static inline uint64_t ptr_hash(const uint8_t *p) {
+    uint64_t h = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 29);
+}
+
+/* A depth-first line wanders: it holds every position of the search path, each one move from the next, and
+ * on a two-deck deal the path runs to hundreds of thousands of positions, most of them one move from a
+ * position much further on. Going from the root, this takes at each position the child (of the moves the
+ * search tries there) that is furthest along the path, or wins: a line of the same moves the search
+ * allows, each position on it on the path or won. ``s`` is the root; the path is frames[0..depth], and a
+ * move from its last position wins. Writes the line to ``res``: 1, or 0 when it ran out of memory or time (the line
+ * then is the search's). */
+static int td_shortcut(const td_args_t *a, const td_rules_t *r, tds_t *s, td_limits_t *lim, table_t *table,
+                       const td_frame_t *frames, int depth, search_result_t *res, move_t *kids,
+                       move_t *tmp) {
+    uint64_t cap = 16;
+    while (cap < 2 * (uint64_t)(depth + 1)) cap *= 2;
+    const uint8_t **slot = calloc(cap, sizeof *slot);
+    int *index = malloc(cap * sizeof *index);
+    move_t *line = malloc((size_t)(depth + 1) * sizeof *line);
+    int ok = 0, n = 0, at = 0;
+    if (!slot || !index || !line) goto out;
+    for (int i = 0; i <= depth; i++) {
+        uint64_t j = ptr_hash(frames[i].key) & (cap - 1);
+        while (slot[j]) j = (j + 1) & (cap - 1);
+        slot[j] = frames[i].key;
+        index[j] = i;
+    }
+    uint8_t key[TD_KEYMAX], *stored;
+    for (;;) {
+        if ((n & 255) == 255 && td_expired(lim)) goto out;
+        int nk = td_children(r, s, kids, tmp), best = -1;
+        move_t pick = {0, 0, 0, 0};
+        for (int i = 0; i < nk && best != INT32_MAX; i++) {
+            played_t how;
+            td_apply(s, kids[i], &how);
+            if (s->on_found == a->total) {
+                best = INT32_MAX;
+                pick = kids[i];
+            } else if (table_insert(table, key, td_key(s, key), 1, &stored) == 0) {
+                uint64_t j = ptr_hash(stored) & (cap - 1);
+                while (slot[j] && slot[j] != stored) j = (j + 1) & (cap - 1);
+                if (slot[j] && index[j] > best) {
+                    best = index[j];
+                    pick = kids[i];
+                }
+            }
+            td_undo(s, &how);
+        }
+        if (best <= at || n > depth) goto out; /* (cannot be: the path's own move is among them) */
+        played_t how;
+        td_apply(s, pick, &how);
+        line[n++] = pick;
+        if (best == INT32_MAX) break;
+        at = best;
+    }
+    free(res->line);
+    res->line = line;
+    res->nline = n;
+    line = NULL;
+    ok = 1;
+out:
+    free(slot);
+    free(index);
+    free(line);
+    return ok;
 }
 
 static void td_depth_first(const td_args_t *a, const td_rules_t *r, tds_t *s, td_limits_t *lim, table_t *table,
@@ -465,6 +534,7 @@ static void td_depth_first(const td_args_t *a, const td_rules_t *r, tds_t *s, td
     if (table_insert(table, key, td_key(s, key), 0, &at) < 0) goto oom;
     int depth = 0;
     if (!grow((void **)&moves, &mcap, TD_MAXMOVES, sizeof *moves)) goto oom;
+    frames[0].key = at;
     frames[0].start = 0;
     frames[0].count = td_children(r, s, moves, tmp);
     frames[0].next = 0;
@@ -494,6 +564,11 @@ static void td_depth_first(const td_args_t *a, const td_rules_t *r, tds_t *s, td
             for (int i = 1; i <= depth; i++) res->line[i - 1] = frames[i].how.m;
             res->line[depth] = m;
             res->nline = depth + 1;
+            if (a->shorten && depth > 1) {
+                td_undo(s, &how);
+                for (int i = depth; i >= 1; i--) td_undo(s, &frames[i].how);
+                td_shortcut(a, r, s, lim, table, frames, depth, res, moves, tmp);
+            }
             td_result(res, ST_WON, "", nodes, table_count(table), started);
             goto done;
         }
@@ -519,6 +594,7 @@ static void td_depth_first(const td_args_t *a, const td_rules_t *r, tds_t *s, td
         depth++;
         f = &frames[depth];
         f->how = how;
+        f->key = at;
         f->start = start;
         f->count = td_children(r, s, moves + start, tmp);
         f->next = 0;

@@ -46,6 +46,7 @@ typedef struct {
     int (*stop)(void *stop_arg);
     void *stop_arg;
     int best_first; /* 0: the depth-first search; else the best-first search storing at most this many */
+    int shorten;    /* the depth-first search's line: take the shortcuts along its path (td_shortcut) */
 } td_args_t;
 
 /* Fills ``res`` (its line malloc'd: the caller frees it). */

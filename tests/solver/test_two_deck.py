@@ -76,12 +76,14 @@ def test_compiled_agrees_with_python_on_random_positions(opt: tuple[str, str, bo
     checked = 0
     # loose positions, and crowded ones (every column holds a face-down card: losses are found there)
     loose = small_positions(22, opt, 40, remaining=(4, 16), used=(1, 8))
-    crowded = small_positions(23, opt, 60, remaining=(10, 20), used=(8, 8), down_chance=1.0, stock_share=0.05)
+    crowded = small_positions(23, opt, 60, remaining=(10, 20), used=(8, 8), down_chance=1.0,
+                              stock_share=0.05)
     for game in [*loose, *crowded]:
         statuses.append(assert_mirrors(game, node_limit=5_000).status)
     assert statuses.count("unknown") <= 10
     assert "won" in statuses and ("lost" in statuses or opt[1:] != ("kings", False))
-    for game in small_positions(24, opt, 12, remaining=(2, 5), used=(1, 3), stock_share=0.2):  # and the plain search's verdict
+    # and the plain search's verdict, where it can reach one
+    for game in small_positions(24, opt, 12, remaining=(2, 5), used=(1, 3), stock_share=0.2):
         status = assert_mirrors(game).status
         ref = reference_solve(game, max_states=1_000)
         if ref is not None:
@@ -202,10 +204,10 @@ def test_the_binding_refuses_bad_positions() -> None:
     with pytest.raises(ValueError, match="foundation pile"):
         core.search_two_deck(*bad_pile)
     bad_card = list(args)
-    bad_card[0] = [[60]] + args[0][1:]
+    bad_card[0] = [[60], *args[0][1:]]
     with pytest.raises(ValueError):
         core.search_two_deck(*bad_card)
-    status, line, nodes, peak, seconds, reason = core.search_two_deck(*args[:9], 1_000, 0.0, 0)
+    status, line, nodes, _peak, _seconds, reason = core.search_two_deck(*args[:9], 1_000, 0.0, 0)
     assert (status, reason, line) == ("unknown", "node limit", [])
     assert 1_000 <= nodes < 1_100  # (it looks at the limit on entering a new position)
 

@@ -129,8 +129,9 @@ def _solve(game: Game, limits: Limits, time_limit: float | None, started: float)
         reason = "stuck: " + " ".join(NAME[c] for c in stuck)
         return SolveResult("lost", [], 0, time.perf_counter() - started, 0, reason)
     probed = 0
-    # the compiled two-deck search's best-first phase decides most Milligan deals in milliseconds, where
-    # the Python probes take a tenth of a second each: there they run only if it did not
+    # the compiled two-deck search's best-first phase decides most Milligan deals in milliseconds, and its
+    # depth-first search most others in a tenth of a second, where the Python probes take a tenth of a
+    # second or more each: there they do not run
     first = best_first(game, limits, BEST_FIRST_POSITIONS) if compiled_two_deck(game) else None
     if first is not None and (first.status != "unknown" or first.reason in ("time limit", "stopped", "node limit")):
         s = first.stats
@@ -139,7 +140,7 @@ def _solve(game: Game, limits: Limits, time_limit: float | None, started: float)
         )
     if first is not None and node_limit is not None:
         limits.node_limit = max(1, node_limit - first.stats.nodes)
-    if probe_allowed and (node_limit is None or node_limit >= PROBE_MIN_NODES):
+    if probe_allowed and first is None and (node_limit is None or node_limit >= PROBE_MIN_NODES):
         # a probe takes milliseconds on most deals, but tens of seconds where foundation returns and
         # empty columns for any card give it many moves to score at every step: it must leave the
         # search its share of a time limit (the search may decide such a position in milliseconds)

@@ -233,3 +233,17 @@ def test_a_depth_first_line_takes_the_shortcuts_along_its_path() -> None:
         assert plain.stats.nodes == short.stats.nodes  # (the same search)
         assert replays_to_win(game, short.moves)
         assert len(short.moves) * 3 < len(plain.moves)  # (2,245 -> 371 and 3,333 -> 341 moves)
+
+
+def test_solve_runs_the_phases_in_their_two_deck_order() -> None:
+    """Best-first, a short depth-first run, the greedy probes, the depth-first search (yukon.solver)."""
+    game = Game.deal("milligan-yukon", seed=1)
+    result = solve(game, node_limit=10**6)
+    assert (result.status, result.reason, result.nodes) == ("won", "", best_first(game, Limits(), 4_000).stats.nodes)
+    game = Game.deal("milligan-yukon", seed=291)  # the depth-first search wanders past a win a probe finds
+    result = solve(game, node_limit=400_000)
+    assert (result.status, result.reason) == ("won", "greedy probe")
+    assert replays_to_win(game, result.moves)
+    result = solve(game, node_limit=100_000)  # (the node limit is kept, and the probes have no room left)
+    assert (result.status, result.reason) == ("unknown", "node limit")
+    assert result.nodes <= 100_000 + 1_000

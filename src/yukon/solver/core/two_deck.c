@@ -222,6 +222,8 @@ static inline int last_king(const tds_t *s, int i) {
     return -1;
 }
 
+#define TD_BUCKETS 6 /* of Searcher.children's move order */
+
 /* Searcher.children: the moves to try, best first, after rules 1 and 2. ``tmp`` has TD_MAXMOVES room. */
 static int td_children(const td_rules_t *r, const tds_t *s, move_t *out, move_t *tmp) {
     int n = td_legal_moves(r, s, tmp);
@@ -242,10 +244,9 @@ static int td_children(const td_rules_t *r, const tds_t *s, move_t *out, move_t 
             }
     }
     /* buckets (in this order): turning (deepest first), good, up, rest, burying, last */
-    static const int NB = 6;
     uint8_t bucket[TD_MAXMOVES];
     int8_t depth[TD_MAXMOVES];
-    int size[6] = {0, 0, 0, 0, 0, 0};
+    int size[TD_BUCKETS] = {0, 0, 0, 0, 0, 0};
     int kept = 0;
     int king[TD_MAXCOLS]; /* last_king of each column, found when first needed */
     for (int i = 0; i < s->ncols; i++) king[i] = -2;
@@ -282,12 +283,12 @@ static int td_children(const td_rules_t *r, const tds_t *s, move_t *out, move_t 
         size[b]++;
         kept++;
     }
-    int start[6], at = 0;
-    for (int b = 0; b < NB; b++) {
+    int start[TD_BUCKETS], at = 0;
+    for (int b = 0; b < TD_BUCKETS; b++) {
         start[b] = at;
         at += size[b];
     }
-    int pos[6];
+    int pos[TD_BUCKETS];
     memcpy(pos, start, sizeof pos);
     int8_t tdepth[TD_MAXMOVES];
     for (int i = 0; i < kept; i++) {

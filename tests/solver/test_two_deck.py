@@ -247,3 +247,10 @@ def test_solve_runs_the_phases_in_their_two_deck_order() -> None:
     result = solve(game, node_limit=100_000)  # (the node limit is kept, and the probes have no room left)
     assert (result.status, result.reason) == ("unknown", "node limit")
     assert result.nodes <= 100_000 + 1_000
+
+
+def test_a_budget_below_the_first_chunk_of_keys_gives_unknown() -> None:
+    game = Game.deal("milligan-yukon", seed=8)
+    for positions in (0, 4_000):
+        out = run_two_deck(game, Limits(memory_limit=10_000), positions)
+        assert (out.status, out.reason) == ("unknown", "memory limit")

@@ -532,7 +532,12 @@ static void td_depth_first(const td_args_t *a, const td_rules_t *r, tds_t *s, td
     uint8_t key[TD_KEYMAX], *at;
     long long nodes = 0, clock_at = TD_CLOCK_EVERY;
     if (!frames || !moves || !tmp) goto oom;
-    if (table_insert(table, key, td_key(s, key), 0, &at) < 0) goto oom;
+    int root = table_insert(table, key, td_key(s, key), 0, &at);
+    if (root == -2) { /* (a budget below the table's first chunk of keys) */
+        td_result(res, ST_UNKNOWN, "memory limit", 0, 0, started);
+        goto done;
+    }
+    if (root < 0) goto oom;
     int depth = 0;
     if (!grow((void **)&moves, &mcap, TD_MAXMOVES, sizeof *moves)) goto oom;
     frames[0].key = at;
@@ -715,7 +720,12 @@ static void td_best_first(const td_args_t *a, const td_rules_t *r, tds_t *s, td_
     int npos = 0, nheap = 0, used = 0;
     long long nodes = 0;
     if (!nodes_of || !heap || !arena || !kids || !tmp) goto oom;
-    if (table_insert(table, key, td_key(s, key), 0, &at) < 0) goto oom;
+    int root = table_insert(table, key, td_key(s, key), 0, &at);
+    if (root == -2) { /* (a budget below the table's first chunk of keys) */
+        td_result(res, ST_UNKNOWN, "memory limit", 0, 0, started);
+        goto done;
+    }
+    if (root < 0) goto oom;
     nodes_of[0] = (td_node_t){0, -1, {0, 0, 0, 0}};
     used = td_image(s, arena);
     npos = 1;

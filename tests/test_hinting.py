@@ -68,8 +68,9 @@ def test_hints_alone_win_every_variant_and_option_without_going_back(
     assert session.status == "won"
     assert_never_went_back(session.start, [str(m) for m in session.moves])
     # the line found is followed: a search at the deal, and only a few more (a line that would go
-    # back, or auto-play taking another route than the line's)
-    assert policy.searches <= 4
+    # back, or auto-play taking another route than the line's). Milligan Yukon's first line comes from
+    # the best-first phase since solver 14 (before the probes): auto-play leaves it a little more often
+    assert policy.searches <= (6 if variant == "milligan-yukon" else 4)
 
 
 @pytest.mark.slow

@@ -303,6 +303,7 @@ def test_compiled_search_on_deals_mirrors_python(variant: str, seed: int) -> Non
 
 def test_unsupported_positions_fall_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game.deal("milligan-yukon", seed=1)
+    monkeypatch.setattr(search, "COMPILED_TWO_DECK", False)  # (two decks: tests/solver/test_two_deck.py)
     assert not compiled_supports(game)
     assert compiled_supports(Game.deal("australian", seed=1))
     monkeypatch.setattr(Searcher, "run_compiled", lambda self: pytest.fail("the C search cannot take two decks"))

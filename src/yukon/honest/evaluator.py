@@ -37,8 +37,9 @@ class Budget:
     """How much thinking one honest decision may do: counted in samples and search nodes (not seconds),
     so that a seed fixes the answer.
 
-    ``python_samples`` and ``python_nodes`` apply where the compiled search cannot take the variant
-    (Milligan Yukon: two decks), whose pure-Python search is about fifty times slower.
+    ``python_samples`` and ``python_nodes`` apply where the compiled search cannot take the position
+    (the extension not built, or switched off for two decks), whose pure-Python search is about fifty
+    times slower.
     """
 
     samples: int = 24

@@ -6,5 +6,11 @@ def search(
     """One depth-first search: ``(status, line, nodes, peak_table, seconds, reason)``; each move of
     ``line`` is ``(src, dst, card, count)``."""
 
+def search_two_deck(
+    *args: object, **kwargs: object
+) -> tuple[str, list[tuple[int, int, int, int]], int, int, float, str]:
+    """The two-deck search (``core/two_deck.c``; search.run_two_deck calls it): ``(status, line, nodes,
+    peak_table, seconds, reason)`` as :func:`search`."""
+
 def release_memory() -> None:
     """Unmap the table memory kept from the last search for the next one."""

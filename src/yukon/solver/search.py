@@ -43,9 +43,64 @@ _C_LONG_MAX = (1 << 63) - 1
 
 def compiled_supports(game: Game) -> bool:
     """Can the compiled search take this position? One deck, no stock or one dealt to a waste, at most
-    16 columns."""
+    16 columns; or two decks (:func:`compiled_two_deck`)."""
     rules = game.rules
+    if rules.decks == 2:
+        return compiled_two_deck(game)
     return rules.decks == 1 and rules.stock in ("none", "waste") and len(game.column_cards) <= 16
+
+
+#: the compiled two-deck search (``solver/core/two_deck.c``) takes Milligan Yukon; off (tests, comparisons),
+#: two-deck positions go to the Python searches
+COMPILED_TWO_DECK = True
+
+
+def compiled_two_deck(game: Game) -> bool:
+    """Does the compiled two-deck search take this position? Two decks with a stock dealt in rows (Milligan
+    Yukon), at most 16 columns and 62 face-down cards, and :data:`COMPILED_TWO_DECK` on."""
+    rules = game.rules
+    return (
+        COMPILED_TWO_DECK and _core is not None and hasattr(_core, "search_two_deck") and rules.decks == 2
+        and rules.stock == "rows" and len(game.column_cards) <= 16 and sum(game.down_counts) <= 62
+    )
+
+
+def run_two_deck(game: Game, limits: Limits, best_first_positions: int = 0, shorten: bool = True) -> SearchOutcome:
+    """The compiled two-deck search: the depth-first search of ``Searcher.run_python`` (or, with
+    ``best_first_positions``, :func:`best_first` storing at most that many), move for move; its winning
+    line is replayed through the engine before it is returned. ``shorten``: a depth-first line (hundreds
+    of thousands of moves on a deal: the whole search path) takes the shortcuts along it, each position
+    one of the path's (docs/solver-design.md, "Two decks"); off, it is ``run_python``'s line."""
+    if _core is None:
+        raise RuntimeError("the compiled search is not built (python setup.py build_ext --inplace)")
+    stats = SearchStats()
+    why = limits.expired()
+    if why:
+        return SearchOutcome("unknown", [], stats, why)
+    time_left = 0.0  # (0: no time limit)
+    if limits.deadline is not None:
+        time_left = max(limits.deadline - time.perf_counter(), 1e-6)
+    rules = game.rules
+    status, line, nodes, peak, seconds, reason = _core.search_two_deck(
+        [list(c) for c in game.column_cards], list(game.down_counts), [list(p) for p in game.foundation_piles],
+        list(game.stock_cards), build_table(rules.build), safe_table(rules.build), int(rules.kings_only),
+        int(rules.foundation_return), rules.card_count, min(limits.node_limit or 0, _C_LONG_MAX), time_left,
+        min(limits.table_limit * 200, _C_LONG_MAX) if limits.table_limit else 0,
+        limits.stop.is_set if limits.stop is not None else None,
+        best_first_positions,
+        shorten,
+    )
+    stats.nodes = nodes
+    stats.peak_table = peak
+    stats.seconds = seconds
+    moves = [make_move(*t) for t in line]
+    if status == "won":
+        replay = game.copy()
+        for m in moves:
+            replay.push(m)  # raises IllegalMoveError on a faulty line: never report it
+        if not replay.is_won():
+            raise AssertionError("the compiled two-deck search returned a line that does not win")
+    return SearchOutcome(status, moves, stats, reason)
 
 
 @dataclass
@@ -293,6 +348,10 @@ class Searcher:
         g = self.game
         limits = self.limits
         stats = self.stats
+        if g.rules.decks == 2:
+            outcome = run_two_deck(g, limits)
+            self.stats = outcome.stats
+            return outcome
         stuck = stuck_cards(g)
         if stuck:
             return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
@@ -530,6 +589,8 @@ def best_first(game: Game, limits: Limits, max_positions: int) -> SearchOutcome:
 
     from .key import position_key
 
+    if compiled_two_deck(game):
+        return run_two_deck(game, limits, max(1, max_positions))
     start = time.perf_counter()
     stats = SearchStats()
     searcher = Searcher(game, limits)

@@ -4,6 +4,7 @@
 #include <Python.h>
 
 #include "core.h"
+#include "two_deck.h"
 
 /* Reads a sequence of at most ``max`` cards into ``dst``; their number, or -1 with a Python error set. */
 static Py_ssize_t read_cards(PyObject *seq, uint8_t *dst, Py_ssize_t max, const char *what) {
@@ -217,6 +218,128 @@ static PyObject *release_memory(PyObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------ the two-deck search (two_deck.c) */
+
+static PyObject *search_two_deck(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"columns", "down", "piles", "stock", "fits", "safe", "kings_only", "foundation_return",
+                             "total", "node_limit", "time_limit", "memory_limit", "stop", "best_first", "shorten",
+                             NULL};
+    PyObject *columns, *down_obj, *piles_obj, *stock_obj, *stop = Py_None;
+    Py_buffer fits, safe;
+    long long memory_limit;
+    int best_first = 0, shorten = 0;
+    td_args_t *a = calloc(1, sizeof *a);
+    if (!a) return PyErr_NoMemory();
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOy*y*iiiLdL|Oip", kwlist, &columns, &down_obj, &piles_obj,
+                                     &stock_obj, &fits, &safe, &a->kings_only, &a->foundation_return, &a->total,
+                                     &a->node_limit, &a->time_limit, &memory_limit, &stop, &best_first,
+                                     &shorten)) {
+        free(a);
+        return NULL;
+    }
+    const char *bad = fits.len != NCARDS * NCARDS ? "fits must hold 52*52 bytes (yukon.rules.build_table)"
+                      : safe.len != NCARDS * 4    ? "safe must hold 52*4 bytes (yukon.rules.safe_table)"
+                                                  : NULL;
+    if (!bad) {
+        memcpy(a->fits, fits.buf, NCARDS * NCARDS);
+        memcpy(a->safe, safe.buf, NCARDS * 4);
+    }
+    PyBuffer_Release(&fits);
+    PyBuffer_Release(&safe);
+    a->best_first = best_first;
+    a->shorten = shorten;
+    a->memory_limit = memory_limit > 0 ? (uint64_t)memory_limit : 0;
+    Py_ssize_t ncols = bad ? 0 : PySequence_Length(columns);
+    Py_ssize_t npiles = bad ? 0 : PySequence_Length(piles_obj);
+    if (!bad && (ncols < 1 || ncols > TD_MAXCOLS)) bad = "between 1 and 16 columns";
+    if (!bad && (npiles < 1 || npiles > TD_MAXPILES)) bad = "between 1 and 8 foundation piles";
+    if (bad) {
+        free(a);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, bad);
+        return NULL;
+    }
+    a->ncols = (int)ncols;
+    a->npiles = (int)npiles;
+    int total = 0, hidden = 0;
+    for (Py_ssize_t i = 0; i < ncols + npiles; i++) {
+        int is_col = i < ncols;
+        PyObject *seq = PySequence_GetItem(is_col ? columns : piles_obj, is_col ? i : i - ncols);
+        PyObject *d = is_col ? PySequence_GetItem(down_obj, i) : NULL;
+        Py_ssize_t n = seq ? read_cards(seq, is_col ? a->cols[i] : a->pile[i - ncols], is_col ? TD_CARDS : 13,
+                                           is_col ? "column" : "foundation pile")
+                           : -1;
+        Py_XDECREF(seq);
+        long dn = 0;
+        if (is_col) {
+            dn = d ? PyLong_AsLong(d) : -1;
+            Py_XDECREF(d);
+        }
+        if (n < 0 || dn < 0 || dn > n || (n && dn == n)) {
+            free(a);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad column");
+            return NULL;
+        }
+        if (is_col) {
+            a->len[i] = (uint8_t)n;
+            a->down[i] = (uint8_t)dn;
+            hidden += (int)dn;
+        } else {
+            const uint8_t *pile = a->pile[i - ncols];
+            a->pile_len[i - ncols] = (uint8_t)n;
+            for (Py_ssize_t j = 0; j < n; j++)
+                if (pile[j] != pile[0] + 4 * j || pile[0] >= 4) {
+                    free(a);
+                    PyErr_SetString(PyExc_ValueError, "a foundation pile must run from its Ace up in one suit");
+                    return NULL;
+                }
+        }
+        total += (int)n;
+    }
+    Py_ssize_t ns = read_cards(stock_obj, a->stock, TD_CARDS, "stock");
+    if (ns < 0) {
+        free(a);
+        return NULL;
+    }
+    a->nstock = (int)ns;
+    total += (int)ns;
+    if (total != a->total || total > TD_CARDS || hidden > 62) {
+        free(a);
+        PyErr_SetString(PyExc_ValueError, hidden > 62 ? "at most 62 face-down cards"
+                                                      : "the position must hold all the deck's cards (at most 104)");
+        return NULL;
+    }
+    stop_poll_t poll = {stop, NULL};
+    if (stop != Py_None) {
+        a->stop = poll_stop_callable;
+        a->stop_arg = &poll;
+    }
+    search_result_t res;
+    poll.tstate = PyEval_SaveThread();
+    td_search_run(a, &res);
+    PyEval_RestoreThread(poll.tstate);
+    free(a);
+    if (res.status == ST_ERROR) {
+        free(res.line);
+        return PyErr_NoMemory();
+    }
+    PyObject *line = PyList_New(res.nline);
+    for (int i = 0; line && i < res.nline; i++) {
+        move_t m = res.line[i];
+        PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card == NO_CARD ? -1 : m.card, m.count);
+        if (!t) {
+            Py_CLEAR(line);
+            break;
+        }
+        PyList_SET_ITEM(line, i, t);
+    }
+    free(res.line);
+    if (!line) return NULL;
+    static const char *names[] = {"won", "lost", "unknown"};
+    return Py_BuildValue("(sNLKds)", names[res.status], line, res.nodes, (unsigned long long)res.peak, res.seconds,
+                         res.reason);
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
@@ -224,6 +347,11 @@ static PyMethodDef methods[] = {
      "links=True, verify_links=False, safe=SAFE_TABLE) -> (status, line, nodes, peak_table, seconds, reason)"},
     {"safe_cards", safe_cards, METH_VARARGS,
      "safe_cards(safe, heights) -> int: the cards rule 1 calls safe at these foundation heights, as a bit mask"},
+    {"search_two_deck", (PyCFunction)(void (*)(void))search_two_deck, METH_VARARGS | METH_KEYWORDS,
+     "search_two_deck(columns, down, piles, stock, fits, safe, kings_only, foundation_return, total, node_limit, "
+     "time_limit, memory_limit, stop=None, best_first=0, shorten=False) -> (status, line, nodes, peak_table, "
+     "seconds, reason): the depth-first search of a two-deck position (best_first > 0: the best-first search "
+     "storing at most that many positions; shorten: take the shortcuts along a winning line)"},
     {"release_memory", release_memory, METH_NOARGS,
      "release_memory() -> None: unmap the table memory kept from the last search for the next one"},
     {NULL, NULL, 0, NULL},

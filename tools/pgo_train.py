@@ -28,6 +28,8 @@ TRAINING = [
     ("russian", 2, {}, 300_000),
     ("yukon", 5, {"empty_column": "any"}, 300_000),
     ("yukon", 5, {"foundation_return": True}, 300_000),
+    ("milligan-yukon", 663, {}, 1_000_000),  # the two-deck search (core/two_deck.c)
+    ("milligan-yukon", 8, {"empty_column": "any"}, 300_000),
 ]
 
 
@@ -44,7 +46,10 @@ def main(so_path: str) -> None:
     search._core = module
     for variant, seed, options, nodes in TRAINING:
         game = Game.deal(variant, seed=seed, **options)
-        search.Searcher(game, search.Limits(node_limit=nodes)).run_compiled()
+        if search.compiled_two_deck(game):
+            search.run_two_deck(game, search.Limits(node_limit=nodes))
+        else:
+            search.Searcher(game, search.Limits(node_limit=nodes)).run_compiled()
 
 
 if __name__ == "__main__":

@@ -83,7 +83,7 @@ def run_two_deck(game: Game, limits: Limits, best_first_positions: int = 0, shor
     rules = game.rules
     status, line, nodes, peak, seconds, reason = _core.search_two_deck(
         [list(c) for c in game.column_cards], list(game.down_counts), [list(p) for p in game.foundation_piles],
-        list(game.stock_cards), build_table(rules.build), safe_table(rules.build), int(rules.kings_only),
+        list(game.stock_cards), rules.build_rule.table, rules.build_rule.safe_table, int(rules.kings_only),
         int(rules.foundation_return), rules.card_count, min(limits.node_limit or 0, _C_LONG_MAX), time_left,
         min(limits.table_limit * 200, _C_LONG_MAX) if limits.table_limit else 0,
         limits.stop.is_set if limits.stop is not None else None,

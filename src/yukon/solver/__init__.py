@@ -222,7 +222,8 @@ def _solve_two_deck(game: Game, limits: Limits, probe_allowed: bool, started: fl
         if node_limit is None:  # (with a node limit the answer must not depend on the clock)
             probe_limits.deadline = now + TWO_DECK_PROBE_SECONDS
         if deadline is not None:  # (at most their share of what is left)
-            probe_limits.deadline = min(probe_limits.deadline, now + PROBE_SHARE * max(0.0, deadline - now))
+            share = now + PROBE_SHARE * max(0.0, deadline - now)
+            probe_limits.deadline = share if probe_limits.deadline is None else min(probe_limits.deadline, share)
         for scorer in SCORERS:
             line, looked = greedy_probe(game, scorer, probe_limits)
             nodes += looked

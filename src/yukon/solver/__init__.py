@@ -45,7 +45,7 @@ BEST_FIRST_POSITIONS = 4_000
 #: ...and, when the depth-first search wins, to look for a shorter line than its (docs/solver-design.md)
 BEST_FIRST_LINE_POSITIONS = 20_000
 
-SOLVER_VERSION = "13"
+SOLVER_VERSION = "14"
 #: the position table's budget in a hint (what solve() defaults to)
 HINT_MEMORY_LIMIT = 1_800_000_000
 

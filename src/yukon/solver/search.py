@@ -21,7 +21,7 @@ from types import ModuleType
 from ..cards import NAME, RANK, SUIT
 from ..game import Game
 from ..notation import FOUNDATION, WASTE, Move, make_move, move_of_key
-from ..rules import BuildRule, build_rule, safe_table
+from ..rules import BuildRule, build_rule
 from .key import column_key, extra_key, position_key
 
 
@@ -214,6 +214,11 @@ class Searcher:
     #: same answer every time) and the machine has two cores or more.
     compiled_threads = 2 if (os.cpu_count() or 1) >= 2 else 1
     compiled_switch_at = 2_000_000
+    #: On one thread (one core, a node limit, or ``compiled_threads = 1`` as in the studies' workers), the
+    #: second search still joins after ``compiled_switch_at`` nodes, on the same core: the two take turns
+    #: (docs/solver-design.md, "Two searches on one core"). Turns are counted in nodes, so a node-limited
+    #: run gives the same answer every time. Off, one thread runs the first search alone.
+    compiled_interleave = True
     #: The compiled search keeps one table entry per swap class (docs/solver-design.md); off, it visits exactly
     #: the positions of ``run_python`` (the tests compare the two).
     compiled_merge = True
@@ -379,7 +384,8 @@ class Searcher:
             self.compiled_sleep,
             self.compiled_links,
             self.compiled_verify_links,
-            safe=safe_table(self.rules.build_rule),
+            safe=self.rules.build_rule.safe_table,
+            interleave=self.compiled_interleave,
         )
         stats.nodes = nodes
         stats.peak_table = peak

@@ -148,6 +148,8 @@ typedef struct {
     int sleep;        /* sleep sets */
     int links;        /* link keys where they fit */
     int verify_links; /* (tests) check the incremental keys and swap scans at every position */
+    int interleave;   /* with ``threads`` 1: the second search joins after ``switch_at`` positions on the same
+                       * core, the two taking turns (also with a node limit: the same answer every run) */
 } search_args_t;
 
 typedef struct {

@@ -3,7 +3,9 @@
 #include "core.h"
 
 #include <sched.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <ucontext.h>
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -62,6 +64,13 @@ typedef struct {
     int touch_gen;
     struct worker *workers;
     int verify_links; /* (tests) recompute the link key at every position searched */
+    /* interleaved (one thread): the two searches take turns on the calling thread, each for ``slice``
+     * nodes at a time, the second on a stack of its own (docs/solver-design.md, "Two searches on one core") */
+    int interleave;
+    long long slice;
+    int gone[2]; /* that search has ended: the other runs alone */
+    ucontext_t ctx[2];
+    void *stack;
 } shared_t;
 
 typedef struct worker {
@@ -123,6 +132,38 @@ static void *worker_run(void *arg);
 #define RESTART_NODES 100000
 
 static void link_leave(shared_t *sh);
+
+/* interleaved searches switch after this many nodes each (a few milliseconds: the first polls the stop
+ * event, the second does not), or after ``switch_at`` nodes when that is fewer (the tests switch often) */
+#define SLICE_NODES 65536
+
+#define SECOND_STACK (8u << 20)
+
+/* Interleaved: the second search, entered on its own stack (makecontext passes ints: the worker's address
+ * in two halves); when it returns, the first resumes (uc_link). */
+static void second_entry(unsigned lo, unsigned hi) {
+    worker_t *w2 = (worker_t *)(((uintptr_t)hi << 32) | lo);
+    worker_run(w2);
+    w2->sh->gone[1] = 1;
+    atomic_store_explicit(&w2->done, 1, memory_order_release);
+}
+
+/* Interleaved: starts the second search, on a stack of its own; 0 if it could not. */
+static int second_start_here(shared_t *sh, worker_t *w2) {
+    void *stack = mmap(NULL, SECOND_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (stack == MAP_FAILED) return 0;
+    if (getcontext(&sh->ctx[1]) < 0) {
+        munmap(stack, SECOND_STACK);
+        return 0;
+    }
+    sh->stack = stack;
+    sh->ctx[1].uc_stack.ss_sp = stack;
+    sh->ctx[1].uc_stack.ss_size = SECOND_STACK;
+    sh->ctx[1].uc_link = &sh->ctx[0];
+    uintptr_t p = (uintptr_t)w2;
+    makecontext(&sh->ctx[1], (void (*)(void))second_entry, 2, (unsigned)(p & 0xFFFFFFFFu), (unsigned)(p >> 32));
+    return 1;
+}
 
 static void *second_thread(void *arg) {
     worker_run(arg);
@@ -351,6 +392,7 @@ static void *worker_run(void *arg) {
     }
     w->rng = 0x9E3779B97F4A7C15ULL;
     long long restart_at = -1;
+    long long slice_end = w->nodes + sh->slice; /* (interleaved) when to give the other search its turn */
     int n;
 restart:
     n = children(r, st, buf);
@@ -359,7 +401,9 @@ restart:
     prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0, NULL, 0);
     w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL, 0};
     if (w->id == 1 && sh->help) restart_at = w->nodes + luby(w->restarts + 1) * RESTART_NODES;
-    long long check_at = w->nodes + 4096;
+    /* (checks every 4096 nodes; interleaved with turns shorter than that, as the tests ask, every turn) */
+    long long check_every = sh->interleave && sh->slice < 4096 ? sh->slice : 4096;
+    long long check_at = w->nodes + check_every;
     double last_poll = now_seconds(); /* when the stop event was last polled */
     int shared = w->id == 1;
     while (w->depth >= 0) {
@@ -412,8 +456,10 @@ restart:
         } else if (r->linked) {
             uint64_t lo, hi;
             get_link_key(ck, &lo, &hi);
-            ins = shared ? ltable_insert_shared(table, &w->arena.uncounted, lo, hi, w->pk.hash[idx], &stored)
-                         : ltable_insert(table, lo, hi, w->pk.hash[idx], &stored);
+            /* (interleaved searches never run at once: the plain insert) */
+            ins = shared && !sh->interleave
+                      ? ltable_insert_shared(table, &w->arena.uncounted, lo, hi, w->pk.hash[idx], &stored)
+                      : ltable_insert(table, lo, hi, w->pk.hash[idx], &stored);
         } else {
             ins = shared ? table_insert_shared(table, &w->arena, &sh->lock, ck, w->pk.len[idx], w->pk.hash[idx],
                                                &stored)
@@ -584,11 +630,18 @@ restart:
         nf->nsleep = nz;
         memcpy(nf->sleep, zs, nz * sizeof(move_t));
         if (w->nodes >= check_at) {
-            check_at = w->nodes + 4096;
+            check_at = w->nodes + check_every;
+            if (sh->interleave && sh->second_started && w->nodes >= slice_end && !sh->gone[!w->id]) {
+                /* the other search's turn (its frames lie at a check like this one, or it has not begun) */
+                swapcontext(&sh->ctx[w->id], &sh->ctx[!w->id]);
+                slice_end = w->nodes + sh->slice;
+            }
             if (r->linked) {
                 int grown = 1;
                 if (!shared) {
                     grown = link_grow(sh, 1);
+                } else if (sh->interleave) {
+                    grown = link_grow(sh, 2); /* (the other search waits at a check like this one) */
                 } else {
                     if (ltable_grow_target(table)) atomic_store_explicit(&sh->want_grow, 1, memory_order_relaxed);
                     if (atomic_load_explicit(&sh->want_grow, memory_order_relaxed)) grown = link_rendezvous(sh);
@@ -610,7 +663,8 @@ restart:
                 w->reason = "time limit";
                 break;
             }
-            if (sh->node_limit > 0 && w->nodes >= sh->node_limit) {
+            if (sh->node_limit > 0 &&
+                (sh->interleave ? sh->workers[0].nodes + sh->workers[1].nodes : w->nodes) >= sh->node_limit) {
                 w->status = ST_UNKNOWN;
                 w->reason = "node limit";
                 break;
@@ -632,7 +686,8 @@ restart:
                 pthread_mutex_lock(&sh->lock);
                 sh->active = 2;
                 pthread_mutex_unlock(&sh->lock);
-                if (pthread_create(&sh->second, NULL, second_thread, &w[1]) == 0) {
+                if (sh->interleave ? second_start_here(sh, &w[1])
+                                   : pthread_create(&sh->second, NULL, second_thread, &w[1]) == 0) {
                     sh->second_started = 1;
                 } else {
                     pthread_mutex_lock(&sh->lock);
@@ -746,7 +801,13 @@ void search_run(const search_args_t *a, search_result_t *res) {
     sh->stop = a->stop;
     sh->stop_arg = a->stop_arg;
     /* a second thread only without a node limit (node limits must give the same answer every run) */
-    sh->switch_at = (a->threads >= 2 && a->node_limit <= 0) ? a->switch_at : 0;
+    /* interleaved (``threads`` 1): where the classes have no cycle (the second search's restarts and the
+     * finished bits that let each use the other's work need that), and with a node limit too: taking
+     * turns by nodes gives the same answer every run */
+    sh->interleave = a->interleave && a->threads < 2 && r->acyclic;
+    sh->switch_at = ((a->threads >= 2 && a->node_limit <= 0) || sh->interleave) ? a->switch_at : 0;
+    sh->slice = a->switch_at > 0 && a->switch_at < SLICE_NODES ? a->switch_at : SLICE_NODES;
+
     for (int i = 0; i < 2; i++) {
         w[i].sh = sh;
         w[i].id = i;
@@ -754,7 +815,12 @@ void search_run(const search_args_t *a, search_result_t *res) {
     }
     worker_run(&w[0]);
     link_leave(sh);
-    if (sh->second_started) {
+    if (sh->second_started && sh->interleave) {
+        /* the second search ends at its next check (the first set ``abort``) or runs on alone */
+        sh->gone[0] = 1;
+        while (!atomic_load_explicit(&w[1].done, memory_order_acquire)) swapcontext(&sh->ctx[0], &sh->ctx[1]);
+        munmap(sh->stack, SECOND_STACK);
+    } else if (sh->second_started) {
         /* wait for the second thread, still polling the stop event and the clock */
         while (!atomic_load_explicit(&w[1].done, memory_order_acquire)) {
             struct timespec ts = {0, 5000000};
@@ -802,6 +868,7 @@ void search_run(const search_args_t *a, search_result_t *res) {
     for (int i = 0; i < 2; i++) worker_free(&w[i]);
     pthread_mutex_destroy(&sh->lock);
     pthread_cond_destroy(&sh->grow_cond);
+
     table_free(&sh->table);
     free(sh);
     free(w);

@@ -21,7 +21,7 @@ from types import ModuleType
 from ..cards import NAME, RANK, SUIT
 from ..game import Game
 from ..notation import FOUNDATION, WASTE, Move, make_move, move_of_key
-from ..rules import BuildRule, build_rule
+from ..rules import BuildRule, build_rule, safe_table
 from .key import column_key, extra_key, position_key
 
 
@@ -384,7 +384,7 @@ class Searcher:
             self.compiled_sleep,
             self.compiled_links,
             self.compiled_verify_links,
-            safe=self.rules.build_rule.safe_table,
+            safe=safe_table(self.rules.build_rule),
             interleave=self.compiled_interleave,
         )
         stats.nodes = nodes

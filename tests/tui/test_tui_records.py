@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import DataTable
 from tui_helpers import ONE_FROM_LOST, FakeClock
 
 from yukon import Game
@@ -246,3 +247,24 @@ def test_analysis_text_says_each_outcome_and_never_guesses_in_a_range() -> None:
     assert analysis_text(Analysis("won", None, [], [], end="won"), moves, start) == (
         "You won: no move lost the game", "good")
     assert "in time" in analysis_text(Analysis("unknown", None, [], [], end="unknown"), moves, start)[0]
+
+
+# ---------------------------------------------------------------------- statistics by deal numbering
+
+
+def test_statistics_show_pysolfc_deals_apart_and_mark_the_current_numbering(store: Store) -> None:
+    rules = {"empty_column": "kings", "foundation_return": False}
+    for gid, extra, result in (("ours", {}, "won"), ("theirs", {"numbering": "pysolfc"}, "lost")):
+        store.create_game(gid, "yukon", rules, 7, {"variant": "yukon"}, "web", extra)
+        store.finish_game(gid, result)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [[c for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert [[str(c) for c in row[1:4]] for row in rows] == [
+            ["kings", "1", "1"], ["kings, PySolFC deals", "1", "0"]]
+        assert [row[0].style for row in rows] == ["", "bold"]  # the game in play is one of PySolFC's
+
+    run(make_app(store, game=Game.deal("yukon", seed=123456, numbering="pysolfc")), scenario)

@@ -961,7 +961,7 @@ class YukonApp(App[None]):
         self.push_screen(NewGameScreen(self.game.rules.variant, self.winnable_only), chosen)
 
     def action_stats(self) -> None:
-        self.push_screen(StatsScreen(self.store, self.game.rules))
+        self.push_screen(StatsScreen(self.store, self.game.rules, self.game.numbering))
 
     def action_help(self) -> None:
         bindings = [

@@ -515,7 +515,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     // streaks and best time of this variant with these options, for the win box
     try {
       const { stats } = await api("GET", `/api/stats?variant=${encodeURIComponent(state.variant)}`);
-      const row = stats.find((s) => s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return);
+      const row = stats.find((s) => s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return && s.numbering === (state.numbering || "yukon"));
       if (!row) return "";
       const best = row.best_time === null ? "–" : fmtTime(row.best_time);
       const record = state.status === "won" && row.best_time !== null && Math.abs(row.best_time - state.elapsed) < 0.01 && row.won > 1 ? " (a new best!)" : "";
@@ -1225,8 +1225,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       if (!stats.length) { body.textContent = "No games played yet."; return; }
       const pct = (x) => `${Math.round(x * 100)}%`;
       const rows = stats.map((s) => {
-        const opts = `empty column: ${s.options.empty_column}, foundation return: ${s.options.foundation_return ? "on" : "off"}`;
-        const cur = state && s.variant === state.variant && s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return;
+        // PySolFC's deal 42 is another deal than this program's 42: its games are a row of their own
+        const opts = `empty column: ${s.options.empty_column}, foundation return: ${s.options.foundation_return ? "on" : "off"}${s.numbering === "pysolfc" ? ", PySolFC deal numbers" : ""}`;
+        const cur = state && s.variant === state.variant && s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return && s.numbering === (state.numbering || "yukon");
         return `<tr class="${cur ? "current" : ""}"><td>${s.title}<span class="opts">${opts}</span></td><td>${s.played}</td><td>${s.won}</td><td>${pct(s.win_rate)}</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.best_time === null ? "–" : fmtTime(s.best_time)}</td><td>${s.fewest_moves ?? "–"}</td></tr>`;
       }).join("");
       body.innerHTML = `<table><thead><tr><th>Game</th><th>Played</th><th>Won</th><th>Win rate</th><th>Streak</th><th>Best streak</th><th>Best time</th><th>Fewest moves</th></tr></thead><tbody>${rows}</tbody></table>`;

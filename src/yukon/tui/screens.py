@@ -207,8 +207,9 @@ class StatsScreen(Dialog[None]):
                 yield table
             yield Static(
                 "Rules: what may fill an empty column (kings/any), whether cards may return from "
-                "the foundations, and PySolFC's deal numbers (other deals than this program's). Streak: wins in a row now; Best: the longest streak; Time, Moves: the "
-                "best win. Shared with the web game.",
+                "the foundations, and PySolFC's deal numbers (other deals than this program's). "
+                "Streak: wins in a row now; Best: the longest streak; Time, Moves: the best win. "
+                "Shared with the web game.",
                 classes="note",
             )
             yield Static("esc: close   q: quit", classes="note")

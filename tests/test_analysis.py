@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import yukon.solver
 from yukon import FOUNDATION, Game
-from yukon.analysis import DEFAULT_TIME_LIMIT, FIRST_ROUND_LIMIT, analyze, round_limits
+from yukon.analysis import DEFAULT_TIME_LIMIT, FIRST_ROUND_LIMIT, UNDECIDED_PER_ROUND, analyze, round_limits
 from yukon.cli import main
 from yukon.record import GameRecord
 from yukon.solver import SolveResult, solve
@@ -229,11 +229,22 @@ def test_the_search_asks_few_positions() -> None:
 
 
 def test_a_hard_position_away_from_the_losing_move_gets_only_the_first_round() -> None:
-    # 30 and 31 need the whole time limit; the losing move (23) is found without them
-    oracle = Oracle(23, set(), hard={30: DEFAULT_TIME_LIMIT, 31: DEFAULT_TIME_LIMIT})
+    # 30 needs the whole time limit (and is the search's first halving); the losing move (23) is found
+    # around it, and then it does not matter
+    oracle = Oracle(23, set(), hard={30: DEFAULT_TIME_LIMIT})
     result = analyze(PLAYOUT, solver=oracle)
     assert result.losing_move == 23
-    assert oracle.limits[30] == oracle.limits[31] == [FIRST_ROUND_LIMIT]  # (both lie in the search's way)
+    assert oracle.limits[30] == [FIRST_ROUND_LIMIT]
+
+
+def test_a_round_gives_up_on_a_cluster_of_hard_positions_and_the_next_halves_it_with_more_time() -> None:
+    # 15-39 need the whole time limit: the first round does not try them all at its short limit
+    oracle = Oracle(23, set(), hard=dict.fromkeys(range(15, 40), DEFAULT_TIME_LIMIT))
+    result = analyze(PLAYOUT, solver=oracle)
+    assert result.losing_move == 23
+    short = [k for k, limits in oracle.limits.items() if FIRST_ROUND_LIMIT in limits and k in oracle.hard]
+    assert len(short) == UNDECIDED_PER_ROUND
+    assert result.solver_calls <= 2 + 6 + 2 * UNDECIDED_PER_ROUND * (ROUNDS - 1)
 
 
 def test_with_a_total_limit_the_positions_left_open_get_more_than_the_time_limit() -> None:

@@ -49,6 +49,10 @@ DEFAULT_TOTAL_LIMIT = 30.0
 FIRST_ROUND_LIMIT = 0.25
 #: Each later round gives the positions still open this many times the last round's limit.
 ROUND_FACTOR = 4.0
+#: A round but the last ends once this many positions came back undecided in it: hard positions cluster
+#: (those just after the losing move, with most cards still in play), and the next round's larger limit
+#: is better spent on the middle of what is open than the short one on every position of it.
+UNDECIDED_PER_ROUND = 2
 
 Solver = Callable[..., "SolveResult"]
 
@@ -231,14 +235,16 @@ def analyze(
     search = _Search(game, total_limit, stop, solver)
 
     # Round by round, a larger limit each time: the end first (usually a dead end, decided at once),
-    # then the start, then halve what is open.
-    for limit in round_limits(time_limit, total_limit):
-        while not search.out_of_time():
+    # then the start, then halve what is open. The last round tries every position left open.
+    limits = round_limits(time_limit, total_limit)
+    for r, limit in enumerate(limits):
+        undecided = 0
+        while not search.out_of_time() and (undecided < UNDECIDED_PER_ROUND or r == len(limits) - 1):
             candidates = search.untried(limit)
             if not candidates:
                 break
             k = n if n in candidates else 0 if 0 in candidates else candidates[len(candidates) // 2]
-            search.decide(k, limit)
+            undecided += search.decide(k, limit) == "unknown"
         if search.out_of_time() or not search.open_positions():
             break
 

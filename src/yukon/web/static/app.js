@@ -1330,22 +1330,21 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     render();
     say("Back to the game.");
   }
-  function stepReplay(d) {
+  function stepReplay(d) {  // (the promise: analysis.js plays the winning line one step after another)
     const r = replay;
-    if (!r) return;
+    if (!r) return queue;
     if (r.cont) {
       const k = Math.max(0, Math.min(r.cont.moves.length, r.want.k + d));
-      if (k !== r.want.k) replayTo(r.cont.from, k, d === 1 ? [r.cont.moves[k - 1]] : []);
-      return;
+      return k !== r.want.k ? replayTo(r.cont.from, k, d === 1 ? [r.cont.moves[k - 1]] : []) : queue;
     }
     const at = Math.max(0, Math.min(r.total, r.want.at + d));
-    if (at !== r.want.at) replayTo(at, 0, d === 1 ? [r.moves[at - 1]] : []);
+    return at !== r.want.at ? replayTo(at, 0, d === 1 ? [r.moves[at - 1]] : []) : queue;
   }
   function jumpReplay(n) {  // n: a move number of what the slider shows (the game's moves, or the winning line)
     const r = replay;
-    if (!r) return;
-    if (r.cont) replayTo(r.cont.from, Math.max(0, Math.min(r.cont.moves.length, n)));
-    else replayTo(Math.max(0, Math.min(r.total, n)));
+    if (!r) return queue;
+    if (r.cont) return replayTo(r.cont.from, Math.max(0, Math.min(r.cont.moves.length, n)));
+    return replayTo(Math.max(0, Math.min(r.total, n)));
   }
   function replayKey(e) {
     const key = e.key, onSlider = e.target && e.target.id === "replay-slider";
@@ -1405,11 +1404,13 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const text = $("replay-analysis");
     text.hidden = !a;
     if (a) { text.textContent = analysisText(a, r.moves); text.classList.toggle("lost", !!a.losing_move); }
+    replayHooks.forEach((f) => f(r));
   }
+  const replayHooks = [];  // called with the replay each time its bar is shown (analysis.js)
   function analysisText(a, moves) {
     if (a.losing_move) {
       const mv = parseMove(moves[a.losing_move - 1] || "");
-      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "Show the winning line" steps through what would have won.`;
+      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "Show the winning line" plays what would have won, move by move.`;
     }
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
     if (a.end === "won") return "You won: no move lost the game.";
@@ -1585,6 +1586,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   window.yukon = {
     get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,
     get replay() { return replay; }, newGame, sendMove, undo, redo, queue: () => queue,
+    // for analysis.js: the replay's controls, and a hook on each position it shows
+    stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, onReplayShown: (f) => replayHooks.push(f),
   };
   start();
 })();

@@ -268,3 +268,66 @@ def test_statistics_show_pysolfc_deals_apart_and_mark_the_current_numbering(stor
         assert [row[0].style for row in rows] == ["", "bold"]  # the game in play is one of PySolFC's
 
     run(make_app(store, game=Game.deal("yukon", seed=123456, numbering="pysolfc")), scenario)
+
+
+# ---------------------------------------------------------------------- across the two games
+
+
+def web_client(store: Store) -> Any:
+    from fastapi.testclient import TestClient
+
+    from yukon.web import create_app
+    from yukon.web.solving import SolverQueue
+
+    return TestClient(create_app(store, solver=SolverQueue(processes=False)), base_url="http://127.0.0.1")
+
+
+def test_a_record_from_the_web_is_analysed_in_the_terminal(store: Store, tmp_path: Path,
+                                                          started: list[YukonApp],
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    with web_client(store) as client:
+        game = client.post("/api/games", json={"position": Game.from_text(LOSABLE).to_dict()}).json()
+        for move in LOST_LINE:
+            client.post(f"/api/games/{game['id']}/moves", json={"move": move})
+        client.post(f"/api/games/{game['id']}/resign")
+        path = tmp_path / "from-the-web.json"
+        path.write_text(json.dumps(client.get(f"/api/games/{game['id']}/record").json()))
+    assert main(["analyze", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["losing_move"] == 1
+    assert main(["tui", "--record", str(path), "--db", str(tmp_path / "tui.sqlite3")]) == 0
+    [app] = started
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("W")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.analysis.losing_move == 1 and "Move 1 lost the game" in app.status_text
+        await pilot.press("b")
+        assert app.replay is not None and app.replay.better_from == 0
+
+    assert [str(m) for m in app.session.moves] == LOST_LINE
+    app.analysis_time = 5.0
+    run(app, scenario)
+
+
+def test_a_record_from_the_terminal_is_analysed_and_replayed_in_the_web(store: Store, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")  # 6♥ up: the losing move
+        await pilot.press("4", "enter", "3")  # 6♣ onto 7♥: a dead end
+        await pilot.pause()
+        assert [str(m) for m in app.session.moves] == LOST_LINE
+        await pilot.press("escape", "x")
+
+    run(make_app(store, game=Game.from_text(LOSABLE), autoplay=False, export_dir=out), scenario)
+    [path] = list(out.iterdir())
+    with web_client(store) as client:
+        state = client.post("/api/games/import", json={"record": json.loads(path.read_text())}).json()
+        assert state["moves"] == LOST_LINE and state["status"] == "lost"
+        client.post(f"/api/games/{state['id']}/resign")
+        answer = client.post(f"/api/games/{state['id']}/analysis").json()
+        assert (answer["start"], answer["losing_move"], answer["unknown_moves"]) == ("won", 1, [])
+        then = " ".join(answer["continuation"])
+        won = client.get(f"/api/games/{state['id']}/replay", params={"at": 0, "then": then}).json()
+        assert won["cards_on_foundations"] == won["card_count"]

@@ -283,20 +283,25 @@ def test_positions_on_the_solvers_winning_line_are_not_solved_again() -> None:
     assert replays_to_a_win(record, result.losing_move, result.continuation)
 
 
-def test_the_search_keeps_the_first_line_and_the_answer_gives_a_short_one() -> None:
+@pytest.mark.parametrize("found_by, shortened", [("greedy probe", False), ("", True)])
+def test_the_search_asks_for_verdicts_and_the_answer_for_a_short_line(found_by: str, shortened: bool) -> None:
+    # a greedy probe's line is the one the solver would give again; a search's line may shorten
     record = record_of(TRAP, ["4:6C>3", "2:6H>F"])
     asked: list[bool] = []
     real = yukon.solver.solve
 
     def spy(position: Game, **limits: Any) -> SolveResult:
         asked.append(limits.get("shorten", True))
-        return real(position, **limits)
+        result = real(position, **limits)
+        if result.status == "won" and not limits.get("shorten", True):
+            result.reason = found_by
+        return result
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(yukon.solver, "solve", spy)
         result = analyze(record, time_limit=10)
     assert result.losing_move == 2 and replays_to_a_win(record, 2, result.continuation)
-    assert asked[-1] is True and not any(asked[:-1])  # verdicts only, then the continuation's short line
+    assert asked.count(True) == shortened and asked[-1] is shortened  # verdicts only, then (maybe) the line
 
 
 def test_a_position_met_twice_is_solved_once() -> None:

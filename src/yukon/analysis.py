@@ -137,6 +137,7 @@ class _Search:
         self.tried: dict[str, float] = {}         # undecided positions: the largest limit tried
         self.verdicts: dict[int, str] = {}
         self.lines: dict[int, list[Move]] = {}
+        self.found_by: dict[int, str] = {}         # how the solver found each line (its reason)
         self.calls = 0
         self.won_at = -1                          # the last position known to be won
         self.lost_at = len(self.positions)        # the first position known to be lost (none yet: n + 1)
@@ -154,7 +155,7 @@ class _Search:
     def decide(self, k: int, limit: float) -> str:
         game, key = self.positions[k], self.keys[k]
         if game.is_won():
-            self._won(k, [])
+            self._won(k, [], "")
             return "won"
         result = self.cache.get(key)
         if result is None:
@@ -167,17 +168,18 @@ class _Search:
         for j in self.index[key]:
             self.verdicts.setdefault(j, "unknown")
             if result.status == "won":
-                self._won(j, list(result.moves))
+                self._won(j, list(result.moves), result.reason)
             elif result.status == "lost":
                 self.verdicts[j] = "lost"
                 self.lost_at = min(self.lost_at, j)
         return result.status
 
-    def _won(self, k: int, line: list[Move]) -> None:
+    def _won(self, k: int, line: list[Move], found_by: str) -> None:
         """Position ``k`` is won by ``line``; so is every later position of the game the line passes
         through (a player who followed the solver's line for a while), with the rest of the line."""
         self.verdicts[k] = "won"
         self.lines[k] = line
+        self.found_by[k] = found_by
         self.won_at = max(self.won_at, k)
         game = self.positions[k].copy()
         passed: list[tuple[int, int]] = []  # (position of the game, moves of the line played to it)
@@ -190,6 +192,7 @@ class _Search:
             if j not in self.lines:
                 self.verdicts[j] = "won"
                 self.lines[j] = line[i:]
+                self.found_by[j] = found_by
                 self.won_at = max(self.won_at, j)
 
     def open_positions(self) -> list[int]:
@@ -259,7 +262,9 @@ def analyze(
     continuation: list[Move] = []
     if losing_move is not None:
         continuation = search.lines[won_at]
-        if shorten is not None and continuation and not search.out_of_time():
+        # (a greedy probe's line is the one the solver would give again: only a search's may shorten)
+        if shorten is not None and continuation and search.found_by[won_at] != "greedy probe" \
+                and not search.out_of_time():
             better = shorten(search.positions[won_at], time_limit=search.time_left(time_limit), stop=stop)
             if better.status == "won" and len(better.moves) < len(continuation):
                 continuation = list(better.moves)

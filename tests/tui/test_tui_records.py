@@ -21,7 +21,7 @@ from yukon.cli import main
 from yukon.record import GameRecord
 from yukon.store import Store
 from yukon.tui.app import YukonApp, analysis_text
-from yukon.tui.screens import GameOverScreen, HelpScreen
+from yukon.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
 from yukon.tui.session import Session
 
 Scenario = Callable[[Pilot[None], YukonApp], Awaitable[None]]
@@ -216,6 +216,29 @@ def test_analysis_waits_for_the_end_and_is_stoppable(store: Store, monkeypatch: 
 
     run(make_app(store, game=Game.from_text(ONE_FROM_LOST), autoplay=False), scenario)
     assert len(stopped) == 1 and stopped[0] < 5
+
+
+def test_analysis_at_any_time_gives_the_game_up_once_the_player_agrees(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")  # 6♥ up: the losing move; 6♣ can still go onto 7♥
+        await pilot.pause()
+        assert app.session.status == "playing"
+        await pilot.press("W")
+        assert isinstance(app.screen, ConfirmScreen) and "analysis" not in app._jobs
+        await pilot.press("n")  # not now: the game goes on
+        await pilot.pause()
+        assert app.session.status == "playing" and "analysis" not in app._jobs
+        await pilot.press("W")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.session.status == "abandoned" and app.analysis.losing_move == 1
+        assert "Move 1 lost the game" in app.status_text
+        await pilot.press("b")
+        assert app.replay is not None and app.replay.better_from == 0
+
+    run(make_app(store, game=Game.from_text(LOSABLE), autoplay=False, analysis_time=5.0), scenario)
+    [row] = store.stats()
+    assert (row.played, row.won) == (1, 0)
 
 
 def test_help_lists_the_new_keys(store: Store) -> None:

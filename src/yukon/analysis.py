@@ -48,7 +48,7 @@ DEFAULT_TOTAL_LIMIT = 30.0
 #: so a hard position away from the losing move costs little before easy ones show it does not matter.
 FIRST_ROUND_LIMIT = 0.25
 #: Each later round gives the positions still open this many times the last round's limit.
-ROUND_FACTOR = 4.0
+ROUND_FACTOR = 8.0
 #: A round but the last ends once this many positions came back undecided in it: hard positions cluster
 #: (those just after the losing move, with most cards still in play), and the next round's larger limit
 #: is better spent on the middle of what is open than the short one on every position of it.
@@ -65,9 +65,11 @@ def round_limits(time_limit: float, total_limit: float | None) -> list[float]:
     analysis spends its time on the positions that still leave the answer open.
 
     >>> round_limits(2.0, None)
-    [0.25, 1.0, 2.0]
+    [0.25, 2.0]
     >>> round_limits(2.0, 30.0)
-    [0.25, 1.0, 2.0, 8.0, 30.0]
+    [0.25, 2.0, 16.0, 30.0]
+    >>> round_limits(5.0, 60.0)
+    [0.25, 2.0, 5.0, 40.0, 60.0]
     >>> round_limits(0.05, None)
     [0.05]
     """

@@ -237,3 +237,25 @@ def test_new_dialog_offers_pysolfc_numbers_where_they_exist(browser: Any, server
     assert [c["up"] for c in state(page)["tableau"]] == [[NAME[c] for c in up] for _, up in expected.columns]
     assert "PySolFC game 123456" in page.title()
     assert not page.errors
+
+
+def test_the_statistics_show_pysolfc_deals_in_a_row_of_their_own(browser: Any, server: Server) -> None:
+    for numbering in ("pysolfc", "yukon"):
+        game = httpx.post(f"{server.url}api/games", json={"seed": 4242, "numbering": numbering}).json()
+        httpx.post(f"{server.url}api/games/{game['id']}/resign")
+    page = open_page(browser, server, settings={**SETTINGS})
+    page.evaluate("window.yukon.newGame({variant: 'yukon', seed: 4242, numbering: 'pysolfc'})")
+    page.wait_for_function("window.yukon.state.numbering === 'pysolfc' && window.yukon.state.seed === 4242")
+    settle(page)
+    page.click("#btn-stats")
+    page.wait_for_selector("#stats-body table")
+    rows = page.locator("#stats-body tbody tr")
+    texts = [rows.nth(i).inner_text() for i in range(rows.count())]
+    kings = "empty column: kings, foundation return: off"
+    ours = [t for t in texts if t.startswith("Yukon") and kings in t and "PySolFC" not in t]
+    theirs = [t for t in texts if t.startswith("Yukon") and f"{kings}, PySolFC deal numbers" in t]
+    assert len(ours) == 1 and len(theirs) == 1
+    current = page.locator("#stats-body tbody tr.current")
+    assert current.count() == 1 and "PySolFC deal numbers" in current.inner_text()  # the game in play's row
+    shot(page, "stats-numbering.png")
+    assert not page.errors

@@ -127,7 +127,6 @@ class _Search:
     def __init__(self, record: GameRecord, total_limit: float | None, stop: threading.Event | None,
                  solver: Solver) -> None:
         self.positions = list(record.positions())
-        self.moves = list(record.moves)
         self.keys = [g.to_text() for g in self.positions]
         self.index: dict[str, list[int]] = {}
         for k, key in enumerate(self.keys):

@@ -14,12 +14,21 @@ that process's wall time, start-up included.
 
 Prints one line per game (deal, losing move, undecided positions, seconds)
 and the median / p90 / max. Exit status 0.
+
+``--baseline DIR`` also times another version of the package on the same
+games in the same run (``DIR`` holds its ``yukon`` package, e.g. an older
+commit's ``src`` with the compiled solver copied in), each game analysed by
+the two in turn, so that both meet the same load::
+
+    git archive COMMIT src | tar -x -C /tmp/old && cp src/yukon/solver/_core*.so /tmp/old/src/yukon/solver/
+    python bench/analyze.py --baseline /tmp/old/src
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -79,11 +88,13 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
 
 
-def run_analyze(path: Path, extra: list[str]) -> tuple[float, dict[str, object]]:
+def run_analyze(path: Path, extra: list[str], source: Path | None = None) -> tuple[float, dict[str, object]]:
+    """``yukon analyze PATH --json`` in a fresh process (of the package in ``source``, if given)."""
     command = [sys.executable, "-c", "import sys; from yukon.cli import main; sys.exit(main())",
                "analyze", str(path), "--json", *extra]
+    env = None if source is None else {**os.environ, "PYTHONPATH": str(source)}
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     seconds = time.perf_counter() - started
     if done.returncode not in (0, 3):
         raise RuntimeError(f"yukon analyze failed on {path}: {done.stderr.strip()}")
@@ -96,6 +107,8 @@ def main() -> int:
     parser.add_argument("--length", type=int, default=120, help="moves per game (default 120)")
     parser.add_argument("--time-limit", type=float, default=None, help="yukon analyze --time-limit (default: its own)")
     parser.add_argument("--keep", type=Path, default=None, help="write the game records to this folder")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="also time the yukon package in this folder on the same games (old vs new)")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -105,23 +118,33 @@ def main() -> int:
     extra = [] if args.time_limit is None else ["--time-limit", str(args.time_limit)]
     folder = args.keep or Path(tempfile.mkdtemp(prefix="yukon-analyze-"))
     folder.mkdir(parents=True, exist_ok=True)
-    times: list[float] = []
-    found = 0
-    print(f"{'deal':>6} {'losing move':>12} {'undecided':>10} {'seconds':>8}")
-    for record in games:
+    versions: dict[str, Path | None] = {"this": None}
+    if args.baseline is not None:
+        versions = {"baseline": args.baseline.resolve(), "this": None}
+    times: dict[str, list[float]] = {name: [] for name in versions}
+    found = dict.fromkeys(versions, 0)
+    print(f"{'deal':>6} " + " ".join(f"{name + ': losing move':>22} {'undecided':>9} {'seconds':>8}"
+                                      for name in versions))
+    for i, record in enumerate(games):
         assert record.deal is not None
         path = folder / f"yukon-{record.deal.number}.json"
         record.write(path)
-        seconds, answer = run_analyze(path, extra)
-        times.append(seconds)
-        unknown = answer["unknown_moves"]
-        assert isinstance(unknown, list)
-        found += answer["losing_move"] is not None
-        print(f"{record.deal.number:>6} {answer['losing_move']!s:>12} {len(unknown):>10} {seconds:>8.2f}", flush=True)
-    if times:
-        print(f"yukon analyze: median {statistics.median(times):.2f} s, p90 {percentile(times, 90):.2f} s, "
-              f"max {max(times):.2f} s over {len(times)} games; losing move found in {found}, "
-              f"a range in {len(times) - found} (target: median under 5 s)")
+        order = list(versions) if i % 2 == 0 else list(reversed(versions))  # neither always goes first
+        answers = {}
+        for name in order:
+            seconds, answer = run_analyze(path, extra, versions[name])
+            unknown = answer["unknown_moves"]
+            assert isinstance(unknown, list)
+            times[name].append(seconds)
+            found[name] += answer["losing_move"] is not None
+            answers[name] = f"{answer['losing_move']!s:>22} {len(unknown):>9} {seconds:>8.2f}"
+        print(f"{record.deal.number:>6} " + " ".join(answers[name] for name in versions), flush=True)
+    for name, spent in times.items():
+        if spent:
+            label = "yukon analyze" if len(versions) == 1 else f"yukon analyze ({name})"
+            print(f"{label}: median {statistics.median(spent):.2f} s, p90 {percentile(spent, 90):.2f} s, "
+                  f"max {max(spent):.2f} s, total {sum(spent):.1f} s over {len(spent)} games; losing move "
+                  f"found in {found[name]}, a range in {len(spent) - found[name]} (target: median under 5 s)")
     if args.keep is None:
         for path in folder.iterdir():
             path.unlink()

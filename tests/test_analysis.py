@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import yukon.solver
 from yukon import FOUNDATION, Game
-from yukon.analysis import analyze
+from yukon.analysis import DEFAULT_TIME_LIMIT, FIRST_ROUND_LIMIT, UNDECIDED_PER_ROUND, analyze, round_limits
 from yukon.cli import main
 from yukon.record import GameRecord
 from yukon.solver import SolveResult, solve
@@ -164,21 +165,28 @@ INDEX = {g.to_text(): k for k, g in enumerate(PLAYOUT.positions())}
 
 
 class Oracle:
-    """Positions before ``boundary`` are won, the others lost; ``hidden`` ones come back unknown."""
+    """Positions before ``boundary`` are won, the others lost; ``hidden`` ones come back unknown, and
+    ``hard`` ones unknown unless the solver is given at least as many seconds as they name."""
 
-    def __init__(self, boundary: int, hidden: set[int]) -> None:
+    def __init__(self, boundary: int, hidden: set[int], hard: dict[int, float] | None = None) -> None:
         self.boundary = boundary
         self.hidden = hidden
+        self.hard = hard or {}
         self.calls: Counter[int] = Counter()
+        self.limits: dict[int, list[float]] = {}
 
     def __call__(self, game: Game, time_limit: float, stop: threading.Event | None = None) -> SolveResult:
         k = INDEX[game.to_text()]
         self.calls[k] += 1
-        if k in self.hidden:
+        self.limits.setdefault(k, []).append(time_limit)
+        if k in self.hidden or time_limit < self.hard.get(k, 0.0):
             return SolveResult("unknown", reason="time limit")
         if k < self.boundary:
             return SolveResult("won", [PLAYOUT.moves[k]] if k < len(PLAYOUT.moves) else [])
         return SolveResult("lost")
+
+
+ROUNDS = len(round_limits(DEFAULT_TIME_LIMIT, None))
 
 
 @settings(max_examples=300, derandomize=True, database=None, deadline=None)
@@ -187,8 +195,11 @@ def test_the_search_never_guesses(boundary: int, hidden: set[int]) -> None:
     n = 40
     oracle = Oracle(boundary, hidden)
     result = analyze(PLAYOUT, solver=oracle)
-    assert max(oracle.calls.values()) == 1  # each position is solved once at most
-    assert result.solver_calls == sum(oracle.calls.values()) <= 8 + 2 * len(hidden)
+    # a position is solved once, or once a round while it stays undecided (each time with more time)
+    assert all(oracle.calls[k] == 1 for k in oracle.calls if k not in hidden)
+    assert all(limits == sorted(set(limits)) for limits in oracle.limits.values())
+    assert len(oracle.calls) <= 8 + 2 * len(hidden)
+    assert result.solver_calls == sum(oracle.calls.values()) <= len(oracle.calls) + (ROUNDS - 1) * len(hidden)
     if result.losing_move is not None:
         assert result.losing_move == boundary and 1 <= boundary <= n
         assert result.continuation == [PLAYOUT.moves[boundary - 1]]
@@ -217,6 +228,82 @@ def test_the_search_asks_few_positions() -> None:
     assert result.losing_move == 23 and result.solver_calls <= 2 + 6  # the end, the start, log2(40) halvings
 
 
+def test_a_hard_position_away_from_the_losing_move_gets_only_the_first_round() -> None:
+    # 30 needs the whole time limit (and is the search's first halving); the losing move (23) is found
+    # around it, and then it does not matter
+    oracle = Oracle(23, set(), hard={30: DEFAULT_TIME_LIMIT})
+    result = analyze(PLAYOUT, solver=oracle)
+    assert result.losing_move == 23
+    assert oracle.limits[30] == [FIRST_ROUND_LIMIT]
+
+
+def test_a_round_gives_up_on_a_cluster_of_hard_positions_and_the_next_halves_it_with_more_time() -> None:
+    # 15-39 need the whole time limit: the first round does not try them all at its short limit
+    oracle = Oracle(23, set(), hard=dict.fromkeys(range(15, 40), DEFAULT_TIME_LIMIT))
+    result = analyze(PLAYOUT, solver=oracle)
+    assert result.losing_move == 23
+    short = [k for k, limits in oracle.limits.items() if FIRST_ROUND_LIMIT in limits and k in oracle.hard]
+    assert len(short) == UNDECIDED_PER_ROUND
+    assert result.solver_calls <= 2 + 6 + 2 * UNDECIDED_PER_ROUND * (ROUNDS - 1)
+
+
+def test_with_a_total_limit_the_positions_left_open_get_more_than_the_time_limit() -> None:
+    hard = {22: 3 * DEFAULT_TIME_LIMIT, 23: 3 * DEFAULT_TIME_LIMIT}
+    without = analyze(PLAYOUT, solver=Oracle(23, set(), hard))
+    assert without.losing_move is None and without.losing_range == (22, 24) and without.unknown_moves == [22, 23]
+    oracle = Oracle(23, set(), hard)
+    result = analyze(PLAYOUT, solver=oracle, total_limit=30)
+    assert result.losing_move == 23 and result.unknown_moves == []
+    assert max(oracle.limits[22] + oracle.limits[23]) > DEFAULT_TIME_LIMIT
+
+
+def test_positions_on_the_solvers_winning_line_are_not_solved_again() -> None:
+    game = Game.deal("yukon", seed=1)
+    at_start = solve(game, time_limit=20)
+    assert at_start.status == "won"
+    for move in at_start.moves[:4]:  # the player follows the solver's line for four moves...
+        game.push(move)
+    rng = random.Random(1)
+    for _ in range(25):  # ...then plays at random
+        if not game.legal_moves():
+            break
+        game.push(rng.choice(game.legal_moves()))
+    record = GameRecord.from_game(game)
+    keys = [g.to_text() for g in record.positions()]
+    asked: list[str] = []
+
+    def solver(position: Game, **limits: Any) -> SolveResult:
+        asked.append(position.to_text())
+        return at_start if position.to_text() == keys[0] else solve(position, **limits)
+
+    result = analyze(record, time_limit=20, solver=solver)
+    assert result.end == "lost" and result.losing_move is not None and result.losing_move > 4
+    assert [result.verdicts[k] for k in range(1, 5)] == ["won"] * 4
+    assert not set(keys[1:5]) & set(asked)
+    assert replays_to_a_win(record, result.losing_move, result.continuation)
+
+
+@pytest.mark.parametrize("found_by, shortened", [("greedy probe", False), ("", True)])
+def test_the_search_asks_for_verdicts_and_the_answer_for_a_short_line(found_by: str, shortened: bool) -> None:
+    # a greedy probe's line is the one the solver would give again; a search's line may shorten
+    record = record_of(TRAP, ["4:6C>3", "2:6H>F"])
+    asked: list[bool] = []
+    real = yukon.solver.solve
+
+    def spy(position: Game, **limits: Any) -> SolveResult:
+        asked.append(limits.get("shorten", True))
+        result = real(position, **limits)
+        if result.status == "won" and not limits.get("shorten", True):
+            result.reason = found_by
+        return result
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(yukon.solver, "solve", spy)
+        result = analyze(record, time_limit=10)
+    assert result.losing_move == 2 and replays_to_a_win(record, 2, result.continuation)
+    assert asked.count(True) == shortened and asked[-1] is shortened  # verdicts only, then (maybe) the line
+
+
 def test_a_position_met_twice_is_solved_once() -> None:
     game = Game.deal("yukon", seed=17)
     there_and_back = None
@@ -240,14 +327,14 @@ def test_a_position_met_twice_is_solved_once() -> None:
 
     result = analyze(GameRecord.from_game(game), solver=unknown)
     assert result.unknown_moves == [0, 1, 2]
-    assert sorted(calls.values()) == [1, 1]  # positions 0 and 2 are one position
+    assert sorted(calls.values()) == [ROUNDS, ROUNDS]  # positions 0 and 2 are one position: once a round
 
 
 def test_total_limit_counts_unreached_positions_as_unknown() -> None:
     oracle = Oracle(23, set())
     result = analyze(PLAYOUT, solver=oracle, total_limit=1e-9)
-    assert result.losing_move is None and result.unknown_moves
-    assert result.solver_calls == 1
+    assert result.losing_move is None and result.unknown_moves == list(range(41))
+    assert result.solver_calls <= 1
 
 
 # ---------------------------------------------------------------------- the command line

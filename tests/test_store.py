@@ -152,6 +152,27 @@ def test_statistics_are_grouped_by_variant_and_options(store: Store) -> None:
     assert store.stats("alaska") == []
 
 
+def test_statistics_keep_pysolfc_deals_apart_from_this_programs(store: Store) -> None:
+    # PySolFC's deal 7 and this program's deal 7 are different deals: one group each
+    play(store, "ours", "won")
+    store.create_game("theirs", "yukon", KINGS, 7, {"variant": "yukon"}, "web", {"numbering": "pysolfc"})
+    store.finish_game("theirs", "lost")
+    store.create_game("theirs too", "yukon", KINGS, 8, {"variant": "yukon"}, "tui", {"numbering": "pysolfc"})
+    store.finish_game("theirs too", "lost")
+    rows = store.stats()
+    assert [(r.numbering, r.played, r.won) for r in rows] == [("yukon", 1, 1), ("pysolfc", 2, 0)]
+    assert [r.to_dict()["numbering"] for r in store.stats("yukon")] == ["yukon", "pysolfc"]
+    assert rows[0].current_streak == 1  # PySolFC's losses do not end the streak of this program's deals
+
+
+def test_a_game_whose_notes_do_not_read_back_is_out_of_the_statistics(store: Store) -> None:
+    play(store, "good", "won")
+    play(store, "bad", "won")
+    store._db.execute("UPDATE games SET extra='[1]' WHERE id='bad'")
+    assert [(r.played, r.won) for r in store.stats()] == [(1, 1)]
+    assert dict(store.damaged_games())["bad"].startswith("its extra does not read back")
+
+
 def test_no_games_no_statistics(store: Store) -> None:
     assert store.stats() == []
 

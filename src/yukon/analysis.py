@@ -41,8 +41,45 @@ if TYPE_CHECKING:
 
 #: Seconds the solver may spend on one position by default.
 DEFAULT_TIME_LIMIT = 2.0
+#: Seconds ``yukon analyze`` may spend in all by default (the terminal and the web game have their own).
+DEFAULT_TOTAL_LIMIT = 30.0
+#: The search's first round gives every position this many seconds (or the whole time limit, if less):
+#: enough for the solver's greedy probes (which find most wins in milliseconds) and its quick loss proofs,
+#: so a hard position away from the losing move costs little before easy ones show it does not matter.
+FIRST_ROUND_LIMIT = 0.25
+#: Each later round gives the positions still open this many times the last round's limit.
+ROUND_FACTOR = 8.0
+#: A round but the last ends once this many positions came back undecided in it: hard positions cluster
+#: (those just after the losing move, with most cards still in play), and the next round's larger limit
+#: is better spent on the middle of what is open than the short one on every position of it.
+UNDECIDED_PER_ROUND = 2
 
 Solver = Callable[..., "SolveResult"]
+
+
+def round_limits(time_limit: float, total_limit: float | None) -> list[float]:
+    """The per-position limits of the search's rounds, smallest first.
+
+    From :data:`FIRST_ROUND_LIMIT` up to ``time_limit`` by :data:`ROUND_FACTOR`; with a ``total_limit``
+    the rounds go on beyond ``time_limit`` (each call is cut to what is left of the total), so the
+    analysis spends its time on the positions that still leave the answer open.
+
+    >>> round_limits(2.0, None)
+    [0.25, 2.0]
+    >>> round_limits(2.0, 30.0)
+    [0.25, 2.0, 16.0, 30.0]
+    >>> round_limits(5.0, 60.0)
+    [0.25, 2.0, 5.0, 40.0, 60.0]
+    >>> round_limits(0.05, None)
+    [0.05]
+    """
+    limits = [min(FIRST_ROUND_LIMIT, time_limit)]
+    while limits[-1] < time_limit:
+        limits.append(min(limits[-1] * ROUND_FACTOR, time_limit))
+    if total_limit is not None:
+        while limits[-1] < total_limit:
+            limits.append(min(limits[-1] * ROUND_FACTOR, total_limit))
+    return limits
 
 
 @dataclass
@@ -64,6 +101,7 @@ class Analysis:
     #: the first and last move that may have lost the game, when undecided positions leave it open
     losing_range: tuple[int, int] | None = None
     #: position index -> "won" / "lost" / "unknown", for the positions the solver was asked about
+    #: (and those a winning line of the solver passed through: "won")
     verdicts: dict[int, str] = field(default_factory=dict)
     #: how the game ended: "won" (every card up), "lost" (proven), "winnable" (left while still winnable)
     #: or "unknown"
@@ -83,53 +121,89 @@ class Analysis:
 
 
 class _Search:
-    """The verdicts of one game's positions, each position solved at most once."""
+    """The verdicts of one game's positions: each position solved at most once per round's limit, a
+    decided one never again (by its one-line text: a game may pass one position twice)."""
 
-    def __init__(self, positions: list[Game], time_limit: float, total_limit: float | None,
-                 stop: threading.Event | None, solver: Solver) -> None:
-        self.positions = positions
-        self.time_limit = time_limit
+    def __init__(self, record: GameRecord, total_limit: float | None, stop: threading.Event | None,
+                 solver: Solver) -> None:
+        self.positions = list(record.positions())
+        self.keys = [g.to_text() for g in self.positions]
+        self.index: dict[str, list[int]] = {}
+        for k, key in enumerate(self.keys):
+            self.index.setdefault(key, []).append(k)
         self.deadline = None if total_limit is None else time.perf_counter() + total_limit
         self.stop = stop
         self.solver = solver
-        self.cache: dict[str, SolveResult] = {}  # by one-line position: a game may pass one twice
+        self.cache: dict[str, SolveResult] = {}   # decided positions
+        self.tried: dict[str, float] = {}         # undecided positions: the largest limit tried
         self.verdicts: dict[int, str] = {}
         self.lines: dict[int, list[Move]] = {}
+        self.found_by: dict[int, str] = {}         # how the solver found each line (its reason)
         self.calls = 0
-        self.won_at = -1                       # the last position known to be won
-        self.lost_at = len(positions)          # the first position known to be lost (len: none yet)
+        self.won_at = -1                          # the last position known to be won
+        self.lost_at = len(self.positions)        # the first position known to be lost (none yet: n + 1)
 
     def out_of_time(self) -> bool:
         if self.stop is not None and self.stop.is_set():
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
-    def decide(self, k: int) -> str:
-        game = self.positions[k]
+    def time_left(self, limit: float) -> float:
+        if self.deadline is None:
+            return limit
+        return max(0.001, min(limit, self.deadline - time.perf_counter()))
+
+    def decide(self, k: int, limit: float) -> str:
+        game, key = self.positions[k], self.keys[k]
         if game.is_won():
-            status, line = "won", []
-        else:
-            key = game.to_text()
-            result = self.cache.get(key)
-            if result is None:
-                limit = self.time_limit
-                if self.deadline is not None:
-                    limit = max(0.001, min(limit, self.deadline - time.perf_counter()))
-                result = self.solver(game, time_limit=limit, stop=self.stop)
-                self.calls += 1
+            self._won(k, [], "")
+            return "won"
+        result = self.cache.get(key)
+        if result is None:
+            result = self.solver(game, time_limit=self.time_left(limit), stop=self.stop)
+            self.calls += 1
+            if result.status == "unknown":
+                self.tried[key] = max(self.tried.get(key, 0.0), limit)
+            else:
                 self.cache[key] = result
-            status, line = result.status, list(result.moves)
-        self.verdicts[k] = status
-        if status == "won":
-            self.lines[k] = line
-            self.won_at = max(self.won_at, k)
-        elif status == "lost":
-            self.lost_at = min(self.lost_at, k)
-        return status
+        for j in self.index[key]:
+            self.verdicts.setdefault(j, "unknown")
+            if result.status == "won":
+                self._won(j, list(result.moves), result.reason)
+            elif result.status == "lost":
+                self.verdicts[j] = "lost"
+                self.lost_at = min(self.lost_at, j)
+        return result.status
+
+    def _won(self, k: int, line: list[Move], found_by: str) -> None:
+        """Position ``k`` is won by ``line``; so is every later position of the game the line passes
+        through (a player who followed the solver's line for a while), with the rest of the line."""
+        self.verdicts[k] = "won"
+        self.lines[k] = line
+        self.found_by[k] = found_by
+        self.won_at = max(self.won_at, k)
+        game = self.positions[k].copy()
+        passed: list[tuple[int, int]] = []  # (position of the game, moves of the line played to it)
+        for i, move in enumerate(line, 1):
+            game.push(move)
+            passed += [(j, i) for j in self.index.get(game.to_text(), ()) if j > k]
+        if not game.is_won():
+            return  # not a whole winning line: nothing to learn from it
+        for j, i in passed:
+            if j not in self.lines:
+                self.verdicts[j] = "won"
+                self.lines[j] = line[i:]
+                self.found_by[j] = found_by
+                self.won_at = max(self.won_at, j)
 
     def open_positions(self) -> list[int]:
-        """Positions between the last won and the first lost one that no verdict covers yet."""
-        return [k for k in range(self.won_at + 1, self.lost_at) if k not in self.verdicts]
+        """Positions between the last won and the first lost one that no verdict decides yet."""
+        return [k for k in range(self.won_at + 1, self.lost_at)
+                if self.verdicts.get(k, "unknown") == "unknown"]
+
+    def untried(self, limit: float) -> list[int]:
+        """The open positions not yet given ``limit``."""
+        return [k for k in self.open_positions() if self.tried.get(self.keys[k], 0.0) < limit]
 
 
 def analyze(
@@ -141,32 +215,42 @@ def analyze(
 ) -> Analysis:
     """Find the move that lost ``game`` (a record, or a game with its history).
 
-    ``time_limit``: seconds for the solver on each position; ``total_limit``: seconds for the whole
-    analysis (positions not reached in time count as undecided); ``stop``: an event that ends the
-    analysis early, with what is known by then. ``solver`` defaults to :func:`yukon.solver.solve`.
+    ``time_limit``: seconds for the solver on each position in the search; ``total_limit``: seconds
+    for the whole analysis (positions not reached in time count as undecided), of which positions
+    still open after every position had ``time_limit`` get what is left (:func:`round_limits`);
+    ``stop``: an event that ends the analysis early, with what is known by then. ``solver`` defaults
+    to :func:`yukon.solver.solve` (and the continuation is then the shortest winning line it finds).
     """
     if isinstance(game, Game):
         game = GameRecord.from_game(game)
     if not isinstance(game, GameRecord):
         raise TypeError(f"analyze() needs a GameRecord or a Game, not {type(game).__name__}")
+    shorten: Solver | None = None
     if solver is None:
         from .solver import solve
 
-        solver = solve
-    started = time.perf_counter()
-    positions = list(game.positions())
-    n = len(game.moves)
-    search = _Search(positions, time_limit, total_limit, stop, solver)
+        shorten = solve
 
-    # The end first (usually a dead end, decided at once), then the start, then halve what is open.
-    search.decide(n)
-    if search.won_at < n and not search.out_of_time() and n > 0:
-        search.decide(0)
-    while not search.out_of_time():
-        candidates = search.open_positions()
-        if not candidates:
+        def solver(position: Game, **limits: Any) -> SolveResult:
+            return solve(position, shorten=False, **limits)  # a verdict is all the search needs
+
+    started = time.perf_counter()
+    n = len(game.moves)
+    search = _Search(game, total_limit, stop, solver)
+
+    # Round by round, a larger limit each time: the end first (usually a dead end, decided at once),
+    # then the start, then halve what is open. The last round tries every position left open.
+    limits = round_limits(time_limit, total_limit)
+    for r, limit in enumerate(limits):
+        undecided = 0
+        while not search.out_of_time() and (undecided < UNDECIDED_PER_ROUND or r == len(limits) - 1):
+            candidates = search.untried(limit)
+            if not candidates:
+                break
+            k = n if n in candidates else 0 if 0 in candidates else candidates[len(candidates) // 2]
+            undecided += search.decide(k, limit) == "unknown"
+        if search.out_of_time() or not search.open_positions():
             break
-        search.decide(candidates[len(candidates) // 2])
 
     won_at, lost_at = search.won_at, search.lost_at
     if won_at >= 0:
@@ -176,13 +260,22 @@ def analyze(
     else:
         start = "unknown"
     losing_move = lost_at if won_at >= 0 and lost_at == won_at + 1 and lost_at <= n else None
+    continuation: list[Move] = []
+    if losing_move is not None:
+        continuation = search.lines[won_at]
+        # (a greedy probe's line is the one the solver would give again: only a search's may shorten)
+        if shorten is not None and continuation and search.found_by[won_at] != "greedy probe" \
+                and not search.out_of_time():
+            better = shorten(search.positions[won_at], time_limit=search.time_left(time_limit), stop=stop)
+            if better.status == "won" and len(better.moves) < len(continuation):
+                continuation = list(better.moves)
     unknown: list[int] = []
     losing_range: tuple[int, int] | None = None
     if losing_move is None and start != "lost" and won_at < n:
         unknown = list(range(won_at + 1, min(lost_at, n + 1)))
         first, last = max(won_at + 1, 1), min(lost_at, n)
         losing_range = (first, last) if first <= last else None  # (None: a game of no moves)
-    if positions[n].is_won():
+    if search.positions[n].is_won():
         end = "won"
     elif won_at == n:
         end = "winnable"
@@ -193,7 +286,7 @@ def analyze(
     return Analysis(
         start=start,
         losing_move=losing_move,
-        continuation=search.lines.get(won_at, []) if losing_move is not None else [],
+        continuation=continuation,
         unknown_moves=unknown,
         losing_range=losing_range,
         verdicts=dict(sorted(search.verdicts.items())),
@@ -204,4 +297,4 @@ def analyze(
     )
 
 
-__all__ = ["DEFAULT_TIME_LIMIT", "Analysis", "analyze"]
+__all__ = ["DEFAULT_TIME_LIMIT", "DEFAULT_TOTAL_LIMIT", "Analysis", "analyze", "round_limits"]

@@ -104,6 +104,9 @@ class StatsRow:
     best_streak: int
     best_time: float | None
     fewest_moves: int | None
+    #: whose deal numbers the games were dealt by (``yukon`` or ``pysolfc``): PySolFC's deal 42 is not
+    #: this program's deal 42, so their games are counted apart
+    numbering: str = "yukon"
 
     @property
     def win_rate(self) -> float:
@@ -111,7 +114,7 @@ class StatsRow:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "variant": self.variant, "options": self.options, "played": self.played,
+            "variant": self.variant, "options": self.options, "numbering": self.numbering, "played": self.played,
             "won": self.won, "win_rate": self.win_rate, "current_streak": self.current_streak,
             "best_streak": self.best_streak, "best_time": self.best_time,
             "fewest_moves": self.fewest_moves,
@@ -446,8 +449,9 @@ class Store:
     # ------------------------------------------------------------------ statistics
 
     def stats(self, variant: str | None = None) -> list[StatsRow]:
-        """One row per variant and options, from the finished games (not those the computer played in)."""
-        query = ("SELECT id, variant, options, result, elapsed, move_count, extra FROM games"
+        """One row per variant, options and deal numbering, from the finished games (not those the computer
+        played in)."""
+        query = ("SELECT id, variant, options, extra, result, elapsed, move_count FROM games"
                  " WHERE result IS NOT NULL AND damaged IS NULL")
         params: tuple[Any, ...] = ()
         if variant is not None:
@@ -456,11 +460,16 @@ class Store:
         query += " ORDER BY finished, rowid"
         with self._lock:
             rows = self._db.execute(query, params).fetchall()
-        groups: dict[tuple[str, str], StatsRow] = {}
-        for gid, v, opts, result, elapsed, count, extra in rows:
+        groups: dict[tuple[str, str, str], StatsRow] = {}
+        for gid, v, opts, extra, result, elapsed, count in rows:
             if _computer_played(extra):
                 continue
-            row = groups.get((v, opts))
+            try:
+                numbering = _numbering(extra)
+            except (ValueError, TypeError) as exc:
+                self.set_aside(gid, f"its extra does not read back ({exc})")
+                continue
+            row = groups.get((v, opts, numbering))
             if row is None:
                 try:
                     options = json.loads(opts)
@@ -469,7 +478,7 @@ class Store:
                 except (ValueError, TypeError) as exc:
                     self.set_aside(gid, f"its options do not read back ({exc})")
                     continue
-                row = groups[(v, opts)] = StatsRow(v, options, 0, 0, 0, 0, None, None)
+                row = groups[(v, opts, numbering)] = StatsRow(v, options, 0, 0, 0, 0, None, None, numbering)
             row.played += 1
             if result == "won":
                 row.won += 1
@@ -481,7 +490,19 @@ class Store:
                     row.fewest_moves = count
             else:
                 row.current_streak = 0
-        return sorted(groups.values(), key=lambda r: (r.variant, options_key(r.options)))
+        return sorted(groups.values(), key=lambda r: (r.variant, options_key(r.options), r.numbering != "yukon",
+                                                      r.numbering))
+
+
+def _numbering(extra: str) -> str:
+    """The deal numbering a saved game's ``extra`` names (the session keeps it there; none: this program's)."""
+    notes = json.loads(extra)
+    if not isinstance(notes, dict):
+        raise ValueError(f"extra is {type(notes).__name__}, not an object")
+    numbering = notes.get("numbering", "yukon")
+    if not isinstance(numbering, str):
+        raise ValueError(f"its numbering is {numbering!r}, not a name")
+    return numbering
 
 
 def _computer_played(extra: str) -> bool:

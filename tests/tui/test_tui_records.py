@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import DataTable
 from tui_helpers import ONE_FROM_LOST, FakeClock
 
 from yukon import Game
@@ -20,7 +21,7 @@ from yukon.cli import main
 from yukon.record import GameRecord
 from yukon.store import Store
 from yukon.tui.app import YukonApp, analysis_text
-from yukon.tui.screens import GameOverScreen, HelpScreen
+from yukon.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
 from yukon.tui.session import Session
 
 Scenario = Callable[[Pilot[None], YukonApp], Awaitable[None]]
@@ -217,6 +218,29 @@ def test_analysis_waits_for_the_end_and_is_stoppable(store: Store, monkeypatch: 
     assert len(stopped) == 1 and stopped[0] < 5
 
 
+def test_analysis_at_any_time_gives_the_game_up_once_the_player_agrees(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")  # 6♥ up: the losing move; 6♣ can still go onto 7♥
+        await pilot.pause()
+        assert app.session.status == "playing"
+        await pilot.press("W")
+        assert isinstance(app.screen, ConfirmScreen) and "analysis" not in app._jobs
+        await pilot.press("n")  # not now: the game goes on
+        await pilot.pause()
+        assert app.session.status == "playing" and "analysis" not in app._jobs
+        await pilot.press("W")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.session.status == "abandoned" and app.analysis.losing_move == 1
+        assert "Move 1 lost the game" in app.status_text
+        await pilot.press("b")
+        assert app.replay is not None and app.replay.better_from == 0
+
+    run(make_app(store, game=Game.from_text(LOSABLE), autoplay=False, analysis_time=5.0), scenario)
+    [row] = store.stats()
+    assert (row.played, row.won) == (1, 0)
+
+
 def test_help_lists_the_new_keys(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("question_mark")
@@ -246,3 +270,87 @@ def test_analysis_text_says_each_outcome_and_never_guesses_in_a_range() -> None:
     assert analysis_text(Analysis("won", None, [], [], end="won"), moves, start) == (
         "You won: no move lost the game", "good")
     assert "in time" in analysis_text(Analysis("unknown", None, [], [], end="unknown"), moves, start)[0]
+
+
+# ---------------------------------------------------------------------- statistics by deal numbering
+
+
+def test_statistics_show_pysolfc_deals_apart_and_mark_the_current_numbering(store: Store) -> None:
+    rules = {"empty_column": "kings", "foundation_return": False}
+    for gid, extra, result in (("ours", {}, "won"), ("theirs", {"numbering": "pysolfc"}, "lost")):
+        store.create_game(gid, "yukon", rules, 7, {"variant": "yukon"}, "web", extra)
+        store.finish_game(gid, result)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [[c for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert [[str(c) for c in row[1:4]] for row in rows] == [
+            ["kings", "1", "1"], ["kings, PySolFC deals", "1", "0"]]
+        assert [row[0].style for row in rows] == ["", "bold"]  # the game in play is one of PySolFC's
+
+    run(make_app(store, game=Game.deal("yukon", seed=123456, numbering="pysolfc")), scenario)
+
+
+# ---------------------------------------------------------------------- across the two games
+
+
+def web_client(store: Store) -> Any:
+    from fastapi.testclient import TestClient
+
+    from yukon.web import create_app
+    from yukon.web.solving import SolverQueue
+
+    return TestClient(create_app(store, solver=SolverQueue(processes=False)), base_url="http://127.0.0.1")
+
+
+def test_a_record_from_the_web_is_analysed_in_the_terminal(store: Store, tmp_path: Path,
+                                                          started: list[YukonApp],
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    with web_client(store) as client:
+        game = client.post("/api/games", json={"position": Game.from_text(LOSABLE).to_dict()}).json()
+        for move in LOST_LINE:
+            client.post(f"/api/games/{game['id']}/moves", json={"move": move})
+        client.post(f"/api/games/{game['id']}/resign")
+        path = tmp_path / "from-the-web.json"
+        path.write_text(json.dumps(client.get(f"/api/games/{game['id']}/record").json()))
+    assert main(["analyze", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["losing_move"] == 1
+    assert main(["tui", "--record", str(path), "--db", str(tmp_path / "tui.sqlite3")]) == 0
+    [app] = started
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("W")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.analysis.losing_move == 1 and "Move 1 lost the game" in app.status_text
+        await pilot.press("b")
+        assert app.replay is not None and app.replay.better_from == 0
+
+    assert [str(m) for m in app.session.moves] == LOST_LINE
+    app.analysis_time = 5.0
+    run(app, scenario)
+
+
+def test_a_record_from_the_terminal_is_analysed_and_replayed_in_the_web(store: Store, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")  # 6♥ up: the losing move
+        await pilot.press("4", "enter", "3")  # 6♣ onto 7♥: a dead end
+        await pilot.pause()
+        assert [str(m) for m in app.session.moves] == LOST_LINE
+        await pilot.press("escape", "x")
+
+    run(make_app(store, game=Game.from_text(LOSABLE), autoplay=False, export_dir=out), scenario)
+    [path] = list(out.iterdir())
+    with web_client(store) as client:
+        state = client.post("/api/games/import", json={"record": json.loads(path.read_text())}).json()
+        assert state["moves"] == LOST_LINE and state["status"] == "lost"
+        client.post(f"/api/games/{state['id']}/resign")
+        answer = client.post(f"/api/games/{state['id']}/analysis").json()
+        assert (answer["start"], answer["losing_move"], answer["unknown_moves"]) == ("won", 1, [])
+        then = " ".join(answer["continuation"])
+        won = client.get(f"/api/games/{state['id']}/replay", params={"at": 0, "then": then}).json()
+        assert won["cards_on_foundations"] == won["card_count"]

@@ -73,7 +73,8 @@ def test_page_and_assets(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
     assert "/static/app.js" in r.text and "http" not in r.text.replace("http://www.w3.org", "")
-    for asset in ("app.js", "style.css", "favicon.svg"):
+    assert r.text.index("/static/app.js") < r.text.index("/static/analysis.js")  # (it uses app.js's hooks)
+    for asset in ("app.js", "analysis.js", "style.css", "favicon.svg"):
         assert client.get(f"/static/{asset}").status_code == 200
     assert client.get("/favicon.ico").status_code == 200
     assert client.get("/static/nope.js").status_code == 404

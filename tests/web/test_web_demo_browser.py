@@ -97,7 +97,7 @@ def test_watch_the_computer_play_then_stop_it(browser: Any, server: Server) -> N
 def test_a_move_of_the_players_takes_over(browser: Any, server: Server) -> None:
     page = open_page(browser, server, settings=SETTINGS | {"demoSpeed": "slow", "animate": False})
     start_deal(page, 8)
-    page.keyboard.press("w")
+    page.keyboard.press("t")
     page.wait_for_function("window.yukon.state.move_count >= 1", timeout=60_000)
     settle(page)
     legal = state(page)["legal_moves"]

@@ -122,6 +122,14 @@ def test_new_game_in_pysolfc_numbering(client: TestClient, store: Store) -> None
     assert reloaded.game.numbering == "pysolfc"
 
 
+def test_statistics_count_pysolfc_deals_apart(client: TestClient) -> None:
+    for numbering in ("pysolfc", "yukon", "pysolfc"):
+        state = client.post("/api/games", json={"seed": 123456, "numbering": numbering}).json()
+        assert client.post(f"/api/games/{state['id']}/resign").json()["result"] == "abandoned"
+    rows = client.get("/api/stats?variant=yukon").json()["stats"]
+    assert [(r["numbering"], r["played"]) for r in rows] == [("yukon", 1), ("pysolfc", 2)]
+
+
 def test_numbering_errors_name_the_problem(client: TestClient) -> None:
     r = client.post("/api/games", json={"variant": "milligan", "numbering": "pysolfc"})
     assert r.status_code == 400 and "not available" in r.json()["error"]

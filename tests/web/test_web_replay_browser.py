@@ -101,8 +101,12 @@ def test_analysis_after_a_loss_export_and_import(browser: Any, server: Server, t
     assert page.locator("#table .card.losing").count() >= 1  # the move about to be played: 2:6H>F
     shot(page, "replay-analysis.png")
     assert httpx.get(f"{server.url}api/games/{game['id']}").json()["result"] == "lost"
-    page.click("#replay-line")
+    page.click("#replay-line")  # the line starts playing itself (analysis.js); Home pauses it at its start
+    page.wait_for_function("/^Winning line: move \\d+ of \\d+$/"
+                           ".test(document.getElementById('replay-pos').textContent)")
+    page.keyboard.press("Home")
     page.wait_for_function("/^Winning line: move 0 of \\d+$/.test(document.getElementById('replay-pos').textContent)")
+    settle(page)
     steps = int(page.inner_text("#replay-pos").rsplit(" ", 1)[1])
     for k in range(1, steps + 1):
         page.keyboard.press("ArrowRight")
@@ -146,6 +150,73 @@ def test_analysis_after_a_loss_export_and_import(browser: Any, server: Server, t
     assert not page.errors
 
 
+#: milliseconds between two moves of the winning line (analysis.js STEP_MS)
+STEP_MS = 900
+
+
+def test_the_winning_line_plays_itself_out_pauses_and_goes_back_to_the_game(browser: Any, server: Server) -> None:
+    game = httpx.post(f"{server.url}api/games", json={"position": Game.from_text(TRAP).to_dict()}).json()
+    page = open_page(browser, server, settings={**SETTINGS, "animate": True})
+    page.goto(f"{server.url}?game={game['id']}")
+    page.wait_for_function("(id) => window.yukon && window.yukon.state && window.yukon.state.id === id",
+                           arg=game["id"])
+    page.evaluate("(m) => window.yukon.sendMove(m)", "2:6H>F")  # the losing move; the game goes on
+    settle(page)
+    assert state(page)["status"] == "playing"
+    asked: list[str] = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.keyboard.press("w")  # at any time: the game in play is ended first, once the player agrees
+    page.wait_for_selector("#replay-analysis", state="visible", timeout=30000)
+    assert asked and "ends this game" in asked[0]
+    assert httpx.get(f"{server.url}api/games/{game['id']}").json()["result"] == "abandoned"
+    position_label(page, "Move 0 of 1")
+    assert "Move 1 lost the game" in page.inner_text("#replay-analysis")
+    assert page.locator("#table .card.losing").count() >= 1
+
+    # every position the line passes through, as the bar shows it, with no key pressed
+    page.evaluate("""() => {
+        window.seen = [];
+        const pos = document.getElementById('replay-pos');
+        new MutationObserver(() => { if (window.seen.at(-1) !== pos.textContent) window.seen.push(pos.textContent); })
+            .observe(pos, {childList: true, characterData: true, subtree: true});
+    }""")
+    page.click("#replay-line")
+    page.wait_for_function("document.getElementById('replay-pos').textContent === 'Winning line: move 2 of '"
+                           " + window.yukon.replay.cont.moves.length")
+    assert page.inner_text("#replay-animate") == "‖ Pause"
+    shot(page, "replay-line-playing.png")
+    page.wait_for_function("document.getElementById('replay-next').textContent === 'Won: every card is up.'",
+                           timeout=60000)
+    steps = page.evaluate("window.yukon.replay.cont.moves.length")
+    assert page.evaluate("window.seen") == [f"Winning line: move {k} of {steps}" for k in range(steps + 1)]
+    won = state(page)
+    assert won["cards_on_foundations"] == won["card_count"]
+    assert page.inner_text("#replay-animate") == "↻ Play the line again"
+
+    # again from its start; paused, it stays where it is; Space plays on to the end
+    page.click("#replay-animate")
+    position_label(page, f"Winning line: move 1 of {steps}")
+    page.click("#replay-animate")
+    assert page.inner_text("#replay-animate") == "▶ Play the line"
+    settle(page)
+    paused_at = page.inner_text("#replay-pos")
+    page.wait_for_timeout(3 * STEP_MS)
+    assert page.inner_text("#replay-pos") == paused_at
+    page.locator("#replay-pos").click()  # (the focus off the buttons: Space is the line's key)
+    page.keyboard.press(" ")
+    page.wait_for_function("document.getElementById('replay-next').textContent === 'Won: every card is up.'",
+                           timeout=60000)
+
+    page.keyboard.press("Escape")  # back from the winning line to the game's moves, then to the game
+    position_label(page, "Move 0 of 1")
+    assert page.locator("#replay-animate").is_hidden()
+    page.click("#replay-close")
+    page.wait_for_function("window.yukon.replay === null")
+    assert state(page)["moves"] == ["2:6H>F"] and state(page)["result"] == "abandoned"
+    assert httpx.get(f"{server.url}api/games/{game['id']}").json()["moves"] == ["2:6H>F"]
+    assert not page.errors
+
+
 def test_new_dialog_offers_pysolfc_numbers_where_they_exist(browser: Any, server: Server) -> None:
     page = open_page(browser, server, settings={**SETTINGS})
     page.evaluate("window.yukon.newGame({variant: 'yukon', seed: 8})")  # not the dead end left by a test before
@@ -165,4 +236,26 @@ def test_new_dialog_offers_pysolfc_numbers_where_they_exist(browser: Any, server
 
     assert [c["up"] for c in state(page)["tableau"]] == [[NAME[c] for c in up] for _, up in expected.columns]
     assert "PySolFC game 123456" in page.title()
+    assert not page.errors
+
+
+def test_the_statistics_show_pysolfc_deals_in_a_row_of_their_own(browser: Any, server: Server) -> None:
+    for numbering in ("pysolfc", "yukon"):
+        game = httpx.post(f"{server.url}api/games", json={"seed": 4242, "numbering": numbering}).json()
+        httpx.post(f"{server.url}api/games/{game['id']}/resign")
+    page = open_page(browser, server, settings={**SETTINGS})
+    page.evaluate("window.yukon.newGame({variant: 'yukon', seed: 4242, numbering: 'pysolfc'})")
+    page.wait_for_function("window.yukon.state.numbering === 'pysolfc' && window.yukon.state.seed === 4242")
+    settle(page)
+    page.click("#btn-stats")
+    page.wait_for_selector("#stats-body table")
+    rows = page.locator("#stats-body tbody tr")
+    texts = [rows.nth(i).inner_text() for i in range(rows.count())]
+    kings = "empty column: kings, foundation return: off"
+    ours = [t for t in texts if t.startswith("Yukon") and kings in t and "PySolFC" not in t]
+    theirs = [t for t in texts if t.startswith("Yukon") and f"{kings}, PySolFC deal numbers" in t]
+    assert len(ours) == 1 and len(theirs) == 1
+    current = page.locator("#stats-body tbody tr.current")
+    assert current.count() == 1 and "PySolFC deal numbers" in current.inner_text()  # the game in play's row
+    shot(page, "stats-numbering.png")
     assert not page.errors

@@ -111,22 +111,26 @@ def solve(
     node_limit: int | None = None,
     memory_limit: int | None = 1_800_000_000,
     stop: threading.Event | None = None,
+    shorten: bool = True,
 ) -> SolveResult:
     """Decide ``game`` (unchanged by the call).
 
     ``time_limit`` in seconds, ``node_limit`` in positions, ``memory_limit`` in
     bytes for the transposition table (the search ends with ``unknown``,
     reason "memory limit", rather than pass it); ``stop``, an event another
-    thread may set to end the search early with ``unknown``.
+    thread may set to end the search early with ``unknown``. ``shorten=False``
+    returns the first winning line found, without looking for a shorter one
+    (a caller that wants only the verdict saves what is left of the time limit).
     """
     if not isinstance(game, Game):
         raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
     time_limit = check_limits(time_limit, node_limit, memory_limit, stop)
     started = time.perf_counter()
-    return _solve(game, Limits(time_limit, node_limit, memory_limit, stop), time_limit, started)
+    return _solve(game, Limits(time_limit, node_limit, memory_limit, stop), time_limit, started, shorten)
 
 
-def _solve(game: Game, limits: Limits, time_limit: float | None, started: float) -> SolveResult:
+def _solve(game: Game, limits: Limits, time_limit: float | None, started: float,
+           shorten: bool = True) -> SolveResult:
     node_limit = limits.node_limit
     probe_allowed = time_limit is None or time_limit >= PROBE_MIN_TIME
     stuck = stuck_cards(game)  # (rule 3: proves a loss before any move is tried)
@@ -158,7 +162,7 @@ def _solve(game: Game, limits: Limits, time_limit: float | None, started: float)
     outcome = Searcher(game, limits).run()
     s = outcome.stats
     moves, nodes = outcome.moves, s.nodes + first.stats.nodes
-    if outcome.status == "won" and node_limit is None:
+    if outcome.status == "won" and node_limit is None and shorten:
         # a depth-first line wanders (it walks swap classes to and fro); a longer best-first run,
         # within what is left of the time limit, usually finds one a third as long
         shorter = best_first(game, limits, BEST_FIRST_LINE_POSITIONS)

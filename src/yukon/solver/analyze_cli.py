@@ -25,9 +25,10 @@ def add_analyze_parser(sub: Any) -> None:
     )
     p.add_argument("record", help="a game record file (docs/records.md), or - for standard input")
     p.add_argument("--time-limit", "-t", type=float, default=None,
-                   help="seconds for the solver on each position (default 2)")
+                   help="seconds for the solver on each position in the search (default 2)")
     p.add_argument("--total-limit", type=float, default=None,
-                   help="seconds for the whole analysis (default: no limit beyond each position's)")
+                   help="seconds for the whole analysis (default 30): positions still undecided after the "
+                   "search get what is left of it")
     p.add_argument("--json", action="store_true",
                    help='print {"start", "losing_move", "continuation", "unknown_moves"} as JSON')
     p.set_defaults(func=run_analyze)
@@ -42,7 +43,7 @@ def _read_record(value: str) -> Any:
 
 
 def run_analyze(args: argparse.Namespace) -> int:
-    from ..analysis import DEFAULT_TIME_LIMIT, analyze
+    from ..analysis import DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT, analyze
     from ..render import layout_text
 
     for name in ("time_limit", "total_limit"):
@@ -51,7 +52,8 @@ def run_analyze(args: argparse.Namespace) -> int:
             raise CommandError(f"--{name.replace('_', '-')} must be positive, not {value}")
     record = _read_record(args.record)
     time_limit = args.time_limit if args.time_limit is not None else DEFAULT_TIME_LIMIT
-    result = analyze(record, time_limit=time_limit, total_limit=args.total_limit)
+    total_limit = args.total_limit if args.total_limit is not None else max(DEFAULT_TOTAL_LIMIT, time_limit)
+    result = analyze(record, time_limit=time_limit, total_limit=total_limit)
     status = EXIT_OPEN if result.unknown_moves else 0
     if args.json:
         print(json.dumps(result.to_dict()))
@@ -81,7 +83,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     elif result.losing_range is not None:
         first, last = result.losing_range
         shown = ", ".join("start" if k == 0 else str(k) for k in result.unknown_moves)
-        print(f"Undecided within {time_limit:g} s: the position(s) after move(s) {shown}.")
+        print(f"Undecided within {time_limit:g} s each ({total_limit:g} s in all): "
+              f"the position(s) after move(s) {shown}.")
         if result.start == "unknown":
             print(f"If the start could be won, the losing move is one of moves {first} to {last}"
                   + (" (or none: the end was not decided either)." if result.end == "unknown" else "."))

@@ -137,7 +137,7 @@ class YukonApp(App[None]):
         Binding("x", "export", "Export", show=False,
                 tooltip="Export the game as a record (a JSON file in the current directory), once it is over"),
         Binding("W", "analyze", "Where?", show=False,
-                tooltip="Where did it go wrong? Once the game is over: the move that lost it (the solver)"),
+                tooltip="Where did it go wrong? The move that lost the game (a game in play is given up first)"),
         Binding("b", "better_line", "Better line", show=False,
                 tooltip="After the analysis: step through a winning line from before the losing move"),
     ]
@@ -847,8 +847,21 @@ class YukonApp(App[None]):
         self._after_change()
 
     def action_analyze(self) -> None:
-        if not self._over_or_why("Where did it go wrong? works"):
+        if self.session.in_progress and not self.session.game.is_over():
+            # at any time, as in the web game: the answer shows face-down cards, so the game ends first
+            self._confirm_then("Give up this game to see where it went wrong? It counts as not won "
+                               "(the answer shows the face-down cards).", self._give_up_and_analyze)
             return
+        if self.session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
+            return
+        self._analyze()
+
+    def _give_up_and_analyze(self) -> None:
+        self.session.abandon()
+        self.refresh_table()
+        self._analyze()
+
+    def _analyze(self) -> None:
         record = self._record()
         per_position, total = self.analysis_time, self.analysis_total
         self.set_status(f"Where did it go wrong? The solver looks at the game (up to {total:g} s; esc stops)…")
@@ -984,7 +997,7 @@ class YukonApp(App[None]):
         self.push_screen(NewGameScreen(self.game.rules.variant, self.winnable_only), chosen)
 
     def action_stats(self) -> None:
-        self.push_screen(StatsScreen(self.store, self.game.rules))
+        self.push_screen(StatsScreen(self.store, self.game.rules, self.game.numbering))
 
     def action_help(self) -> None:
         bindings = [

@@ -159,6 +159,8 @@ def _options_words(row: StatsRow) -> str:
     words = ["kings" if opts.get("empty_column", "kings") == "kings" else "any"]
     if opts.get("foundation_return"):
         words.append("return")
+    if row.numbering != "yukon":  # another program's deal numbers: other deals, counted apart
+        words.append("PySolFC deals" if row.numbering == "pysolfc" else f"{row.numbering} deals")
     return ", ".join(words)
 
 
@@ -170,10 +172,11 @@ class StatsScreen(Dialog[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "dismiss", "Close")]
 
-    def __init__(self, store: Store | None, current: Rules | None = None) -> None:
+    def __init__(self, store: Store | None, current: Rules | None = None, numbering: str = "yukon") -> None:
         super().__init__()
         self._store = store
         self._current = current
+        self._numbering = numbering
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -188,7 +191,7 @@ class StatsScreen(Dialog[None]):
                     title = (VARIANTS[row.variant].title if row.variant in VARIANTS else row.variant).split()[0]
                     mine = (
                         self._current is not None and row.variant == self._current.variant
-                        and row.options == self._current.options()
+                        and row.options == self._current.options() and row.numbering == self._numbering
                     )
                     table.add_row(
                         Text(title, style="bold" if mine else ""), _options_words(row), str(row.played),
@@ -199,9 +202,10 @@ class StatsScreen(Dialog[None]):
                     )
                 yield table
             yield Static(
-                "Rules: what may fill an empty column (kings/any), and whether cards may return from "
-                "the foundations. Streak: wins in a row now; Best: the longest streak; Time, Moves: the "
-                "best win. Shared with the web game.",
+                "Rules: what may fill an empty column (kings/any), whether cards may return from "
+                "the foundations, and PySolFC's deal numbers (other deals than this program's). "
+                "Streak: wins in a row now; Best: the longest streak; Time, Moves: the best win. "
+                "Shared with the web game.",
                 classes="note",
             )
             yield Static("esc: close   q: quit", classes="note")

@@ -516,7 +516,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     // streaks and best time of this variant with these options, for the win box
     try {
       const { stats } = await api("GET", `/api/stats?variant=${encodeURIComponent(state.variant)}`);
-      const row = stats.find((s) => s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return);
+      const row = stats.find((s) => s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return && s.numbering === (state.numbering || "yukon"));
       if (!row) return "";
       const best = row.best_time === null ? "–" : fmtTime(row.best_time);
       const record = state.status === "won" && row.best_time !== null && Math.abs(row.best_time - state.elapsed) < 0.01 && row.won > 1 ? " (a new best!)" : "";
@@ -1232,8 +1232,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       if (!stats.length) { body.textContent = "No games played yet."; return; }
       const pct = (x) => `${Math.round(x * 100)}%`;
       const rows = stats.map((s) => {
-        const opts = `empty column: ${s.options.empty_column}, foundation return: ${s.options.foundation_return ? "on" : "off"}`;
-        const cur = state && s.variant === state.variant && s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return;
+        // PySolFC's deal 42 is another deal than this program's 42: its games are a row of their own
+        const opts = `empty column: ${s.options.empty_column}, foundation return: ${s.options.foundation_return ? "on" : "off"}${s.numbering === "pysolfc" ? ", PySolFC deal numbers" : ""}`;
+        const cur = state && s.variant === state.variant && s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return && s.numbering === (state.numbering || "yukon");
         return `<tr class="${cur ? "current" : ""}"><td>${s.title}<span class="opts">${opts}</span></td><td>${s.played}</td><td>${s.won}</td><td>${pct(s.win_rate)}</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.best_time === null ? "–" : fmtTime(s.best_time)}</td><td>${s.fewest_moves ?? "–"}</td></tr>`;
       }).join("");
       body.innerHTML = `<table><thead><tr><th>Game</th><th>Played</th><th>Won</th><th>Win rate</th><th>Streak</th><th>Best streak</th><th>Best time</th><th>Fewest moves</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -1336,22 +1337,21 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     render();
     say("Back to the game.");
   }
-  function stepReplay(d) {
+  function stepReplay(d) {  // (the promise: analysis.js plays the winning line one step after another)
     const r = replay;
-    if (!r) return;
+    if (!r) return queue;
     if (r.cont) {
       const k = Math.max(0, Math.min(r.cont.moves.length, r.want.k + d));
-      if (k !== r.want.k) replayTo(r.cont.from, k, d === 1 ? [r.cont.moves[k - 1]] : []);
-      return;
+      return k !== r.want.k ? replayTo(r.cont.from, k, d === 1 ? [r.cont.moves[k - 1]] : []) : queue;
     }
     const at = Math.max(0, Math.min(r.total, r.want.at + d));
-    if (at !== r.want.at) replayTo(at, 0, d === 1 ? [r.moves[at - 1]] : []);
+    return at !== r.want.at ? replayTo(at, 0, d === 1 ? [r.moves[at - 1]] : []) : queue;
   }
   function jumpReplay(n) {  // n: a move number of what the slider shows (the game's moves, or the winning line)
     const r = replay;
-    if (!r) return;
-    if (r.cont) replayTo(r.cont.from, Math.max(0, Math.min(r.cont.moves.length, n)));
-    else replayTo(Math.max(0, Math.min(r.total, n)));
+    if (!r) return queue;
+    if (r.cont) return replayTo(r.cont.from, Math.max(0, Math.min(r.cont.moves.length, n)));
+    return replayTo(Math.max(0, Math.min(r.total, n)));
   }
   function replayKey(e) {
     const key = e.key, onSlider = e.target && e.target.id === "replay-slider";
@@ -1411,11 +1411,13 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const text = $("replay-analysis");
     text.hidden = !a;
     if (a) { text.textContent = analysisText(a, r.moves); text.classList.toggle("lost", !!a.losing_move); }
+    replayHooks.forEach((f) => f(r));
   }
+  const replayHooks = [];  // called with the replay each time its bar is shown (analysis.js)
   function analysisText(a, moves) {
     if (a.losing_move) {
       const mv = parseMove(moves[a.losing_move - 1] || "");
-      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "Show the winning line" steps through what would have won.`;
+      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "Show the winning line" plays what would have won, move by move.`;
     }
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
     if (a.end === "won") return "You won: no move lost the game.";
@@ -1593,6 +1595,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     get replay() { return replay; }, newGame, sendMove, undo, redo, queue: () => queue,
     // for demo.js (watch the computer play): the same requests, answers and messages as the player's moves
     api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove,
+    // for analysis.js: the replay's controls, and a hook on each position it shows
+    stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, onReplayShown: (f) => replayHooks.push(f),
   };
   start();
 })();

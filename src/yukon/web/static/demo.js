@@ -159,7 +159,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog");
     const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
     if (!run) {
-      if (plain && !inField && (e.key === "w" || e.key === "W") && !Y.replay) { e.preventDefault(); start(); }
+      if (plain && !inField && (e.key === "t" || e.key === "T") && !Y.replay) { e.preventDefault(); start(); }
       return;
     }
     if (inField) {  // a dialog, or the speed list: Esc there closes it (on the speed list it stops, too)
@@ -171,7 +171,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     const barControl = e.target.closest && e.target.closest("#demo-bar button");
     if (barControl && (e.key === "Enter" || e.key === " ")) return;  // a button of the bar does what it says
     if (plain && e.key === " ") { e.preventDefault(); e.stopImmediatePropagation(); pause(!run.paused); return; }
-    if (plain && (e.key === "w" || e.key === "W")) { e.preventDefault(); stop("Stopped: play on from here."); return; }
+    if (plain && (e.key === "t" || e.key === "T")) { e.preventDefault(); stop("Stopped: play on from here."); return; }
     if (plain && (e.key === "+" || e.key === "-")) {  // faster, slower
       const k = Math.max(0, Math.min(ORDER.length - 1, ORDER.indexOf(speed()) + (e.key === "+" ? 1 : -1)));
       Y.settings.demoSpeed = ORDER[k];

@@ -1,0 +1,100 @@
+/* "Where did it go wrong?" on the replay: the solver's winning line from the position before the losing
+move plays itself out on the replay board, one move after another, with a button (and Space) to pause and
+play on; the replay's own controls (← →, the slider, Home/End) step through it by hand and pause it. W asks
+for the analysis at any time (a game in play is ended first: the answer shows face-down cards).
+
+Loaded after app.js; it uses only the hooks app.js leaves on window.yukon (docs/web.md). */
+"use strict";
+(() => {
+  const Y = window.yukon;
+  if (!Y) return;
+  const $ = (id) => document.getElementById(id);
+  const button = $("replay-animate");
+  //: milliseconds between two moves of the line: time to see the card go and land
+  const STEP_MS = 900;
+  let playing = false;
+  let timer = 0;
+  let line = null;  // the winning line (replay.cont) last seen, to start each new one playing
+
+  const shownLine = () => (Y.replay && Y.replay.cont ? Y.replay : null);
+  const atEnd = (r) => r.want.k >= r.cont.moves.length;
+
+  function label() {
+    const r = shownLine();
+    button.hidden = !r;
+    if (!r) return;
+    const ended = atEnd(r) && !playing;
+    button.textContent = playing ? "‖ Pause" : ended ? "↻ Play the line again" : "▶ Play the line";
+    button.setAttribute("aria-pressed", playing ? "true" : "false");
+    button.title = playing ? "Pause the winning line (Space)" : "Play the winning line move by move (Space)";
+  }
+  function pause() {
+    playing = false;
+    clearTimeout(timer);
+    label();
+  }
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(step, STEP_MS);
+  }
+  async function step() {
+    const r = shownLine();
+    if (!playing || !r || atEnd(r)) { pause(); return; }
+    try {
+      await Y.stepReplay(1);
+    } catch (err) {
+      pause();
+      return;
+    }
+    const now = shownLine();
+    if (!playing || now !== r) return;
+    if (atEnd(now)) { pause(); Y.say("The winning line is played out: every card is up. ← → step back through it, Esc returns to the game's moves."); return; }
+    later();
+  }
+  async function play() {
+    const r = shownLine();
+    if (!r) return;
+    playing = true;
+    label();
+    if (atEnd(r)) {  // again from the position before the losing move
+      await Y.jumpReplay(0);
+      if (!playing || shownLine() !== r) return;
+    }
+    later();
+  }
+  const toggle = () => (playing ? pause() : play());
+
+  Y.onReplayShown((r) => {
+    if (!r.cont) { line = null; pause(); return; }
+    if (r.cont !== line) {  // the line was just opened: play it
+      line = r.cont;
+      play();
+      Y.say("The winning line plays itself out: Space pauses, ← → step by hand.");
+      return;
+    }
+    label();
+  });
+
+  button.addEventListener("click", toggle);
+  // a step by hand pauses the line
+  for (const id of ["replay-first", "replay-back", "replay-forward", "replay-last", "replay-line", "replay-close", "replay-play"]) {
+    $(id).addEventListener("click", () => { if (playing) pause(); });
+  }
+  $("replay-slider").addEventListener("input", () => { if (playing) pause(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t && t.closest && t.closest("input:not([type=range]), select, textarea, dialog")) return;
+    if (shownLine()) {
+      if (e.key === " " && !(t && t.closest && t.closest("button"))) { e.preventDefault(); toggle(); return; }
+      if (["ArrowLeft", "ArrowRight", "Home", "End", "Escape"].includes(e.key) && playing) pause();
+      return;
+    }
+    if ((e.key === "w" || e.key === "W") && Y.state && !(Y.replay && Y.replay.analysis)) {
+      if (Y.state.result === "won") { Y.say("You won: no move lost this game.", false); return; }
+      e.preventDefault();
+      Y.analyse();
+    }
+  });
+  document.addEventListener("visibilitychange", () => { if (document.hidden && playing) pause(); });
+})();

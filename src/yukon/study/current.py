@@ -51,6 +51,8 @@ class CurrentVerdicts:
     rows: dict[int, DealRow] = field(default_factory=dict)
     #: seeds that two studies decided differently (won in one, lost in another)
     conflicts: list[int] = field(default_factory=list)
+    #: the study each kept row comes from
+    source: dict[int, StudyParams] = field(default_factory=dict)
 
     @property
     def summary(self) -> Summary:
@@ -99,6 +101,7 @@ def current(db: StudyDB) -> tuple[list[CurrentVerdicts], list[tuple[StudyParams,
                 if old is not None and {old.status, row.status} == {"won", "lost"}:
                     cur.conflicts.append(row.seed)
                 cur.rows[row.seed] = row
+                cur.source[row.seed] = p
             elif {old.status, row.status} == {"won", "lost"}:
                 cur.conflicts.append(row.seed)
     for cur in merged.values():

@@ -44,7 +44,7 @@ from ..pysolfc import NUMBERINGS, PYSOLFC_GAME_IDS
 from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
-from . import solving
+from . import deals, solving
 from .guard import LOOPBACK_NAMES, MAX_BODY, LocalGuard
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
@@ -129,6 +129,9 @@ class NewGameBody(_Body):
     numbering: str = Field(default="yukon", json_schema_extra={"enum": list(NUMBERINGS)})
     position: dict[str, Any] | None = None
     winnable_only: bool = False
+    #: which deal (docs/difficulty.md): any, a winnable one (of a ``difficulty``), or one proven lost
+    deal: str | None = Field(default=None, json_schema_extra={"enum": list(deals.KINDS)})
+    difficulty: str | None = Field(default=None, json_schema_extra={"enum": list(deals.GRADES)})
     autoplay: bool = False
     autofinish: bool = False
     abandon: str | None = None
@@ -302,6 +305,8 @@ def create_app(
 
     # ------------------------------------------------------------------ the page
 
+    app.include_router(deals.router)
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -359,6 +364,7 @@ def create_app(
             if body.winnable_only:
                 raise ApiError(400, "winnable_only searches this program's deals: give numbering 'yukon' "
                                     "or a PySolFC game number")
+        deals.check_choice(body.deal, body.difficulty, body.seed, body.numbering, body.position)
         if body.position is not None:
             if body.seed is not None or body.winnable_only or body.numbering != "yukon":
                 raise ApiError(400, "give either a position or a deal (seed, numbering, winnable_only), not both")
@@ -392,7 +398,11 @@ def create_app(
             await run_in_threadpool(lambda: found(registry.get(body.abandon or ""), body.abandon or ""))
         extra: dict[str, Any] = {}
         seed = body.seed
-        if body.winnable_only and body.position is None:
+        winnable = (body.winnable_only or body.deal == "winnable") and body.position is None
+        if body.deal == "lost" or body.difficulty is not None or (
+                winnable and seed is None and deals.has_data(rules)):  # from the shipped verdicts, at once
+            seed, extra = await run_in_threadpool(deals.pick, rules, body.deal or "winnable", body.difficulty)
+        elif winnable:
             if seed is None:
                 try:
                     searched = await queue.run(

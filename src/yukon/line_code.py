@@ -71,8 +71,8 @@ def _indices(code: str) -> list[int]:
     text = code.strip()
     if not text.isascii():
         raise InvalidLineCodeError("a line code is URL-safe base64 (ASCII)")
-    try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    try:  # (validate: urlsafe_b64decode alone skips characters outside the alphabet)
+        data = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise InvalidLineCodeError(f"not URL-safe base64: {text[:40]!r}") from None
     indices: list[int] = []

@@ -13,8 +13,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from .. import deal_data
 from ..deal import MAX_SEED
-from ..deal_data import VerdictDataError, has_verdicts, verdict_for
+from ..deal_data import VerdictDataError
 from ..difficulty import GRADES
 from ..errors import YukonError
 from ..rules import OPTIONS, VARIANTS, Rules, rules_for
@@ -56,14 +57,14 @@ def pick(rules: Rules, kind: str, difficulty: str | None) -> tuple[int, dict[str
 def has_data(rules: Rules) -> bool:
     """Do the shipped verdicts have deals of these rules (a winnable one is then drawn from them)?"""
     try:
-        return has_verdicts(rules)
+        return deal_data.has_verdicts(rules)
     except VerdictDataError:
         return False
 
 
 def difficulty_of(rules: Rules, seed: int) -> dict[str, Any]:
     try:
-        verdict = verdict_for(rules, seed)
+        verdict = deal_data.verdict_for(rules, seed)
     except VerdictDataError:
         verdict = None  # a damaged data file: the table shows no grade, as for an unknown deal
     if verdict is None or verdict.status != "won" or verdict.difficulty is None:

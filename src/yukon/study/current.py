@@ -73,13 +73,16 @@ def _better(new: DealRow, old: DealRow) -> bool:
     return new.status == "won" and bool(new.line) and not old.line
 
 
-def current(db: StudyDB) -> tuple[list[CurrentVerdicts], list[tuple[StudyParams, list[DealRow]]]]:
-    """(the current verdicts of each set of rules, the other solver studies with rows: the history).
+def current(db: StudyDB, versions: set[str] | None = None
+            ) -> tuple[list[CurrentVerdicts], list[tuple[StudyParams, list[DealRow]]]]:
+    """(the current verdicts of each set of rules, the other solver studies with rows: the history), of the
+    studies of ``versions`` only if given.
 
     Honest-player studies (:mod:`yukon.study.players`) are neither: they are games, not verdicts."""
     from .players import is_honest
 
-    studies = [(p, db.rows(sid)) for sid, p in db.studies() if not is_honest(p)]
+    studies = [(p, db.rows(sid)) for sid, p in db.studies()
+               if not is_honest(p) and (versions is None or p.solver_version in versions)]
     studies = [(p, rows) for p, rows in studies if rows]
     newest: dict[RulesKey, str] = {}
     for p, _ in studies:

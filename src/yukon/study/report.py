@@ -214,9 +214,8 @@ def _wanted(solver: str | None, version: str) -> bool:
 
 def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: str | None = None) -> int:
     reports = [r for r in collect(db) if _wanted(solver, r.params.solver_version)]
-    verdicts, history = current(db)
-    verdicts = [c for c in verdicts if _wanted(solver, c.solver_version)]
-    history_reports = [StudyReport(p, rows) for p, rows in history if _wanted(solver, p.solver_version)]
+    verdicts, history = current(db, None if solver is None else {v.strip() for v in solver.split(",")})
+    history_reports = [StudyReport(p, rows) for p, rows in history]
     if not reports:
         print(f"no finished deals in {db.path}" + (f" of solver version {solver}" if solver else ""),
               file=sys.stderr)

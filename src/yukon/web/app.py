@@ -305,7 +305,7 @@ def create_app(
 
     # ------------------------------------------------------------------ the page
 
-    app.include_router(deals.router)
+    app.include_router(deals.router, responses=_errors(400, 422))
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

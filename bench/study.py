@@ -67,7 +67,7 @@ def main() -> None:
     params = StudyParams(args.variant, args.empty_column, args.variant == "milligan-yukon", None, args.node_limit,
                          1_500_000_000, SOLVER_VERSION)
     sizes = [int(w) for w in args.workers.split(",")]
-    console = Console()
+    console = Console() if Console().is_terminal else Console(width=150)
     console.print(f"{len(seeds)} deals of {params.label()}, node limit {args.node_limit:,}, "
                   f"{os.cpu_count()} cores, load average before: {os.getloadavg()[0]:.2f}")
     table = Table("workers", "deals/min", "speed-up vs 1", "won / lost / unknown", "same rows as 1 local worker",

@@ -293,7 +293,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
             options = [Option(rules.title, id=name) for name, rules in VARIANTS.items()]
             yield OptionList(*options, id="variants")
             yield Static(self._deal_text(), id="deal-kind")
-            yield Static("enter: deal   w: winnable   d: difficulty   l: proven lost   esc: cancel", classes="note")
+            yield Static("enter: deal  w: winnable  d: difficulty  l: lost  esc", classes="note")
 
     def _deal_text(self) -> str:
         return f"Deal: {describe_choice(self.kind, self.difficulty)}"

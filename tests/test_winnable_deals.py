@@ -41,3 +41,90 @@ def test_the_budget_ends_the_search() -> None:
     found = find_winnable_deal(russian, threading.Event(), per_deal=0.2, budget=0.0, seeds=iter([1, 2, 22]))
     assert found.status == "unknown" and found.tried == 1 and "within 0 s" in found.note
     assert time.monotonic() - started < 5
+
+
+# ------------------------------------------------------------------ from the shipped verdicts
+
+import pytest  # noqa: E402
+
+import yukon  # noqa: E402
+import yukon.solver  # noqa: E402
+from yukon import deal_data, winnable_deals  # noqa: E402
+from yukon.rules import rules_for  # noqa: E402
+from yukon.winnable_deals import NoSuchDealError, deal_from_data, difficulty_note, pick_deal  # noqa: E402
+
+
+@pytest.fixture
+def no_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver ran although the shipped verdicts know these deals")
+
+    monkeypatch.setattr(yukon, "solve", refuse)
+    monkeypatch.setattr(yukon.solver, "solve", refuse)
+
+
+@pytest.mark.parametrize("variant", list(yukon.VARIANTS))
+def test_a_winnable_deal_comes_from_the_data_without_the_solver(no_solver: None, variant: str) -> None:
+    rules = rules_for(variant)
+    started = time.monotonic()
+    found = find_winnable_deal(lambda seed: Game.deal(rules, seed=seed), threading.Event())
+    assert time.monotonic() - started < 2
+    assert found.status == "won" and found.note == PROVED and found.tried == 0
+    known = deal_data.verdict_for(rules, found.seed)
+    assert known is not None and known.status == "won"
+
+
+def test_known_seeds_are_answered_by_the_data(no_solver: None) -> None:
+    """The seeds given: the data's lost ones are passed over, its won one taken, no search."""
+    lost = [v.seed for v in deal_data.verdicts("russian", status="lost")][:3]
+    won = deal_data.verdicts("russian", status="won")[0].seed
+    found = find_winnable_deal(russian, threading.Event(), seeds=iter([*lost, won]))
+    assert (found.seed, found.status, found.tried) == (won, "won", 4)
+
+
+def test_rules_the_data_lacks_fall_back_to_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deal_data, "has_verdicts", lambda *a, **k: False)
+    monkeypatch.setattr(deal_data, "verdict_for", lambda *a, **k: None)
+    calls: list[int] = []
+    real = yukon.solve
+
+    def counted(game: Game, **kwargs: object) -> object:
+        calls.append(1)
+        return real(game, **kwargs)
+
+    monkeypatch.setattr(yukon, "solve", counted)
+    found = find_winnable_deal(russian, threading.Event(), seeds=iter(LOST_THEN_WON))
+    assert found.seed == 22 and found.status == "won"
+    assert deal_from_data(rules_for("russian"), "winnable") is None  # the caller searches as before
+
+
+@pytest.mark.parametrize("kind, difficulty, status", [("lost", None, "lost"), ("winnable", "hard", "won"),
+                                                      ("winnable", "easy", "won"), ("winnable", None, "won")])
+def test_pick_a_deal_of_a_kind(no_solver: None, kind: str, difficulty: str | None, status: str) -> None:
+    rules = rules_for("yukon")
+    for _ in range(5):
+        found = pick_deal(rules, kind, difficulty)
+        known = deal_data.verdict_for(rules, found.seed)
+        assert known is not None and known.status == status == found.status
+        assert difficulty is None or known.difficulty == difficulty
+        assert (difficulty or "") in found.note
+
+
+def test_pick_refuses_what_the_data_cannot_give(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = rules_for("yukon")
+    for kind, difficulty in (("maybe", None), ("lost", "hard"), ("winnable", "impossible")):
+        with pytest.raises(NoSuchDealError):
+            pick_deal(rules, kind, difficulty)
+    with pytest.raises(NoSuchDealError, match="no proven lost deal"):
+        pick_deal(rules_for("milligan-yukon", empty_column="any"), "lost")
+    monkeypatch.setattr(winnable_deals, "secrets", type("S", (), {"randbelow": staticmethod(lambda n: 0)}))
+    first_lost = deal_data.verdicts("yukon", "kings", False, status="lost")[0]
+    assert pick_deal(rules, "lost").seed == first_lost.seed
+
+
+def test_the_difficulty_note_names_a_known_winnable_deals_grade() -> None:
+    v = next(v for v in deal_data.verdicts("yukon", "kings", False, status="won") if v.difficulty == "expert")
+    assert "expert" in difficulty_note(rules_for("yukon"), v.seed)
+    lost = deal_data.verdicts("yukon", "kings", False, status="lost")[0]
+    assert difficulty_note(rules_for("yukon"), lost.seed) == ""  # no spoiler for a lost deal
+    assert difficulty_note(rules_for("yukon"), 2**64 - 1) == ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import card_name, parse_card
+from .deal_data import Verdict, verdicts
 from .errors import (
     IllegalMoveError,
     InvalidCardError,
@@ -71,6 +72,6 @@ __all__ = [
     "FOUNDATION", "STOCK", "VARIANTS", "WASTE",
     "Game", "GameRecord", "IllegalMoveError", "InvalidCardError", "InvalidMoveError",
     "InvalidPositionError", "InvalidRecordError", "InvalidRulesError", "Move", "NumberingError",
-    "RecordMoveError", "Rules", "UnknownVariantError", "YukonError", "analyze", "card_name", "hint",
-    "parse_card", "rules_for", "solve",
+    "RecordMoveError", "Rules", "UnknownVariantError", "Verdict", "YukonError", "analyze", "card_name", "hint",
+    "parse_card", "rules_for", "solve", "verdicts",
 ]

@@ -1,9 +1,12 @@
 """Winnable deals only: a random deal number whose deal the solver proves winnable.
 
 Shared by the web table's "winnable deals only" (:mod:`yukon.web.solving`) and the terminal
-game's new-game screen, so that both look for a deal the same way: random deal numbers, each
-given ``per_deal`` seconds, at most ``budget`` seconds in all; when none is proved winnable in
-time, the last one tried is offered and honestly marked as not proved.
+game's new-game screen, so that both look for a deal the same way. First the shipped verdicts
+(:mod:`yukon.deal_data`): when they have won deals of these rules, one of them is drawn at once,
+no solving at deal time. Otherwise random deal numbers, each given ``per_deal`` seconds, at most
+``budget`` seconds in all; when none is proved winnable in time, the last one tried is offered and
+honestly marked as not proved. :func:`pick_deal` draws a deal of a kind (winnable, of a
+difficulty; proven lost) from the shipped verdicts alone.
 
 >>> import threading
 >>> from yukon import Game
@@ -20,13 +23,20 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from . import deal_data
+from .difficulty import GRADES
+from .errors import YukonError
 from .game import Game
+from .rules import Rules
 
 #: Seconds the solver gets per deal, and in all.
 DEAL_TIME = 2.0
 DEAL_BUDGET = 8.0
 
 PROVED = "the solver proved this deal winnable"
+PROVED_LOST = "the solver proved that this deal cannot be won"
+#: what the New dialogs offer: kind of deal, and for a winnable one, a difficulty (docs/difficulty.md)
+KINDS = ("any", "winnable", "lost")
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,76 @@ def _random_seeds() -> Iterator[int]:
         yield secrets.randbelow(1 << 32)
 
 
+class NoSuchDealError(YukonError):
+    """The shipped verdicts hold no deal of the kind asked for, under these rules."""
+
+
+def _known(rules: Rules, seed: int) -> deal_data.Verdict | None:
+    try:
+        return deal_data.verdict_for(rules, seed)
+    except deal_data.VerdictDataError:
+        return None  # a damaged data file: the solver decides, as without data
+
+
+def _shipped(rules: Rules, status: str, difficulty: str | None = None) -> tuple[deal_data.Verdict, ...]:
+    try:
+        if not deal_data.has_verdicts(rules):
+            return ()
+        return deal_data.verdicts(rules.variant, rules.empty_column, rules.foundation_return, status=status,
+                                  difficulty=difficulty)
+    except deal_data.VerdictDataError:
+        return ()
+
+
+def described(verdict: deal_data.Verdict) -> str:
+    """What the data says of a deal, for a player: ``'the solver proved this deal winnable (hard)'``."""
+    if verdict.status == "won":
+        return PROVED + (f" ({verdict.difficulty})" if verdict.difficulty else "")
+    if verdict.status == "lost":
+        return PROVED_LOST
+    return "the solver could not decide this deal within its study's limit"
+
+
+def pick_deal(rules: Rules, kind: str = "winnable", difficulty: str | None = None) -> FoundDeal:
+    """A random deal of ``kind`` (``winnable``, optionally of a ``difficulty``; ``lost``) from the shipped
+    verdicts, drawn at once; :class:`NoSuchDealError` when the data has none of that kind for these rules.
+    ``any`` is a random deal number (the data's word on it, if any, in the note)."""
+    if kind not in KINDS:
+        raise NoSuchDealError(f"a deal is one of {', '.join(KINDS)}, not {kind!r}")
+    if difficulty is not None and (difficulty not in GRADES or kind != "winnable"):
+        raise NoSuchDealError(f"a difficulty ({', '.join(GRADES)}) is for a winnable deal, not {difficulty!r} "
+                              f"for {kind!r}")
+    if kind == "any":
+        seed = next(_random_seeds())
+        known = _known(rules, seed)
+        return FoundDeal(seed, known.status if known else "unknown", described(known) if known else "")
+    pool = _shipped(rules, "won" if kind == "winnable" else "lost", difficulty)
+    if not pool:
+        what = f"{difficulty} winnable" if difficulty else "winnable" if kind == "winnable" else "proven lost"
+        raise NoSuchDealError(f"the shipped verdicts have no {what} deal of {rules.variant} with these options")
+    verdict = pool[secrets.randbelow(len(pool))]
+    return FoundDeal(verdict.seed, verdict.status, described(verdict))
+
+
+def deal_from_data(rules: Rules, kind: str, difficulty: str | None = None) -> FoundDeal | None:
+    """The New dialogs' choice answered from the shipped verdicts, or None where the caller deals as before
+    (any deal: a random number; a winnable one of rules the data lacks: the solver searches). A lost deal
+    or a difficulty the data lacks: :class:`NoSuchDealError`."""
+    if kind == "any" and difficulty is None:
+        return None
+    if kind == "winnable" and difficulty is None and not _shipped(rules, "won"):
+        return None
+    return pick_deal(rules, kind, difficulty)
+
+
+def difficulty_note(rules: Rules, seed: int | None, numbering: str = "yukon") -> str:
+    """``'a hard deal (docs/difficulty.md)'`` when the shipped verdicts prove this deal winnable; else ''."""
+    known = _known(rules, seed) if seed is not None and numbering == "yukon" else None
+    if known is None or known.status != "won" or known.difficulty is None:
+        return ""
+    return f"the solver's verdicts grade it {known.difficulty}"
+
+
 def find_winnable_deal(
     make: Callable[[int], Game],
     stop: threading.Event,
@@ -55,24 +135,35 @@ def find_winnable_deal(
 ) -> FoundDeal:
     """Deal ``make(seed)`` for random seeds (or ``seeds``) until the solver proves one winnable.
 
-    Honours ``stop`` (set from another thread) and ``budget`` within the solver's reaction time.
+    Without ``seeds``, a won deal of the shipped verdicts of the same rules comes first (no solving); with
+    ``seeds``, the verdicts still answer for each seed they know. Honours ``stop`` (set from another
+    thread) and ``budget`` within the solver's reaction time.
     """
     started = time.monotonic()
     deadline = started + budget
+    if seeds is None:
+        rules = make(0).rules
+        pool = _shipped(rules, "won")
+        if pool:
+            verdict = pool[secrets.randbelow(len(pool))]
+            return FoundDeal(verdict.seed, "won", PROVED, 0, time.monotonic() - started)
     seeds = seeds or _random_seeds()
     seed = next(seeds)
-    from . import solve
-
     tried = 0
     while True:
         tried += 1
         game = make(seed)
         left = deadline - time.monotonic()
-        if game.is_won():
+        known = _known(game.rules, seed)
+        if known is not None and known.status != "unknown":
+            status = known.status
+        elif game.is_won():
             status = "won"
         elif not game.has_legal_move():
             status = "lost"
         else:
+            from . import solve
+
             status = solve(game, time_limit=max(0.2, min(per_deal, left)), stop=stop).status
         if status == "won":
             return FoundDeal(seed, "won", PROVED, tried, time.monotonic() - started)
@@ -85,4 +176,5 @@ def find_winnable_deal(
         seed = following
 
 
-__all__ = ["DEAL_BUDGET", "DEAL_TIME", "FoundDeal", "find_winnable_deal"]
+__all__ = ["DEAL_BUDGET", "DEAL_TIME", "KINDS", "FoundDeal", "NoSuchDealError", "deal_from_data", "described",
+           "difficulty_note", "find_winnable_deal", "pick_deal"]

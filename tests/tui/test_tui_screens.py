@@ -11,8 +11,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_helpers import ONE_FROM_LOST, FakeClock
 
-from yukon import Game
+from yukon import Game, deal_data
 from yukon.deal import MAX_SEED
+from yukon.rules import rules_for
 from yukon.tui.app import Tableau, YukonApp
 from yukon.tui.screens import (
     ConfirmScreen,
@@ -193,7 +194,10 @@ def test_esc_says_cancel() -> None:
     run(make_app(None, Game.deal("yukon", seed=1)), scenario)
 
 
-def test_winnable_deals_only_from_the_new_game_screen() -> None:
+def test_winnable_deals_only_from_the_new_game_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules the shipped verdicts lack: the solver searches random deals (below: with the data)."""
+    monkeypatch.setattr(deal_data, "has_verdicts", lambda *args, **kwargs: False)
+    monkeypatch.setattr(deal_data, "verdict_for", lambda *args, **kwargs: None)
     seeds = iter([1, 22])  # Russian Solitaire deal 1 is lost (proved at once), deal 22 is won
 
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
@@ -210,6 +214,41 @@ def test_winnable_deals_only_from_the_new_game_screen() -> None:
 
     app = YukonApp(None, Game.deal("russian", seed=3), clock=FakeClock(), tick=False, new_seed=lambda: next(seeds))
     run(app, scenario)
+
+
+@pytest.mark.parametrize("keys, status, grade, words", [
+    (["l"], "lost", None, "cannot be won"),
+    (["d", "d", "d", "d"], "won", "hard", "hard"),  # any winnable, easy, medium, hard
+    (["w"], "won", None, "proved this deal winnable"),
+])
+def test_the_new_game_screen_deals_from_the_shipped_verdicts(
+    monkeypatch: pytest.MonkeyPatch, keys: list[str], status: str, grade: str | None, words: str
+) -> None:
+    """A deal proven lost, a hard winnable deal, a winnable deal: drawn from the data at once, no solver,
+    and the deal's grade said when the game starts."""
+    import yukon.solver
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver ran although the shipped verdicts know these deals")
+
+    monkeypatch.setattr(yukon.solver, "solve", refuse)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press(*keys)
+        shown = str(app.screen.query_one("#deal-kind", Static).render())
+        assert ("proven lost" if status == "lost" else "winnable") in shown and (grade or "") in shown
+        await pilot.press("enter")  # Yukon, highlighted
+        await pilot.pause()
+        known = deal_data.verdict_for(rules_for("yukon"), app.game.seed)
+        assert known is not None and known.status == status and (grade is None or known.difficulty == grade)
+        assert app.game.move_stack == [] and words in app.status_text
+        if status == "won":
+            assert known.difficulty in app.status_text
+
+    run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario)
 
 
 def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> None:

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import yukon
-from yukon import Game, winnable_deals
+from yukon import Game, deal_data, winnable_deals
 from yukon.autoplay import next_safe_move
 from yukon.store import Store
 from yukon.web import create_app, solving
@@ -427,6 +427,9 @@ def drawn(db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
         return number
 
     monkeypatch.setattr(winnable_deals, "secrets", SimpleNamespace(randbelow=randbelow))
+    # the solver's search, as for rules the shipped verdicts lack (tests/web/test_web_deals.py: with them)
+    monkeypatch.setattr(deal_data, "has_verdicts", lambda *args, **kwargs: False)
+    monkeypatch.setattr(deal_data, "verdict_for", lambda *args, **kwargs: None)
     store = Store(db)
     with TestClient(create_app(store, solver=solving.SolverQueue(processes=False)), base_url=LOCAL) as c:
         yield c, chosen, drawn_numbers

@@ -1,9 +1,14 @@
-"""``yukon study``: solve a range of deals of one variant and record one row per deal; ``yukon study report``.
+"""``yukon study``: solve a range of deals of one variant and record one row per deal; report, export, import.
 
-    yukon study --variant yukon --seeds 1-10000 --time-limit 30 [--empty-column any]
-                [--foundation-return/--no-foundation-return] [--workers N] [--db FILE]
-                [--scheduler tcp://HOST:8786]
-    yukon study report [--db FILE] [--output FILE.md] [--plots DIR]
+    yukon study run --variant yukon --seeds 1-10000 --time-limit 30 [--empty-column any]
+                    [--foundation-return/--no-foundation-return] [--workers N] [--threads N] [--db FILE]
+                    [--scheduler tcp://HOST:8786]
+    yukon study report [--db FILE] [--output FILE.md] [--plots DIR] [--solver VERSIONS]
+    yukon study export [--db FILE] [--output FILE.csv] [--solver VERSIONS]
+    yukon study export --verdicts [--db FILE] [--output FILE.csv.gz]
+    yukon study import FILE.csv [FILE.csv ...] [--db FILE]
+
+``yukon study --variant ...`` without an action is ``yukon study run --variant ...`` (the older form).
 """
 
 from __future__ import annotations
@@ -31,20 +36,18 @@ from .db import DealRow, StudyDB, StudyDBError, StudyParams, default_path
 from .runner import RunResult, StudyError, connect, describe_seeds, parse_seeds, run_study
 from .stats import Summary, pct, pct_range
 
+#: the options of ``run`` (dest, option): given before another action's name, they are refused
+_RUN_ONLY = (("seeds", "--seeds"), ("numbering", "--numbering"), ("workers", "--workers"),
+             ("threads", "--threads"), ("node_limit", "--node-limit"), ("scheduler", "--scheduler"),
+             ("budget", "--budget"))
 
-def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "study", help="win rates: solve a range of deals and record each (or: study report)",
-        description="Solve every deal of a seed range with the solver and record one row per deal in an SQLite "
-        "file; running the same command again resumes. 'yukon study report' renders the results as a Markdown "
-        "table and PNG plots.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="examples:\n  yukon study --variant yukon --seeds 1-1000 --time-limit 5\n"
-        "  yukon study --variant milligan-yukon --seeds 1-1000 --scheduler tcp://10.0.0.1:8786\n"
-        "  yukon study report --output winnability.md --plots .",
-    )
-    p.add_argument("action", nargs="?", choices=("run", "report"), default="run",
-                   help="run (the default) or report")
+
+def _add_db_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", type=Path, default=None, metavar="FILE",
+                   help=f"the study file (default: {_default_db_text()})")
+
+
+def _add_run_options(p: argparse.ArgumentParser) -> None:
     add_rules_options(p)
     p.add_argument("--seeds", metavar="RANGE", help="deal numbers: FIRST-LAST, N, or a comma list (e.g. 1-10000)")
     add_numbering_option(p)
@@ -55,26 +58,82 @@ def add_parser(sub: Any) -> None:
                    help="per worker, GB for the solver's position table (default 1.5)")
     p.add_argument("--workers", "-j", default=None, metavar="N",
                    help="local worker processes (default: all cores)")
-    p.add_argument("--db", type=Path, default=None, metavar="FILE",
-                   help=f"the study file (default: {_default_db_text()})")
+    p.add_argument("--threads", default=None, metavar="N",
+                   help="search threads per deal, 1 or 2 (default: 2 with one local worker on a machine of two "
+                   "cores or more, else 1); part of the study, since two threads decide more deals in the same "
+                   "time. Under a node limit the search runs one thread whatever this says")
+    _add_db_option(p)
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.1:8786")
     p.add_argument("--connect-timeout", default="10", metavar="SECONDS",
                    help="seconds to wait for the scheduler and its first worker (default 10)")
     p.add_argument("--log-every", default="30", metavar="SECONDS",
                    help="when the output is not a terminal: seconds between progress lines (default 30)")
-    p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
-                   help="report: write the Markdown here (default: stdout)")
-    p.add_argument("--solver", default=None, metavar="VERSION",
-                   help="report: only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
-    p.add_argument("--plots", type=Path, default=None, metavar="DIR",
-                   help="report: folder for the PNG plots (default: the --output folder, else the current one)")
     p.add_argument("--player", choices=("solver", "honest"), default="solver",
                    help="solver: decide each deal with perfect information (default); honest: play it out by "
                    "honest hints, which see only what a player sees (docs/honest.md)")
     p.add_argument("--budget", default=None, metavar="SAMPLESxNODES",
                    help="honest player: samples per decision x nodes per search (default 12x10000)")
-    p.set_defaults(func=run)
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "study", help="win rates: solve a range of deals and record each (run, report, export, import)",
+        description="Solve every deal of a seed range with the solver and record one row per deal in an SQLite "
+        "file ('run'; running the same command again resumes); render the results as a Markdown table and PNG "
+        "plots ('report'); write the rows as CSV, or the package's verdicts file ('export'); read such a CSV "
+        "back into a study file ('import'). Without an action, 'yukon study --variant ...' is 'run'.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  yukon study run --variant yukon --seeds 1-1000 --time-limit 5\n"
+        "  yukon study run --variant milligan-yukon --seeds 1-1000 --scheduler tcp://10.0.0.1:8786\n"
+        "  yukon study report --output winnability.md --plots .\n"
+        "  yukon study export --output data/studies/yukon.csv\n"
+        "  yukon study import data/studies/*.csv --db studies.sqlite3\n"
+        "  yukon study export --verdicts --output src/yukon/data/verdicts.csv.gz   (docs/verdicts.md)",
+    )
+    _add_run_options(p)  # the older form, without an action
+    p.set_defaults(func=run, action=None)
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+
+    r = actions.add_parser("run", help="solve the deals of a seed range (resumable; the default action)",
+                           description="Solve every deal of a seed range and record one row per deal; the same "
+                           "command again computes only the seeds without a row.")
+    _add_run_options(r)
+    r.set_defaults(func=run)
+
+    r = actions.add_parser("report", help="the studies as a Markdown table and PNG plots",
+                           description="One row per variant and option, by the newest solver version in the "
+                           "file; older versions' rows in a History section below.")
+    _add_db_option(r)
+    r.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
+                   help="write the Markdown here (default: stdout)")
+    r.add_argument("--solver", default=None, metavar="VERSION",
+                   help="only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
+    r.add_argument("--plots", type=Path, default=None, metavar="DIR",
+                   help="folder for the PNG plots (default: the --output folder, else the current one)")
+    r.set_defaults(func=run)
+
+    r = actions.add_parser("export", help="the rows as CSV (data to commit), or the package's verdicts file",
+                           description="Every row of every study (or of the --solver versions) as CSV, one line "
+                           "per deal with its study's parameters: 'yukon study import' reads it back. With "
+                           "--verdicts: the package's verdicts file (docs/verdicts.md).")
+    _add_db_option(r)
+    r.add_argument("--output", "-o", default=None, metavar="FILE",
+                   help="the CSV file ('.gz' at the end: gzip-compressed; default: stdout)")
+    r.add_argument("--solver", default=None, metavar="VERSION",
+                   help="only the studies of these solver versions, e.g. 13 or 12,13 (default: all)")
+    r.add_argument("--verdicts", action="store_true",
+                   help="write the verdicts file instead: for each variant and option, the newest solver "
+                   "version's verdict of every deal, with its difficulty and winning line (docs/verdicts.md)")
+    r.set_defaults(func=run)
+
+    r = actions.add_parser("import", help="read exported CSV rows into a study file (resume elsewhere)",
+                           description="Add the rows of CSV files written by 'yukon study export' (or of the "
+                           "older data/honest-study.csv layout) to a study file; rows a study has already are "
+                           "kept. A bad file changes nothing.")
+    r.add_argument("files", nargs="+", type=Path, metavar="FILE", help="CSV files ('.gz': gzip-compressed)")
+    _add_db_option(r)
+    r.set_defaults(func=run)
 
 
 def _default_db_text() -> str:
@@ -85,7 +144,7 @@ def _open_db(path: Path | None, must_exist: bool = False) -> StudyDB:
     if path is None:
         path = default_path()
     if must_exist and not path.exists():
-        raise CommandError(f"no study database at {path} (run 'yukon study --seeds ...' first)")
+        raise CommandError(f"no study database at {path} (run 'yukon study run --seeds ...' first)")
     try:
         return StudyDB(path)
     except StudyDBError as exc:
@@ -93,18 +152,27 @@ def _open_db(path: Path | None, must_exist: bool = False) -> StudyDB:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.action == "report":
-        used = [o for o, v in (("--seeds", args.seeds), ("--scheduler", args.scheduler),
-                               ("--numbering", args.numbering),
-                               ("--workers", args.workers), ("--node-limit", args.node_limit)) if v is not None]
-        if used:
-            raise CommandError(f"'study report' takes --db, --solver, --output and --plots, not {', '.join(used)}")
+    action = args.action or "run"
+    if action != "run":
+        given = [option for dest, option in _RUN_ONLY if getattr(args, dest, None) is not None]
+        if given:
+            raise CommandError(f"{', '.join(given)} belong{'s' if len(given) == 1 else ''} to 'yukon study run', "
+                               f"not to 'yukon study {action}'")
+    if action == "report":
         from .report import write_report
 
         with _open_db(args.db, must_exist=True) as db:
             return write_report(db, args.output, args.plots, solver=args.solver)
-    if args.solver is not None or args.output is not None or args.plots is not None:
-        raise CommandError("--solver, --output and --plots belong to 'yukon study report'")
+    if action == "export":
+        from .transfer import export_command
+
+        with _open_db(args.db, must_exist=True) as db:
+            return export_command(db, args.output, solver=args.solver, verdicts=args.verdicts)
+    if action == "import":
+        from .transfer import import_command
+
+        with _open_db(args.db) as db:
+            return import_command(db, args.files)
     return _run_study(args)
 
 
@@ -127,6 +195,7 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
     args.log_every = positive_number(args.log_every, "--log-every")
     if args.scheduler is not None and args.workers is not None:
         raise CommandError("--workers is for local runs; a Dask cluster has the workers you started")
+    threads = _threads(args)
     numbering = args.numbering or "yukon"
     if numbering != "yukon":
         from ..pysolfc import check_game_number
@@ -136,7 +205,8 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
     from ..solver import SOLVER_VERSION
 
     params = StudyParams(rules.variant, rules.empty_column, rules.foundation_return, time_limit, args.node_limit,
-                         int(args.memory_limit * 1e9), SOLVER_VERSION, numbering)
+                         int(args.memory_limit * 1e9), SOLVER_VERSION, numbering,
+                         1 if args.node_limit is not None else threads)
     if args.player == "honest" or args.budget is not None:
         from .players import honest_study
 
@@ -145,6 +215,18 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
         except ValueError as exc:
             raise CommandError(str(exc)) from None
     return params, seeds
+
+
+def _threads(args: argparse.Namespace) -> int:
+    """``--threads``, or its default: two for a lone local worker on a machine of two cores or more
+    (the solver's own choice), one for each of several workers and on a cluster (a worker per core)."""
+    if args.threads is not None:
+        threads = positive_int(args.threads, "--threads")
+        if threads > 2:
+            raise CommandError(f"--threads is 1 or 2 (the compiled search runs at most two), not {threads}")
+        return threads
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+    return 2 if args.scheduler is None and workers == 1 and (os.cpu_count() or 1) >= 2 else 1
 
 
 class _Display:

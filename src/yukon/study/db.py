@@ -44,7 +44,7 @@ _HALF = 1 << 63
 
 #: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
 APPLICATION_ID = 0x59554B53
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 STATUSES = ("won", "lost", "unknown")
 
 _SCHEMA = """
@@ -60,8 +60,9 @@ CREATE TABLE IF NOT EXISTS studies (
     solver_version TEXT NOT NULL,
     created REAL NOT NULL,
     numbering TEXT NOT NULL DEFAULT 'yukon',
+    threads INTEGER NOT NULL DEFAULT 1,
     UNIQUE (variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, solver_version,
-            numbering)
+            numbering, threads)
 );
 CREATE TABLE IF NOT EXISTS deals (
     study_id INTEGER NOT NULL REFERENCES studies(id),
@@ -76,12 +77,13 @@ CREATE TABLE IF NOT EXISTS deals (
     host TEXT NOT NULL,
     finished REAL NOT NULL,
     code TEXT NOT NULL DEFAULT '',
+    line TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (study_id, seed)
 );
 CREATE VIEW IF NOT EXISTS results AS
     SELECT s.variant, s.empty_column, s.foundation_return, s.time_limit, s.node_limit, s.memory_limit,
-           s.numbering, d.seed, d.status, d.seconds, d.nodes, d.line_length, d.peak_table, d.reason, d.solver_version,
-           d.host, d.finished, d.code
+           s.numbering, s.threads, d.seed, d.status, d.seconds, d.nodes, d.line_length, d.peak_table, d.reason,
+           d.solver_version, d.host, d.finished, d.code, d.line
     FROM deals d JOIN studies s ON s.id = d.study_id;
 """
 _OUR_OBJECTS = {"meta", "studies", "deals", "results"}
@@ -115,6 +117,8 @@ class StudyParams:
     solver_version: str
     #: whose deal numbers the seeds are: ``yukon`` (this program's) or ``pysolfc`` (yukon.pysolfc)
     numbering: str = "yukon"
+    #: the compiled search's threads per deal (1 under a node limit, where the search runs one thread)
+    threads: int = 1
 
     def options(self) -> dict[str, Any]:
         return {"empty_column": self.empty_column, "foundation_return": self.foundation_return}
@@ -131,7 +135,8 @@ class StudyParams:
             parts.append(f"{self.time_limit:g} s")
         if self.node_limit is not None:
             parts.append(f"{self.node_limit:,} nodes")
-        return " / ".join(parts) or "none"
+        text = " / ".join(parts) or "none"
+        return text if self.threads == 1 else f"{text}, {self.threads} threads"
 
 
 @dataclass(frozen=True)
@@ -149,6 +154,8 @@ class DealRow:
     host: str
     #: fingerprint of the engine and solver source that made the row ('' in rows of schema 1)
     code: str = ""
+    #: a won row's winning line in the compact code of :mod:`yukon.line_code` ('' before schema 4)
+    line: str = ""
 
 
 def _describe(path: str) -> str:
@@ -205,32 +212,35 @@ class StudyDB:
         c.execute("PRAGMA synchronous = FULL")
         c.execute("PRAGMA foreign_keys = ON")
         names = {r[0] for r in c.execute("SELECT name FROM sqlite_master")}
-        if "studies" in names and "numbering" not in {r[1] for r in c.execute("PRAGMA table_info(studies)")}:
-            self._add_numbering()
+        if "studies" in names:
+            columns = [r[1] for r in c.execute("PRAGMA table_info(studies)")]
+            if "numbering" not in columns or "threads" not in columns:
+                self._rebuild_studies(columns)
         if "deals" in names:
-            columns = {r[1] for r in c.execute("PRAGMA table_info(deals)")}
-            if "code" not in columns:  # schema 1 -> 2: the code fingerprint of each row
-                c.executescript(
-                    "BEGIN IMMEDIATE; ALTER TABLE deals ADD COLUMN code TEXT NOT NULL DEFAULT ''; "
-                    "DROP VIEW IF EXISTS results; COMMIT;")
+            columns = [r[1] for r in c.execute("PRAGMA table_info(deals)")]
+            for column in ("code", "line"):  # schema 1 -> 2: the code fingerprint; 3 -> 4: the winning line
+                if column not in columns:
+                    c.executescript(
+                        f"BEGIN IMMEDIATE; ALTER TABLE deals ADD COLUMN {column} TEXT NOT NULL DEFAULT ''; "
+                        "DROP VIEW IF EXISTS results; COMMIT;")
         c.executescript(
             "BEGIN IMMEDIATE;" + _SCHEMA
             + f"INSERT OR REPLACE INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
             + f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
         )
 
-    def _add_numbering(self) -> None:
-        """Schema 2 -> 3: a study's deal numbering, part of what makes it one study (so of its UNIQUE key,
-        which SQLite changes only by rebuilding the table; ids are kept, so the deals' references hold)."""
+    def _rebuild_studies(self, columns: list[str]) -> None:
+        """Schema 2 -> 3 (a study's deal numbering) and 3 -> 4 (its search threads): new parts of what makes
+        one study, so of its UNIQUE key, which SQLite changes only by rebuilding the table. Ids are kept, so
+        the deals' references hold; the new columns take their defaults."""
         c = self.conn
         c.execute("PRAGMA foreign_keys = OFF")  # dropping the old table must not touch the deals
-        old = ("id, variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, "
-               "solver_version, created")
-        new_table = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS studies"):_SCHEMA.index(");", _SCHEMA.index(
-            "CREATE TABLE IF NOT EXISTS studies")) + 2].replace("IF NOT EXISTS studies", "studies_new")
+        start = _SCHEMA.index("CREATE TABLE IF NOT EXISTS studies")
+        new_table = _SCHEMA[start:_SCHEMA.index(");", start) + 2].replace("IF NOT EXISTS studies", "studies_new")
+        kept = ", ".join(columns)
         c.executescript(
             f"BEGIN IMMEDIATE; DROP VIEW IF EXISTS results; {new_table} "
-            f"INSERT INTO studies_new ({old}) SELECT {old} FROM studies; DROP TABLE studies; "
+            f"INSERT INTO studies_new ({kept}) SELECT {kept} FROM studies; DROP TABLE studies; "
             "ALTER TABLE studies_new RENAME TO studies; COMMIT;")
         c.execute("PRAGMA foreign_keys = ON")
 
@@ -246,9 +256,9 @@ class StudyDB:
     # -- studies -----------------------------------------------------------------------------
     def study_id(self, p: StudyParams, create: bool = True) -> int | None:
         key = (p.variant, p.empty_column, int(p.foundation_return), p.time_limit, p.node_limit, p.memory_limit,
-               p.solver_version, p.numbering)
+               p.solver_version, p.numbering, p.threads)
         where = ("variant = ? AND empty_column = ? AND foundation_return = ? AND time_limit IS ? "
-                 "AND node_limit IS ? AND memory_limit IS ? AND solver_version = ? AND numbering = ?")
+                 "AND node_limit IS ? AND memory_limit IS ? AND solver_version = ? AND numbering = ? AND threads = ?")
         row = self.conn.execute(f"SELECT id FROM studies WHERE {where}", key).fetchone()
         if row is not None:
             return int(row[0])
@@ -256,7 +266,7 @@ class StudyDB:
             return None
         self.conn.execute(
             "INSERT OR IGNORE INTO studies (variant, empty_column, foundation_return, time_limit, node_limit, "
-            "memory_limit, solver_version, numbering, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "memory_limit, solver_version, numbering, threads, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (*key, time.time()))
         row = self.conn.execute(f"SELECT id FROM studies WHERE {where}", key).fetchone()
         return int(row[0])
@@ -264,8 +274,8 @@ class StudyDB:
     def studies(self) -> list[tuple[int, StudyParams]]:
         rows = self.conn.execute(
             "SELECT id, variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, "
-            "solver_version, numbering FROM studies ORDER BY id").fetchall()
-        return [(r[0], StudyParams(r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7], r[8])) for r in rows]
+            "solver_version, numbering, threads FROM studies ORDER BY id").fetchall()
+        return [(r[0], StudyParams(r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7], r[8], r[9])) for r in rows]
 
     # -- deals -------------------------------------------------------------------------------
     def done_seeds(self, study_id: int, seeds: Iterable[int] | None = None) -> set[int]:
@@ -279,10 +289,10 @@ class StudyDB:
             raise ValueError(f"bad status {row.status!r}")
         cur = self.conn.execute(
             "INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, reason, "
-            "solver_version, host, finished, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "solver_version, host, finished, code, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (study_id, seed) DO NOTHING",
             (study_id, to_sql(row.seed), row.status, row.seconds, row.nodes, row.line_length, row.peak_table,
-             row.reason, row.solver_version, row.host, time.time(), row.code))
+             row.reason, row.solver_version, row.host, time.time(), row.code, row.line))
         return cur.rowcount == 1
 
     def counts(self, study_id: int, seeds: range | None = None) -> dict[str, int]:
@@ -300,7 +310,7 @@ class StudyDB:
     def rows(self, study_id: int) -> list[DealRow]:
         """The rows of ``study_id`` by seed (the stored seeds of 2**63 and up are negative: they sort last)."""
         return [DealRow(from_sql(r[0]), *r[1:]) for r in self.conn.execute(
-            "SELECT seed, status, seconds, nodes, line_length, peak_table, reason, solver_version, host, code "
+            "SELECT seed, status, seconds, nodes, line_length, peak_table, reason, solver_version, host, code, line "
             "FROM deals WHERE study_id = ? ORDER BY seed < 0, seed", (study_id,))]
 
 

@@ -67,7 +67,8 @@ def honest_study(params: StudyParams, player: str, budget: str | None) -> StudyP
     if params.node_limit is not None:
         raise ValueError("--node-limit is the solver's: the honest player's budget is --budget SAMPLESxNODES")
     chosen = STUDY_BUDGET if budget is None else parse_budget(budget)
-    return dataclasses.replace(params, time_limit=None, node_limit=None, solver_version=honest_label(chosen))
+    return dataclasses.replace(params, time_limit=None, node_limit=None, threads=1,
+                               solver_version=honest_label(chosen))
 
 
 def play_deal(task: DealTask) -> DealRow:

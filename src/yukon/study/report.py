@@ -1,6 +1,10 @@
-"""``yukon study report``: every study in a database as a Markdown table and two PNG plots.
+"""``yukon study report``: the studies of a database as Markdown tables and two PNG plots.
 
-The plots (matplotlib, Agg backend, no display needed): the win rate of each
+One clean table first: one row per variant and option, by the newest solver version that studied
+it (its studies merged deal by deal, :mod:`yukon.study.current`). Below it, "History": every study
+of an older solver version, one row each, as it was. Then the honest player beside the solver.
+
+The plots (of the clean table's rows) (matplotlib, Agg backend, no display needed): the win rate of each
 study with its 95% Wilson interval and the range its unknowns leave open; and
 the distribution of the time the solver took to decide a deal.
 """
@@ -13,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..rules import VARIANTS
+from .current import CurrentVerdicts, current
 from .db import DealRow, StudyDB, StudyParams
 from .runner import describe_seeds
 from .stats import Summary, pct, pct_range
@@ -39,6 +44,11 @@ class StudyReport:
 
     def decide_times(self) -> list[float]:
         return sorted(r.seconds for r in self.rows if r.status != "unknown")
+
+
+def _as_report(cur: CurrentVerdicts) -> StudyReport:
+    """A merged row as one study for the plots (labelled by its first study's parameters)."""
+    return StudyReport(cur.studies[0], list(cur.rows.values()))
 
 
 def _quantile(xs: list[float], q: float) -> float:
@@ -77,6 +87,35 @@ def markdown_table(reports: list[StudyReport]) -> str:
     if any(len({r.code for r in rep.rows if r.code}) > 1 for rep in reports):
         lines.append("")
         lines.append("† rows made by more than one version of the engine/solver source under one SOLVER_VERSION")
+    return "\n".join(lines) + "\n"
+
+
+CURRENT_HEAD = ("| variant | empty column | foundation return | limit per deal | solver | seeds | deals | won "
+                "| lost | unknown | win rate (decided) | 95% CI | unknowns lost … won | 95% range | median / 90% "
+                "time to decide |")
+
+
+def current_table(verdicts: list[CurrentVerdicts]) -> str:
+    """The clean table: one row per variant and option, the newest solver version's verdicts only."""
+    lines = [CURRENT_HEAD, "|" + "---|" * (CURRENT_HEAD.count("|") - 1)]
+    for cur in verdicts:
+        variant, empty, ret, numbering = cur.key
+        rows = list(cur.rows.values())
+        s = cur.summary
+        t = sorted(r.seconds for r in rows if r.status != "unknown")
+        times = f"{_quantile(t, 0.5):.2f} / {_quantile(t, 0.9):.2f} s" if t else "–"
+        numbers = "" if numbering == "yukon" else f" ({numbering} numbers)"
+        mark = " ‡" if cur.conflicts else ""
+        lines.append(
+            f"| {variant}{numbers}{mark} | {empty} | {'on' if ret else 'off'} | {cur.limits()} | {cur.solver_version} "
+            f"| {describe_seeds(list(cur.rows))} | {s.total:,} | {s.won:,} | {s.lost:,} | {s.unknown:,} "
+            f"| {pct(s.rate)} | {pct_range(s.interval) if s.decided else '–'} | {pct_range(s.bounds)} "
+            f"| {pct_range(s.bounds95)} | {times} |")
+    if any(cur.conflicts for cur in verdicts):
+        lines.append("")
+        lines.append("‡ studies of this solver version decided a deal differently: "
+                     + "; ".join(f"{c.key[0]} seeds {describe_seeds(sorted(set(c.conflicts)))}"
+                                 for c in verdicts if c.conflicts))
     return "\n".join(lines) + "\n"
 
 
@@ -169,11 +208,14 @@ def plot_times(reports: list[StudyReport], path: Path) -> None:
     plt.close(fig)
 
 
+def _wanted(solver: str | None, version: str) -> bool:
+    return solver is None or version in {v.strip() for v in solver.split(",")}
+
+
 def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: str | None = None) -> int:
-    reports = collect(db)
-    if solver is not None:
-        wanted = {v.strip() for v in solver.split(",")}
-        reports = [r for r in reports if r.params.solver_version in wanted]
+    reports = [r for r in collect(db) if _wanted(solver, r.params.solver_version)]
+    verdicts, history = current(db, None if solver is None else {v.strip() for v in solver.split(",")})
+    history_reports = [StudyReport(p, rows) for p, rows in history]
     if not reports:
         print(f"no finished deals in {db.path}" + (f" of solver version {solver}" if solver else ""),
               file=sys.stderr)
@@ -181,15 +223,20 @@ def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: s
     folder = plots if plots is not None else (output.parent if output is not None else Path("."))
     folder.mkdir(parents=True, exist_ok=True)
     rate_png, time_png = folder / RATE_PLOT, folder / TIME_PLOT
-    plot_rates(reports, rate_png)
-    plot_times(reports, time_png)
+    plotted = [_as_report(c) for c in verdicts]
+    plot_rates(plotted or reports, rate_png)
+    plot_times(plotted or reports, time_png)
     base = output.parent if output is not None else Path(".")
     from .players import comparison_table
 
     honest = comparison_table(reports)
-    text = (markdown_table(reports) + "\n" + (honest + "\n" if honest else "") +
+    history_text = ("\n## History\n\nStudies of older solver versions, one row each as it was (the table above "
+                    "has the newest version's verdicts only).\n\n" + markdown_table(history_reports)
+                    if history_reports else "")
+    text = (current_table(verdicts) + "\n" +
             f"![win rate per variant and option]({Path(os.path.relpath(rate_png, base)).as_posix()})\n\n"
-            f"![time to decide]({Path(os.path.relpath(time_png, base)).as_posix()})\n")
+            f"![time to decide]({Path(os.path.relpath(time_png, base)).as_posix()})\n"
+            + history_text + ("\n" + honest if honest else ""))
     if output is not None:
         output.write_text(text, encoding="utf-8")
         print(f"wrote {output}, {rate_png}, {time_png}", file=sys.stderr)

@@ -72,7 +72,7 @@ def _tasks(params: StudyParams, seeds: list[int]) -> list[DealTask]:
 
     player = params.solver_version if is_honest(params) else "solver"
     return [DealTask(params.variant, params.empty_column, params.foundation_return, s, params.time_limit,
-                     params.node_limit, params.memory_limit, params.numbering, player) for s in seeds]
+                     params.node_limit, params.memory_limit, params.numbering, player, params.threads) for s in seeds]
 
 
 def _local(tasks: list[DealTask], workers: int) -> Iterator[tuple[DealTask, DealRow | BaseException]]:

@@ -54,6 +54,8 @@ class DealTask:
     numbering: str = "yukon"
     #: "solver", or an honest player's label (yukon.study.players): then the deal is played, not solved
     player: str = "solver"
+    #: the compiled search's threads for this deal (it runs one under a node limit whatever this says)
+    threads: int = 1
 
 
 def solve_deal(task: DealTask) -> DealRow:
@@ -63,24 +65,26 @@ def solve_deal(task: DealTask) -> DealRow:
 
         return play_deal(task)
     from .. import Game
+    from ..line_code import encode
     from ..solver import SOLVER_VERSION, solve
     from ..solver.search import Searcher
 
-    # a study runs a worker per core already: one search thread each
-    Searcher.compiled_threads = 1
+    # the study's choice, not the machine's: a study with a worker per core gives each one thread
+    Searcher.compiled_threads = task.threads
 
     game = Game.deal(task.variant, seed=task.seed, numbering=task.numbering, empty_column=task.empty_column,
                      foundation_return=task.foundation_return)
     result = solve(game, time_limit=task.time_limit, node_limit=task.node_limit, memory_limit=task.memory_limit)
-    line = 0
+    line, code = 0, ""
     if result.status == "won":  # a won row is a checked win: the engine replays the line
+        code = encode(game, result.moves)
         for move in result.moves:
             game.push(move)
         if not game.is_won():
             raise RuntimeError(f"the solver's winning line for seed {task.seed} does not win")
         line = len(result.moves)
     return DealRow(task.seed, result.status, float(result.seconds), int(result.nodes), line,
-                   int(result.peak_table), result.reason or "", SOLVER_VERSION, socket.gethostname(), CODE)
+                   int(result.peak_table), result.reason or "", SOLVER_VERSION, socket.gethostname(), CODE, code)
 
 
 def solver_version() -> str:

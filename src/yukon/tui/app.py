@@ -39,7 +39,7 @@ from ..record import GameRecord as GameFile
 from ..rules import Rules, rules_for
 from ..session import NothingToDoError, card_key
 from ..store import Store
-from ..winnable_deals import FoundDeal, find_winnable_deal
+from ..winnable_deals import FoundDeal, NoSuchDealError, deal_from_data, difficulty_note, find_winnable_deal
 from .demo import Demo
 from .replay import Replay
 from .screens import (
@@ -188,6 +188,9 @@ class YukonApp(App[None]):
         self.show_winnable = winnable
         #: new games are deals the solver proved winnable (chosen in the new-game screen)
         self.winnable_only = False
+        #: the new-game screen's other choices: a deal proven lost, or a winnable deal of a difficulty
+        self.deal_kind = "any"
+        self.deal_difficulty: str | None = None
         self._deal_note = ""
         self.export_dir = export_dir
         self.analysis_time = analysis_time
@@ -937,13 +940,24 @@ class YukonApp(App[None]):
 
     def _welcome(self, game: Game) -> str:
         text = f"Deal {game.seed} of {game.rules.title}"
-        if self._deal_note:
-            text += f": {self._deal_note}"
+        note = self._deal_note or difficulty_note(game.rules, game.seed)
+        if note:
+            text += f": {note}"
             self._deal_note = ""
         return text + ". Good luck!"
 
     def deal_new(self, rules: Rules) -> None:
         """Start a random deal of ``rules``: one the solver proves winnable when :attr:`winnable_only`."""
+        kind = "winnable" if self.winnable_only else self.deal_kind
+        try:  # a deal proven lost, or winnable (of a difficulty), from the shipped verdicts at once
+            found = deal_from_data(rules, kind, self.deal_difficulty)
+        except NoSuchDealError as exc:
+            self.set_status(f"{exc}: choose another kind of deal (v)", "error")
+            return
+        if found is not None:
+            self._deal_note = found.note
+            self.start_game(Game.deal(rules, seed=found.seed))
+            return
         if not self.winnable_only:
             self.start_game(Game.deal(rules, seed=self._new_seed()))
             return
@@ -989,12 +1003,14 @@ class YukonApp(App[None]):
         def chosen(choice: NewGameChoice | None) -> None:
             if choice is not None:
                 self.winnable_only = choice.winnable_only
+                self.deal_kind, self.deal_difficulty = choice.kind, choice.difficulty
                 self._confirm_then(
                     "Leave this game (it counts as not won) for a new one?",
                     lambda: self.deal_new(rules_for(choice.variant)),
                 )
 
-        self.push_screen(NewGameScreen(self.game.rules.variant, self.winnable_only), chosen)
+        self.push_screen(NewGameScreen(self.game.rules.variant, self.winnable_only, kind=self.deal_kind,
+                                       difficulty=self.deal_difficulty), chosen)
 
     def action_stats(self) -> None:
         self.push_screen(StatsScreen(self.store, self.game.rules, self.game.numbering))

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, DataTable, Input, OptionList, Static
+from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..deal import MAX_SEED
@@ -249,37 +249,57 @@ class DealNumberScreen(Dialog[int | None]):
 
 @dataclass(frozen=True)
 class NewGameChoice:
-    """What the new-game screen returns: the variant, and whether the deal must be proved winnable."""
+    """What the new-game screen returns: the variant, and which deal (``kind``: any, winnable, lost; for a
+    winnable one, a ``difficulty`` or None for any; docs/difficulty.md)."""
 
     variant: str
-    winnable_only: bool
+    kind: str = "any"
+    difficulty: str | None = None
+
+    @property
+    def winnable_only(self) -> bool:
+        return self.kind == "winnable"
+
+
+def describe_choice(kind: str, difficulty: str | None) -> str:
+    if kind == "winnable":
+        return f"a {difficulty} winnable deal" if difficulty else "a winnable deal (proved by the solver)"
+    return "a deal proven lost" if kind == "lost" else "any deal"
 
 
 class NewGameScreen(Dialog[NewGameChoice | None]):
-    """Choose the variant of the next game, and "winnable deals only" (the solver proves the deal)."""
+    """Choose the variant of the next game, and which deal: any, winnable (of a difficulty), proven lost."""
 
     DEFAULT_CSS = _css("NewGameScreen", 60) + """
     NewGameScreen OptionList { width: 100%; height: auto; }
-    NewGameScreen Checkbox { width: 100%; border: none; padding: 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("w", "toggle_winnable", "Winnable deals only"),
+        Binding("d", "next_difficulty", "Difficulty"),
+        Binding("l", "toggle_lost", "A deal proven lost"),
     ]
 
-    def __init__(self, current: str, winnable_only: bool = False) -> None:
+    def __init__(self, current: str, winnable_only: bool = False, *, kind: str | None = None,
+                 difficulty: str | None = None) -> None:
         super().__init__()
         self._current = current
-        self._winnable_only = winnable_only
+        self.kind = kind or ("winnable" if winnable_only else "any")
+        self.difficulty = difficulty if self.kind == "winnable" else None
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("New game of…", classes="title")
             options = [Option(rules.title, id=name) for name, rules in VARIANTS.items()]
             yield OptionList(*options, id="variants")
-            yield Checkbox("Winnable deals only (proved by the solver)", self._winnable_only,
-                           id="winnable-only")
-            yield Static("enter: deal   w: winnable only   esc: cancel   q: quit", classes="note")
+            yield Static(self._deal_text(), id="deal-kind")
+            yield Static("enter: deal  w: winnable  d: difficulty  l: lost  esc", classes="note")
+
+    def _deal_text(self) -> str:
+        return f"Deal: {describe_choice(self.kind, self.difficulty)}"
+
+    def _show(self) -> None:
+        self.query_one("#deal-kind", Static).update(self._deal_text())
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -289,15 +309,28 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
 
     @property
     def winnable_only(self) -> bool:
-        return self.query_one("#winnable-only", Checkbox).value
+        return self.kind == "winnable"
 
     def action_toggle_winnable(self) -> None:
-        box = self.query_one("#winnable-only", Checkbox)
-        box.value = not box.value
+        self.kind, self.difficulty = ("any" if self.kind == "winnable" else "winnable"), None
+        self._show()
+
+    def action_next_difficulty(self) -> None:
+        """Any winnable deal, then easy, medium, hard, expert, and round again."""
+        from ..difficulty import GRADES
+
+        order: list[str | None] = [None, *GRADES]
+        current = self.difficulty if self.kind == "winnable" else order[-1]
+        self.kind, self.difficulty = "winnable", order[(order.index(current) + 1) % len(order)]
+        self._show()
+
+    def action_toggle_lost(self) -> None:
+        self.kind, self.difficulty = ("any" if self.kind == "lost" else "lost"), None
+        self._show()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
-        self.dismiss(NewGameChoice(event.option.id, self.winnable_only))
+        self.dismiss(NewGameChoice(event.option.id, self.kind, self.difficulty))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

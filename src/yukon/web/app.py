@@ -46,8 +46,8 @@ from ..pysolfc import NUMBERINGS, PYSOLFC_GAME_IDS
 from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
+from . import deals, solving
 from . import demo as watch
-from . import solving
 from .guard import LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
@@ -137,6 +137,9 @@ class NewGameBody(_Body):
     numbering: str = Field(default="yukon", json_schema_extra={"enum": list(NUMBERINGS)})
     position: dict[str, Any] | None = None
     winnable_only: bool = False
+    #: which deal (docs/difficulty.md): any, a winnable one (of a ``difficulty``), or one proven lost
+    deal: str | None = Field(default=None, json_schema_extra={"enum": list(deals.KINDS)})
+    difficulty: str | None = Field(default=None, json_schema_extra={"enum": list(deals.GRADES)})
     autoplay: bool = False
     autofinish: bool = False
     abandon: str | None = None
@@ -301,6 +304,8 @@ def create_app(
 
     # ------------------------------------------------------------------ the page
 
+    app.include_router(deals.router, responses=_errors(400, 422))
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -357,6 +362,7 @@ def create_app(
             if body.winnable_only:
                 raise ApiError(400, "winnable_only searches this program's deals: give numbering 'yukon' "
                                     "or a PySolFC game number")
+        deals.check_choice(body.deal, body.difficulty, body.seed, body.numbering, body.position)
         if body.position is not None:
             if body.seed is not None or body.winnable_only or body.numbering != "yukon":
                 raise ApiError(400, "give either a position or a deal (seed, numbering, winnable_only), not both")
@@ -384,11 +390,14 @@ def create_app(
 
     @app.post("/api/games", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
     async def new_game(body: NewGameBody) -> JSONResponse:
-        """Deal a new game (a given or random deal number, or a given position)."""
+        """Deal a new game (a given or random deal number, or a given position; a winnable deal of a
+        difficulty or a deal proven lost from the shipped verdicts, else found by the solver)."""
         extra: dict[str, Any] = {}
         seed = body.seed
-        if not body.winnable_only or body.position is not None or seed is not None:
-            if body.winnable_only and body.position is None:
+        winnable = (body.winnable_only or body.deal == "winnable") and body.position is None
+        from_data = body.deal == "lost" or body.difficulty is not None
+        if not from_data and (not winnable or seed is not None):
+            if winnable:
                 extra["deal_note"] = "you chose this deal number: it is not checked"
             # no search: checked and dealt in one worker thread (dealing is engine work, kept off the event loop)
             state = await run_in_threadpool(lambda: start_game(body, check_new_game(body), seed, extra))
@@ -401,21 +410,24 @@ def create_app(
             return rules
 
         rules = await run_in_threadpool(check_first)
-        try:
-            searched = await queue.run(
-                ("deal", secrets.token_hex(8)),
-                partial(solving.winnable_deal_job, rules.variant, rules.options()),
-                solving.DEAL_BUDGET + solving.DEAL_TIME, long=True,
-            )
-        except solving.SolverBusyError:
-            searched = None
-        if searched is None:
-            seed = secrets.randbelow(1 << 32)
-            extra["deal_note"] = "the solver is busy: this deal is not checked"
+        if from_data or (seed is None and deals.has_data(rules)):  # from the shipped verdicts, at once
+            seed, extra = await run_in_threadpool(deals.pick, rules, body.deal or "winnable", body.difficulty)
         else:
-            seed, verdict = searched
-            extra["deal_note"] = verdict.note
-            extra["deal_winnable"] = verdict.status
+            try:
+                searched = await queue.run(
+                    ("deal", secrets.token_hex(8)),
+                    partial(solving.winnable_deal_job, rules.variant, rules.options()),
+                    solving.DEAL_BUDGET + solving.DEAL_TIME, long=True,
+                )
+            except solving.SolverBusyError:
+                searched = None
+            if searched is None:
+                seed = secrets.randbelow(1 << 32)
+                extra["deal_note"] = "the solver is busy: this deal is not checked"
+            else:
+                seed, verdict = searched
+                extra["deal_note"] = verdict.note
+                extra["deal_winnable"] = verdict.status
         state = await run_in_threadpool(start_game, body, rules, seed, extra)
         return JSONResponse(state, status_code=201)
 

@@ -489,6 +489,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const prevStatus = state && state.id === data.id ? state.status : null;
     state = data;
     receivedAt = performance.now();
+    document.dispatchEvent(new CustomEvent("yukon:state", { detail: data }));  // (deals.js: the deal's difficulty)
     try { localStorage.setItem("yukon.game", data.id); } catch (e) { /* private mode */ }
     if (isNew) {
       for (const el of cardEls.values()) el.remove();
@@ -687,9 +688,13 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (params.seed !== undefined && params.seed !== null) body.seed = params.seed;
     if (params.numbering && params.numbering !== "yukon") body.numbering = params.numbering;
     if (params.winnableOnly && body.seed === undefined && !body.numbering) body.winnable_only = true;
+    if (params.deal && params.deal !== "any" && body.seed === undefined && !body.numbering) {  // (deals.js)
+      const [kind, grade] = params.deal.split(":");
+      delete body.winnable_only; body.deal = kind; if (grade) body.difficulty = grade;
+    }
     if (state && state.result === null) body.abandon = state.id;  // an untouched game is dropped, a played one counted
     return enqueue(async () => {
-      if (body.winnable_only) say("Looking for a winnable deal…", false, true);
+      if (body.winnable_only || body.deal) say("Looking for a deal…", false, true);
       let data;
       try {
         data = await api("POST", "/api/games", body);
@@ -1162,13 +1167,13 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("new-numbering-note").textContent = offered
       ? (sel.value === "pysolfc" ? "PySolFC's game numbers run from 1: the same number deals the same cards as in PySolFC." : "")
       : `PySolFC's game numbers are not available for ${v ? v.title : "this variant"}.`;
-    $("new-winnable").disabled = sel.value === "pysolfc";
+    $("new-deal").disabled = sel.value === "pysolfc";
   }
   function openNewDialog() {
     if (!variants) return;
     setDialogDefaults(state ? state.variant : settings.variant, state ? state.rules : settings.options);
     $("new-seed").value = "";
-    $("new-winnable").checked = !!settings.winnableOnly;
+    $("new-deal").value = settings.deal || (settings.winnableOnly ? "winnable" : "any");
     $("new-numbering").value = (state && state.numbering) || settings.numbering || "yukon";
     updateNumbering();
     $("new-abandon").hidden = !(state && state.status === "playing" && (state.move_count > 0 || state.can_redo));
@@ -1189,10 +1194,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const v = variants.variants.find((x) => x.name === settings.variant);
     settings.options = { empty_column: $("new-empty-column").value, foundation_return: $("new-foundation-return").checked };
     if (v && settings.options.empty_column === v.defaults.empty_column && settings.options.foundation_return === v.defaults.foundation_return) settings.options = {};
-    settings.winnableOnly = $("new-winnable").checked;
+    settings.deal = $("new-deal").value;
+    settings.winnableOnly = settings.deal.startsWith("winnable");
     settings.numbering = $("new-numbering").value;
     saveSettings();
-    newGame({ variant: settings.variant, options: settings.options, seed, numbering: settings.numbering, winnableOnly: settings.winnableOnly });
+    newGame({ variant: settings.variant, options: settings.options, seed, numbering: settings.numbering, winnableOnly: settings.winnableOnly, deal: settings.deal });
   });
 
   function openOptions() {
@@ -1255,7 +1261,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   $("banner-new").addEventListener("click", () => {
     hideBanner();
     stopCascade();
-    newGame({ variant: state.variant, options: state.rules, winnableOnly: settings.winnableOnly });
+    newGame({ variant: state.variant, options: state.rules, winnableOnly: settings.winnableOnly, deal: settings.deal });
   });
   $("banner-stats").addEventListener("click", () => { hideBanner(); stopCascade(); openStats(); });
   $("banner-undo").addEventListener("click", () => { hideBanner(); undo(); });

@@ -1,0 +1,199 @@
+"""yukon.verdicts(): the shipped verdicts file, its loader, its winning lines and its difficulty grades."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import yukon
+from yukon import deal_data
+from yukon.deal_data import COLUMNS, Verdict, VerdictDataError, VerdictQueryError, load, verdict_for, verdicts
+from yukon.difficulty import GRADES, grade, thresholds
+from yukon.rules import rules_for
+from yukon.study import DealRow, StudyDB, StudyParams
+from yukon.study.stats import wilson
+from yukon.study.verdicts_build import write_verdicts
+from yukon.study.worker import DealTask, solve_deal
+
+REPO = Path(__file__).resolve().parents[1]
+SHIPPED = REPO / "src" / "yukon" / "data" / "verdicts.csv.gz"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A verdicts file made by the export from real rows: Russian deals 1-4 and 22, Yukon deal 1 (solver),
+    an older solver version's rows (not exported) and an honest game of Yukon deal 1."""
+    folder = tmp_path_factory.mktemp("verdicts")
+    with StudyDB(folder / "s.sqlite3") as db:
+        for variant, seeds in (("russian", [1, 2, 3, 4, 22]), ("yukon", [1])):
+            params = StudyParams(variant, "kings", False, 5.0, None, 10**8, yukon.solver.SOLVER_VERSION)
+            sid = db.study_id(params)
+            assert sid is not None
+            for seed in seeds:
+                assert db.add(sid, solve_deal(DealTask(variant, "kings", False, seed, 5.0, None, 10**8)))
+        old = db.study_id(StudyParams("russian", "kings", False, 5.0, None, 10**8, "1"))
+        assert old is not None
+        db.add(old, DealRow(9, "won", 1.0, 10, 5, 0, "", "1", "h"))
+        honest = db.study_id(StudyParams("yukon", "kings", False, None, None, 10**8, "honest-1 2x100"))
+        assert honest is not None
+        db.add(honest, DealRow(1, "lost", 1.0, 10, 5, 0, "repeats", "honest-1 2x100", "h"))
+        path = folder / "verdicts.csv.gz"
+        with gzip.open(path, "wt", encoding="utf-8", newline="") as out:
+            write_verdicts(db, out)
+    return path
+
+
+def test_the_loader_reads_what_the_export_wrote(built: Path) -> None:
+    got = load(built)
+    assert [(v.variant, v.seed) for v in got] == [("yukon", 1), *[("russian", s) for s in (1, 2, 3, 4, 22)]]
+    assert all(isinstance(v, Verdict) and v.solver_version == yukon.solver.SOLVER_VERSION for v in got)
+    one = verdict_for(rules_for("yukon"), 1, path=built)
+    assert one is not None and one.status == "won" and one.honest == "lost" and one.line_length > 0
+    assert one.difficulty in GRADES and one.time_limit == 5.0 and one.node_limit is None and one.threads == 1
+    assert verdict_for(rules_for("russian"), 9, path=built) is None  # the older version's row is history
+    lost = verdicts("russian", status="lost", path=built)
+    assert lost and all(v.status == "lost" and v.difficulty is None and v.line == "" for v in lost)
+    won = verdicts("russian", "kings", False, status="won", path=built)
+    assert [v.seed for v in won] == [22]
+    for v in (one, *won):
+        game = v.game()
+        for move in v.moves():
+            game.push(move)
+        assert game.is_won()
+
+
+def test_queries_are_cached_and_filters_combine(built: Path) -> None:
+    a = verdicts("russian-solitaire", status="lost", path=built)  # an alias is its variant
+    assert a is verdicts("russian", status="lost", path=built)  # the same tuple: a lookup
+    assert verdicts(status="won", difficulty="easy", path=built) == tuple(
+        v for v in load(built) if v.status == "won" and v.difficulty == "easy")
+    assert verdicts("alaska", path=built) == ()
+    assert verdicts("russian", empty_column="any", path=built) == ()
+    assert verdicts("russian", numbering="pysolfc", path=built) == ()
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    ({"variant": "klondike"}, yukon.UnknownVariantError),
+    ({"empty_column": "queens"}, VerdictQueryError),
+    ({"status": "winnable"}, VerdictQueryError),
+    ({"difficulty": "impossible"}, VerdictQueryError),
+    ({"foundation_return": "yes"}, VerdictQueryError),
+])
+def test_a_bad_query_is_a_yukon_error(built: Path, kwargs: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error) as info:
+        verdicts(path=built, **kwargs)  # type: ignore[arg-type]
+    assert isinstance(info.value, yukon.YukonError)
+
+
+def _rewrite(source: Path, target: Path, change) -> Path:
+    text = gzip.decompress(source.read_bytes()).decode()
+    target.write_bytes(gzip.compress(change(text).encode()))
+    return target
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda t: t.replace("variant,", "game,", 1), "not a verdicts file"),
+    (lambda t: t.replace(",won,", ",maybe,", 1), "line 2"),
+    (lambda t: t.replace("russian,kings", "russian,kings,extra", 1), "fields"),
+])
+def test_a_damaged_file_is_one_clear_error(built: Path, tmp_path: Path, change, words: str) -> None:
+    bad = _rewrite(built, tmp_path / "bad.csv.gz", change)
+    with pytest.raises(VerdictDataError, match=words):
+        load(bad)
+    (tmp_path / "junk.csv.gz").write_bytes(b"not gzip at all")
+    with pytest.raises(VerdictDataError, match="cannot read"):
+        load(tmp_path / "junk.csv.gz")
+    with pytest.raises(VerdictDataError, match="missing"):
+        load(tmp_path / "none.csv.gz")
+
+
+def test_the_loader_does_not_import_the_solver() -> None:
+    code = ("import sys, yukon; v = yukon.verdicts(status='won'); assert v; "
+            "print(sorted(m for m in sys.modules if m.startswith('yukon.solver')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": str(REPO / "src")})
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def test_the_verdicts_file_is_in_the_wheel() -> None:
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())
+    assert "data/*.csv.gz" in config["tool"]["setuptools"]["package-data"]["yukon"]
+    assert SHIPPED.exists() and SHIPPED.stat().st_size < 5_000_000
+
+
+# ---------------------------------------------------------------------------------------- the shipped file
+
+def test_the_shipped_file_covers_every_variant_at_its_default_options() -> None:
+    for name, rules in yukon.VARIANTS.items():
+        got = verdicts(name, rules.empty_column, rules.foundation_return)
+        assert len(got) >= 100, name
+        assert {v.status for v in got} <= {"won", "lost", "unknown"}
+        assert all(bool(v.line) == (v.status == "won") for v in got if v.status != "won" or v.line)
+
+
+def test_a_sample_of_shipped_winning_lines_wins() -> None:
+    """Every 25th won deal of each variant whose line the file keeps: replayed by the engine, it wins."""
+    checked = 0
+    for name in yukon.VARIANTS:
+        won = [v for v in verdicts(name, status="won") if v.line]
+        assert won, name
+        for v in won[::25]:
+            game = v.game()
+            moves = v.moves()
+            assert len(moves) == v.line_length
+            for move in moves:
+                game.push(move)
+            assert game.is_won(), (name, v.seed)
+            checked += 1
+    assert checked >= 20
+
+
+def test_the_shipped_grades_are_reproducible_from_the_shipped_rows() -> None:
+    """Recompute each rules set's thresholds from its won rows, then every grade: the file's own."""
+    by_rules: dict[tuple, list[Verdict]] = {}
+    for v in load():
+        by_rules.setdefault((v.variant, v.empty_column, v.foundation_return, v.numbering), []).append(v)
+    for rows in by_rules.values():
+        bounds = thresholds(v.nodes for v in rows if v.status == "won" and not v.probe)
+        for v in rows:
+            assert v.difficulty == grade(v.status, v.probe, v.nodes, bounds), (v.variant, v.seed)
+        won = [v for v in rows if v.status == "won"]
+        assert {v.difficulty for v in won} <= set(GRADES) and all(v.difficulty for v in won)
+
+
+def test_the_honest_players_win_rate_falls_with_the_grade_on_held_out_deals() -> None:
+    """docs/difficulty.md's validation: thresholds from the odd Yukon deals, grades of the even ones, the
+    honest player's win rate by grade falls; easy and expert far apart (95% Wilson intervals apart)."""
+    rows = [v for v in verdicts("yukon", "kings", False) if v.honest is not None]
+    if len(rows) < 400:
+        pytest.skip("the shipped file has too few honest games of Yukon")
+    fit = [v for v in rows if v.seed % 2 == 1]
+    bounds = thresholds(v.nodes for v in fit if v.status == "won" and not v.probe)
+    held_out = [v for v in rows if v.seed % 2 == 0 and v.status == "won"]
+    rates = []
+    for g in GRADES:
+        graded = [v for v in held_out if grade(v.status, v.probe, v.nodes, bounds) == g]
+        won = sum(v.honest == "won" for v in graded)
+        rates.append((won / len(graded), wilson(won, len(graded))))
+    assert [r for r, _ in rates] == sorted((r for r, _ in rates), reverse=True), rates
+    assert rates[0][1][0] > rates[-1][1][1], rates
+
+
+def test_the_file_is_sorted_and_its_header_is_the_documented_one() -> None:
+    text = gzip.decompress(SHIPPED.read_bytes()).decode()
+    header = next(csv.reader(io.StringIO(text)))
+    assert tuple(header) == COLUMNS
+    assert ",".join(COLUMNS) in (REPO / "docs" / "verdicts.md").read_text()
+    keys = [(v.variant, v.empty_column, v.foundation_return, v.numbering) for v in deal_data.load()]
+    seen: list[tuple] = []
+    for k in keys:
+        if not seen or seen[-1] != k:
+            assert k not in seen, "the rows of one rules set are together"
+            seen.append(k)

@@ -1,0 +1,108 @@
+"""The New dialog's kinds of deal (any, winnable, of a difficulty, proven lost) and a deal's difficulty, at the
+API: drawn from the shipped verdicts at once, without the solver."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import yukon
+import yukon.solver
+from yukon import deal_data
+from yukon.rules import rules_for
+from yukon.store import Store
+from yukon.web import create_app, solving
+
+LOCAL = "http://127.0.0.1"
+
+
+@pytest.fixture
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver ran although the shipped verdicts know these rules")
+
+    monkeypatch.setattr(yukon, "solve", refuse)
+    monkeypatch.setattr(yukon.solver, "solve", refuse)
+    store = Store(tmp_path / "web.sqlite3")
+    with TestClient(create_app(store, solver=solving.SolverQueue(processes=False)), base_url=LOCAL) as c:
+        yield c
+    store.close()
+
+
+def _new(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def _known(variant: str, seed: int, **options: Any) -> deal_data.Verdict:
+    v = deal_data.verdict_for(rules_for(variant, **options), seed)
+    assert v is not None, (variant, seed)
+    return v
+
+
+@pytest.mark.parametrize("body, status, grade", [
+    ({"deal": "lost"}, "lost", None),
+    ({"deal": "winnable"}, "won", None),
+    ({"winnable_only": True}, "won", None),
+    ({"deal": "winnable", "difficulty": "hard"}, "won", "hard"),
+    ({"difficulty": "easy"}, "won", "easy"),
+    ({"variant": "alaska", "deal": "winnable", "difficulty": "expert"}, "won", "expert"),
+    ({"variant": "russian", "deal": "lost"}, "lost", None),
+])
+def test_a_deal_of_each_kind_comes_from_the_data(client: TestClient, body: dict[str, Any], status: str,
+                                                 grade: str | None) -> None:
+    for _ in range(3):
+        s = _new(client, **body)
+        v = _known(body.get("variant", "yukon"), s["seed"])
+        assert v.status == status and (grade is None or v.difficulty == grade)
+        assert s["deal_note"] and (grade or "") in s["deal_note"]
+        assert s["moves"] == [] and s["status"] == "playing"
+
+
+def test_any_deal_is_a_random_deal(client: TestClient) -> None:
+    seeds = {_new(client, deal="any")["seed"] for _ in range(4)}
+    assert len(seeds) == 4 and not any(s <= 1000 for s in seeds)  # (drawn from 2**32: not the studied ones)
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"deal": "maybe"}, "deal is one of"),
+    ({"difficulty": "impossible"}, "difficulty is one of"),
+    ({"deal": "lost", "difficulty": "hard"}, "for a winnable deal"),
+    ({"deal": "lost", "seed": 5}, "give no seed"),
+    ({"deal": "winnable", "numbering": "pysolfc"}, "give no seed"),
+    ({"variant": "milligan-yukon", "options": {"empty_column": "any"}, "deal": "lost"}, "no proven lost deal"),
+])
+def test_a_choice_that_cannot_be_honoured_is_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
+    before = client.get("/api/stats").json()
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400, r.text
+    assert words in r.json()["error"]
+    assert client.get("/api/stats").json() == before
+
+
+def test_the_difficulty_of_a_deal(client: TestClient) -> None:
+    hard = next(v for v in deal_data.verdicts("yukon", "kings", False, status="won") if v.difficulty == "hard")
+    r = client.get("/api/deals/difficulty", params={"variant": "yukon", "seed": hard.seed})
+    assert r.status_code == 200 and r.json() == {"difficulty": "hard", "solver_version": hard.solver_version}
+    lost = deal_data.verdicts("yukon", "kings", False, status="lost")[0]
+    for seed in (lost.seed, 2**64 - 1):  # a lost deal says nothing (no spoiler); an unknown one neither
+        assert client.get("/api/deals/difficulty", params={"seed": seed}).json()["difficulty"] is None
+    other = client.get("/api/deals/difficulty", params={"seed": hard.seed, "empty_column": "any"}).json()
+    known = deal_data.verdict_for(rules_for("yukon", empty_column="any"), hard.seed)
+    assert other["difficulty"] == (known.difficulty if known and known.status == "won" else None)
+    for params, status in (({"seed": -1}, 422), ({"seed": 2**64}, 422), ({"seed": 1, "variant": "klondike"}, 400),
+                           ({"seed": 1, "empty_column": "queens"}, 400), ({}, 422)):
+        assert client.get("/api/deals/difficulty", params=params).status_code == status, params
+
+
+def test_the_page_offers_the_kinds_of_deal(client: TestClient) -> None:
+    page = client.get("/").text
+    for value in ("any", "winnable", "winnable:easy", "winnable:medium", "winnable:hard", "winnable:expert", "lost"):
+        assert f'<option value="{value}">' in page
+    assert '<script src="/static/deals.js"></script>' in page
+    assert client.get("/static/deals.js").status_code == 200

@@ -1,0 +1,44 @@
+"""The New dialog's kinds of deal in a real browser: "a hard winnable deal" deals one the shipped verdicts
+grade hard, and the top bar shows its grade; "a deal proven lost" deals a lost one, with no grade shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_web_browser import browser, open_page, server, settle, state  # noqa: F401 - (fixtures)
+
+from yukon import deal_data
+from yukon.rules import rules_for
+
+pytestmark = pytest.mark.browser
+
+
+def _deal_from_dialog(page: Any, choice: str) -> dict[str, Any]:
+    before = state(page)["id"]
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#new-variant", "yukon")
+    page.select_option("#new-deal", choice)
+    page.click("#new-ok")
+    page.wait_for_function(f"window.yukon.state.id !== {before!r}")
+    settle(page)
+    return state(page)
+
+
+def test_a_hard_deal_and_a_lost_deal_from_the_new_dialog(browser: Any, server: Any) -> None:  # noqa: F811
+    page = open_page(browser, server)
+    s = _deal_from_dialog(page, "winnable:hard")
+    known = deal_data.verdict_for(rules_for("yukon"), s["seed"])
+    assert known is not None and known.status == "won" and known.difficulty == "hard"
+    page.wait_for_selector("#deal-grade-wrap:not([hidden])")
+    assert page.inner_text("#deal-grade") == "hard"
+    assert "hard" in page.inner_text("#message")
+    s = _deal_from_dialog(page, "lost")
+    known = deal_data.verdict_for(rules_for("yukon"), s["seed"])
+    assert known is not None and known.status == "lost"
+    page.wait_for_function("document.getElementById('deal-grade-wrap').hidden")
+    assert "cannot be won" in page.inner_text("#message")
+    page.click("#btn-new")  # the dialog remembers the choice
+    assert page.input_value("#new-deal") == "lost"
+    assert page.errors == []

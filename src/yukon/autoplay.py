@@ -63,14 +63,21 @@ def waits_for_the_stock(game: Game) -> bool:
     return game.rules.stock == "rows" and bool(game.stock)
 
 
-def _safe_for_the_tableau(game: Game, card: int) -> bool:
+def twin_has_a_slot(game: Game, card: int) -> bool:
+    """With two decks: can playing ``card`` up never take the pile its twin needs? True with one deck,
+    when the twin is up already, or when both piles of the suit reach the rank below (each copy then
+    has a pile to go on); the solver's rule 1 asks the same (docs/solver-design.md, rule 1)."""
+    if game.rules.decks == 1:
+        return True
     rank = RANK[card]
-    heights = _foundation_height(game)
-    suit_piles = heights[SUIT[card]]
-    if game.rules.decks > 1 and rank > 1 and max(suit_piles) < rank and min(suit_piles) < rank - 1:
-        # Two decks, the twin still in play and only one pile ready for either: the twin may need it first.
+    suit_piles = _foundation_height(game)[SUIT[card]]
+    return max(suit_piles) >= rank or min(suit_piles) >= rank - 1
+
+
+def _safe_for_the_tableau(game: Game, card: int) -> bool:
+    if not twin_has_a_slot(game, card):
         return False
-    return game.rules.build_rule.is_safe(card, [min(h) for h in heights])
+    return game.rules.build_rule.is_safe(card, [min(h) for h in _foundation_height(game)])
 
 
 def safe_moves(game: Game) -> list[Move]:
@@ -139,5 +146,5 @@ def finish_moves(game: Game) -> list[Move]:
 
 __all__ = [
     "finish_moves", "held_back", "is_certain_win", "is_safe_to_play_up", "next_safe_move", "safe_moves",
-    "waits_for_the_stock",
+    "twin_has_a_slot", "waits_for_the_stock",
 ]

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from ..autoplay import twin_has_a_slot, waits_for_the_stock
 from ..cards import NAME, RANK, SUIT
 from ..game import Game
 from ..notation import FOUNDATION, WASTE, Move, make_move, move_of_key
@@ -181,22 +182,6 @@ def is_safe_foundation_card(build: str | BuildRule, card: int, heights: list[int
     return build_rule(build).is_safe(card, heights)
 
 
-def twin_has_a_slot(game: Game, card: int) -> bool:
-    """With two decks: can playing ``card`` up never take the pile slot its twin needs?
-
-    True when the twin is already up, or when both piles of the suit already
-    reach the rank below (each copy then has a pile to go on). Rule 1 needs this
-    where a suit has two piles (docs/solver-design.md, rule 1).
-    """
-    if game.rules.decks == 1:
-        return True
-    rank = RANK[card]
-    suit = SUIT[card]
-    heights = [len(p) for p in game.foundation_piles if p and SUIT[p[0]] == suit]
-    heights += [0] * (game.rules.decks - len(heights))
-    return max(heights) >= rank or min(heights) >= rank - 1
-
-
 def _first(pair: tuple[int, Move]) -> int:
     return pair[0]
 
@@ -240,7 +225,6 @@ class Searcher:
         self.forced_ok = not game.rules.foundation_return
         # A deal of Milligan Yukon puts a card on every column, on a "safe" card too, which may then
         # lead a group away: rule 1 waits for the stock to be empty there (docs/solver-design.md, rule 1).
-        self.deals_rows = game.rules.stock == "rows"
         self.stats = SearchStats()
 
     # ------------------------------------------------------------------ move ordering
@@ -253,7 +237,7 @@ class Searcher:
             return moves
         cols = g.column_cards
         down = g.down_counts
-        if self.forced_ok and not (self.deals_rows and g.stock_cards):
+        if self.forced_ok and not waits_for_the_stock(g):
             heights = None
             build = self.rules.build_rule
             for m in moves:
@@ -263,7 +247,7 @@ class Searcher:
                     if is_safe_foundation_card(build, m.card, heights) and twin_has_a_slot(g, m.card):
                         return [m]
         first_empty = -1
-        if not (self.deals_rows and g.stock_cards):  # while a Milligan stock lasts, column order matters
+        if not waits_for_the_stock(g):  # while a Milligan stock lasts, column order matters
             for i, c in enumerate(cols):
                 if not c:
                     first_empty = i
@@ -337,7 +321,7 @@ class Searcher:
         if d < FOUNDATION:
             target = cols[d]
             keys[d] = bytes((down[d], len(target) + m.count)) + bytes(target) + bytes(col[rest:])
-        if not (self.deals_rows and g.stock_cards):
+        if not waits_for_the_stock(g):
             keys.sort()
         return b"".join(keys) + extra
 

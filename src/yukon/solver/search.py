@@ -66,6 +66,25 @@ def compiled_two_deck(game: Game) -> bool:
     )
 
 
+def compiled_outcome(
+    game: Game, status: str, line: list[tuple[int, int, int, int]], stats: SearchStats, nodes: int, peak: int,
+    seconds: float, reason: str, search: str,
+) -> SearchOutcome:
+    """A compiled search's answer as a :class:`SearchOutcome`, its figures in ``stats``; a winning line is
+    replayed through the engine first (an illegal or not winning line raises: it is never reported)."""
+    stats.nodes = nodes
+    stats.peak_table = peak
+    stats.seconds = seconds
+    moves = [make_move(*t) for t in line]
+    if status == "won":
+        replay = game.copy()
+        for m in moves:
+            replay.push(m)  # raises IllegalMoveError on a faulty line
+        if not replay.is_won():
+            raise AssertionError(f"the {search} returned a line that does not win")
+    return SearchOutcome(status, moves, stats, reason)
+
+
 def run_two_deck(game: Game, limits: Limits, best_first_positions: int = 0, shorten: bool = True) -> SearchOutcome:
     """The compiled two-deck search: the depth-first search of ``Searcher.run_python`` (or, with
     ``best_first_positions``, :func:`best_first` storing at most that many), move for move; its winning
@@ -91,17 +110,7 @@ def run_two_deck(game: Game, limits: Limits, best_first_positions: int = 0, shor
         best_first_positions,
         shorten,
     )
-    stats.nodes = nodes
-    stats.peak_table = peak
-    stats.seconds = seconds
-    moves = [make_move(*t) for t in line]
-    if status == "won":
-        replay = game.copy()
-        for m in moves:
-            replay.push(m)  # raises IllegalMoveError on a faulty line: never report it
-        if not replay.is_won():
-            raise AssertionError("the compiled two-deck search returned a line that does not win")
-    return SearchOutcome(status, moves, stats, reason)
+    return compiled_outcome(game, status, line, stats, nodes, peak, seconds, reason, "compiled two-deck search")
 
 
 @dataclass
@@ -371,17 +380,7 @@ class Searcher:
             safe=safe_table(self.rules.build_rule),
             interleave=self.compiled_interleave,
         )
-        stats.nodes = nodes
-        stats.peak_table = peak
-        stats.seconds = seconds
-        moves = [make_move(*t) for t in line]
-        if status == "won":
-            replay = g.copy()
-            for m in moves:
-                replay.push(m)  # raises IllegalMoveError on a faulty line: never report it
-            if not replay.is_won():
-                raise AssertionError("the compiled search returned a line that does not win")
-        return SearchOutcome(status, moves, stats, reason)
+        return compiled_outcome(g, status, line, stats, nodes, peak, seconds, reason, "compiled search")
 
     def run_python(self) -> SearchOutcome:
         start = time.perf_counter()

@@ -60,8 +60,9 @@ from __future__ import annotations
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
@@ -95,6 +96,13 @@ class NothingToDoError(Exception):
 def new_id() -> str:
     """A fresh game id for the store."""
     return uuid.uuid4().hex
+
+
+@lru_cache(maxsize=1 << 14)
+def move_text(move: Move) -> str:
+    """``str(move)``, remembered: every save and every answer of a user interface writes out the whole
+    line, and a move's text takes a microsecond to build (the moves of all games are a few thousand)."""
+    return str(move)
 
 
 def _sizes(stored: Any, total: int) -> list[int]:
@@ -280,11 +288,15 @@ class PlaySession:
     @property
     def status(self) -> str:
         """``won``, ``lost`` (no legal move left), ``abandoned`` or ``playing``."""
+        return self.status_of(None)
+
+    def status_of(self, legal: Sequence[Move] | None) -> str:
+        """:attr:`status`, given the position's legal moves when the caller has them already (None: not)."""
         if self.result == "abandoned":
             return "abandoned"
         if self.game.is_won():
             return "won"
-        if self.game.is_lost():
+        if not legal and self.game.is_lost():  # a legal move in hand says it is not lost
             return "lost"
         return "playing"
 
@@ -473,30 +485,33 @@ class PlaySession:
 
     # ------------------------------------------------------------------ advice for a user interface
 
-    def best_moves(self) -> dict[str, Move]:
+    def best_moves(self, legal: Sequence[Move] | None = None) -> dict[str, Move]:
         """The best place for every card that can move now, by ``"source:card"`` (``"3:JH"``, ``"W:5C"``).
 
         A foundation first, then a column with cards, then an empty column: the
         place a single click or tap sends the card (with the cards on it) to.
+        ``legal``: the position's legal moves, when the caller has them already.
         """
         best: dict[str, tuple[int, Move]] = {}
         if self.locked or self.game.is_won():
             return {}
-        columns = self.game.columns
-        for m in self.game.legal_moves():
+        columns = self.game.column_cards
+        for m in self.game.legal_moves() if legal is None else legal:
             if m.is_stock_move:
                 continue
             key = card_key(m)
-            rank = 0 if m.dst == FOUNDATION else 1 if columns[m.dst][0] or columns[m.dst][1] else 2
+            rank = 0 if m.dst == FOUNDATION else 1 if columns[m.dst] else 2
             if key not in best or rank < best[key][0]:
                 best[key] = (rank, m)
         return {k: m for k, (_, m) in best.items()}
 
-    def foundation_moves(self) -> dict[str, Move]:
-        """The moves to a foundation, by ``"source:card"``: what a double click does."""
+    def foundation_moves(self, legal: Sequence[Move] | None = None) -> dict[str, Move]:
+        """The moves to a foundation, by ``"source:card"``: what a double click does (``legal`` as
+        :meth:`best_moves` takes it)."""
         if self.locked:
             return {}
-        return {card_key(m): m for m in self.game.legal_moves() if m.dst == FOUNDATION and m.count == 1}
+        return {card_key(m): m for m in (self.game.legal_moves() if legal is None else legal)
+                if m.dst == FOUNDATION and m.count == 1}
 
     def explain(self, error: IllegalMoveError) -> str:
         """Why a move was refused, in a player's words (from the error's ``reason``)."""
@@ -564,8 +579,8 @@ class PlaySession:
         if self.store is None:
             return
         rules = self.start.rules
-        moves = [str(m) for m in self.game.move_stack]
-        redo = [str(m) for m in self.redo_moves]
+        moves = [move_text(m) for m in self.game.move_stack]
+        redo = [move_text(m) for m in self.redo_moves]
         elapsed = round(self.elapsed, 3)
         if not self.stored:
             if self.write_at == "first_move" and not (self.player_moved or result):
@@ -639,7 +654,7 @@ class PlaySession:
 def card_key(move: Move) -> str:
     """Which card a move takes, as ``"source:card"`` (``"3:JH"``, ``"W:5C"``): the keys of
     :meth:`PlaySession.best_moves` and :meth:`PlaySession.foundation_moves`."""
-    return str(move).split(">")[0].split("+")[0]
+    return move_text(move).split(">")[0].split("+")[0]
 
 
 def _short(name: str) -> str:
@@ -686,4 +701,4 @@ def explain(error: IllegalMoveError, rules: Rules) -> str:
 
 
 __all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "card_key", "explain",
-           "new_id"]
+           "move_text", "new_id"]

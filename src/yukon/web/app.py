@@ -14,24 +14,37 @@ The store is used from worker threads, never from the event loop, so a slow or
 locked database delays only the requests that need it; the solver has its own
 threads and a bounded queue (:class:`~yukon.web.solving.SolverQueue`), so moves
 never wait for it.
+
+A request costs CPU time on the one event loop and under the one GIL, so the
+frequent ones (a move, a game's state, the variants) take the short way: an
+``async`` endpoint that hands the game's work to a few request threads of its
+own (:data:`REQUEST_THREADS`; Starlette's sync endpoints go through AnyIO's
+forty-thread pool, three to five times the CPU per hop), the answer encoded once
+with ``orjson``, the variants' answer built once. ``bench/server_cpu.py``
+measures the server's CPU time per request.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
+import json
 import logging
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
+import orjson
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
@@ -49,6 +62,7 @@ from ..store import DamagedGameError, Store
 from . import deals, solving
 from . import demo as watch
 from .guard import LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
+from .lane import FastLane
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
 STATIC = Path(__file__).parent / "static"
@@ -62,6 +76,15 @@ HINT_REPLY_TIME = 0.03
 HINT_WRAP_UP = 0.07
 #: An error message never echoes more of the request than this many characters.
 MAX_MESSAGE = 300
+#: Threads for the work of a request on a game (the engine, its state, SQLite). Few, so that they
+#: seldom contend for the GIL; enough that writes waiting for one commit go into the next together.
+REQUEST_THREADS = 8
+#: FastAPI 0.16x asks at every request whether OpenTelemetry is set up (three provider look-ups);
+#: this server exports no telemetry. Older FastAPI has neither the look-ups nor the setting.
+_NO_TELEMETRY: dict[str, Any] = (
+    {"telemetry": {"tracing": False, "metrics": False, "logs": False, "operation_spans": False}}
+    if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {})
+T = TypeVar("T")
 
 
 class ApiError(Exception):
@@ -104,8 +127,78 @@ def _short(message: str) -> str:
     return f"{message[:MAX_MESSAGE]}... ({len(message) - MAX_MESSAGE} more characters left out)"
 
 
-def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": _short(message)}, status_code=status, headers=headers)
+class JSONBody(Response):
+    """A JSON answer encoded by ``orjson``: the same JSON as Starlette's ``JSONResponse`` (compact, UTF-8),
+    in a tenth of the time; a value ``orjson`` cannot encode (an integer beyond 64 bits) goes to ``json``."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return orjson.dumps(content)
+        except TypeError:
+            return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONBody:
+    return JSONBody({"error": _short(message)}, status_code=status, headers=headers)
+
+
+#: How each kind of error is answered; the class nearest the error's own along its MRO decides, as
+#: Starlette chooses among exception handlers. The app's handlers and the fast lane both answer by it.
+_ANSWERS: dict[type[BaseException], Callable[[Any], JSONBody]] = {
+    ApiError: lambda e: _error(e.status, e.message),
+    HTTPException: lambda e: _error(e.status_code, str(e.detail), e.headers),  # keeps Allow on a 405
+    RequestValidationError: lambda e: _error(*_describe_validation(e)),
+    GameOverError: lambda e: _error(409, str(e)),
+    NothingToDoError: lambda e: _error(409, str(e)),
+    IllegalMoveError: lambda e: _error(409, str(e)),
+    YukonError: lambda e: _error(400, str(e)),
+    ValueError: lambda e: _error(400, str(e)),
+    RecursionError: lambda e: _error(400, "the request is nested too deeply"),
+    DamagedGameError: lambda e: _error(410, str(e)),
+    sqlite3.Error: lambda e: _error(
+        503, f"the saved games cannot be written just now ({e}): nothing was changed; try again"),
+}
+
+
+def error_answer(exc: BaseException) -> JSONBody | None:
+    """The answer to ``exc`` (None: an error no request should cause, left to be a 500)."""
+    for kind in type(exc).__mro__:
+        answer = _ANSWERS.get(kind)
+        if answer is not None:
+            return answer(exc)
+    return None
+
+
+async def _answer_error(request: Request, exc: Exception) -> Response:
+    answer = error_answer(exc)
+    if answer is None:  # pragma: no cover - only the classes of _ANSWERS are handled here
+        raise exc
+    return answer
+
+
+class RequestThreads:
+    """The threads that do the requests' work on games: an executor made when first needed, and
+    :meth:`close` waits for the work under way (every change is saved before the store closes)."""
+
+    def __init__(self, threads: int) -> None:
+        self.threads = threads
+        self._pool: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    async def run(self, work: Callable[[], T]) -> T:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="yukon-request")
+            pool = self._pool
+        return await asyncio.get_running_loop().run_in_executor(pool, work)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
 
 
 class _Body(BaseModel):
@@ -208,14 +301,17 @@ def create_app(
     hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
     idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
+    request_threads: int = REQUEST_THREADS,
 ) -> FastAPI:
     """The application, over ``store`` (default: the user's store file).
 
     ``hosts`` and ``port``: the ``Host`` names (and port, None: any) it answers; ``token``: asked of
     every request when given (a server reachable beyond loopback); ``close_store``: close the store
-    when the server stops; ``warm_solver``: start the solver's worker processes with the server.
+    when the server stops; ``warm_solver``: start the solver's worker processes with the server;
+    ``request_threads``: the threads doing the requests' work on games.
     """
     queue = solver or solving.SolverQueue()
+    threads = RequestThreads(request_threads)
 
     def advisor(game_id: str) -> Advisor:  # a game's searches run in the solver's queue
         return Advisor(solving.QueueRunner(queue, game_id), hint_time=hint_time, winnable_time=winnable_time)
@@ -232,6 +328,7 @@ def create_app(
 
     def _stop() -> None:
         queue.shutdown()
+        threads.close()  # the changes under way are saved first
         for session in registry.sessions():  # keep the clocks honest across a restart
             with session.lock:
                 if session.result is None and session.clock_running:
@@ -245,62 +342,61 @@ def create_app(
             registry.store.close()
 
     app = FastAPI(title="Yukon", version=__version__, lifespan=lifespan, docs_url="/api/docs",
-                  redoc_url=None, openapi_url="/api/openapi.json")
+                  redoc_url=None, openapi_url="/api/openapi.json", **_NO_TELEMETRY)
     app.state.registry = registry
     app.state.solver = queue
-    app.add_middleware(LocalGuard, hosts=hosts, port=port, token=token)
 
     # ------------------------------------------------------------------ errors
 
-    @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return _error(exc.status, exc.message)
-
-    @app.exception_handler(HTTPException)
-    async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail), exc.headers)  # keeps Allow on a 405
-
-    @app.exception_handler(RequestValidationError)
-    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _error(*_describe_validation(exc))
-
-    @app.exception_handler(GameOverError)
-    @app.exception_handler(NothingToDoError)
-    @app.exception_handler(IllegalMoveError)
-    async def _not_now(request: Request, exc: Exception) -> JSONResponse:
-        return _error(409, str(exc))
-
-    @app.exception_handler(YukonError)
-    async def _engine_error(request: Request, exc: YukonError) -> JSONResponse:
-        return _error(400, str(exc))
-
-    @app.exception_handler(ValueError)
-    async def _bad_value(request: Request, exc: ValueError) -> JSONResponse:
-        return _error(400, str(exc))
-
-    @app.exception_handler(RecursionError)
-    async def _too_deep(request: Request, exc: RecursionError) -> JSONResponse:
-        return _error(400, "the request is nested too deeply")
-
-    @app.exception_handler(DamagedGameError)
-    async def _damaged(request: Request, exc: DamagedGameError) -> JSONResponse:
-        return _error(410, str(exc))
-
-    @app.exception_handler(sqlite3.Error)
-    async def _store_unavailable(request: Request, exc: sqlite3.Error) -> JSONResponse:
-        return _error(503, f"the saved games cannot be written just now ({exc}): nothing was changed; try again")
+    for kind in _ANSWERS:
+        app.add_exception_handler(kind, _answer_error)
 
     def found(session: Session | None, game_id: str) -> Session:
         if session is None:
             raise ApiError(404, f"no game with id {game_id!r}")
         return session
 
-    def change(game_id: str, do: Callable[[Session], dict[str, Any]]) -> JSONResponse:
-        """Run ``do`` on the game, one change at a time; ``do`` saves before it returns (else nothing changed)."""
-        with registry.use(game_id) as session:
-            session = found(session, game_id)
-            with session.lock:
-                return JSONResponse(do(session))
+    def on_game(game_id: str, do: Callable[[Session], Response]) -> Callable[[], Response]:
+        """The work of ``do`` on the game (in a request thread), one request at a time per game."""
+
+        def work() -> Response:
+            with registry.use(game_id) as session:
+                session = found(session, game_id)
+                with session.lock:
+                    return do(session)
+
+        return work
+
+    async def change(game_id: str, do: Callable[[Session], dict[str, Any]]) -> Response:
+        """Run ``do`` on the game; ``do`` saves before it returns (else nothing changed)."""
+        return await threads.run(on_game(game_id, lambda session: JSONBody(do(session))))
+
+    # ------------------------------------------------------------------ the most frequent request, first
+    # (a request is matched against the routes in order: each one before it costs a little)
+
+    async def play_move(game_id: str, move: str, autoplay: bool, autofinish: bool) -> Response:
+        def do(session: Session) -> Response:
+            try:
+                played = session.play(move, autoplay=autoplay, autofinish=autofinish)
+            except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
+                return JSONBody({"error": _short(str(exc)), "reason": exc.reason,
+                                 "explanation": session.explain(exc)}, 409)
+            return JSONBody(session.to_state(played))
+
+        return await threads.run(on_game(game_id, do))
+
+    async def game_state(game_id: str) -> Response:
+        return await threads.run(on_game(game_id, lambda session: JSONBody(session.to_state())))
+
+    # the two most frequent requests take the short way when well formed (yukon.web.lane); the guard
+    # comes first (the middleware added last is the outermost)
+    app.add_middleware(FastLane, play=play_move, state=game_state, answer=error_answer)
+    app.add_middleware(LocalGuard, hosts=hosts, port=port, token=token)
+
+    @app.post("/api/games/{game_id}/moves", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    async def play(game_id: str, body: MoveBody) -> Response:
+        """Play one move (notation), then the automatic plays asked for."""
+        return await play_move(game_id, body.move, body.autoplay, body.autofinish)
 
     # ------------------------------------------------------------------ the page
 
@@ -318,21 +414,23 @@ def create_app(
 
     # ------------------------------------------------------------------ reference
 
-    @app.get("/api/variants", responses=_errors())
-    async def variants() -> dict[str, Any]:
+    variants_answer = orjson.dumps({
+        "variants": [
+            {
+                "name": r.variant, "title": r.title, "columns": r.columns, "foundations": r.foundations,
+                "decks": r.decks, "build": r.build, "stock": r.stock, "has_stock": r.has_stock,
+                "has_waste": r.has_waste, "defaults": r.options(), "about": r.about,
+                "numberings": ["yukon", "pysolfc"] if r.variant in PYSOLFC_GAME_IDS else ["yukon"],
+            }
+            for r in VARIANTS.values()
+        ],
+        "options": {k: list(v) for k, v in OPTIONS.items()},
+    })
+
+    @app.get("/api/variants", response_model=dict[str, Any], responses=_errors())
+    async def variants() -> Response:
         """The variants, their layout and default options, and the options a player may set."""
-        return {
-            "variants": [
-                {
-                    "name": r.variant, "title": r.title, "columns": r.columns, "foundations": r.foundations,
-                    "decks": r.decks, "build": r.build, "stock": r.stock, "has_stock": r.has_stock,
-                    "has_waste": r.has_waste, "defaults": r.options(), "about": r.about,
-                    "numberings": ["yukon", "pysolfc"] if r.variant in PYSOLFC_GAME_IDS else ["yukon"],
-                }
-                for r in VARIANTS.values()
-            ],
-            "options": {k: list(v) for k, v in OPTIONS.items()},
-        }
+        return Response(variants_answer, media_type="application/json")  # the same for every request
 
     @app.get("/api/stats", responses=_errors(400, 503))
     def stats(variant: Annotated[str | None, Query(json_schema_extra={"enum": list(VARIANTS)})] = None,
@@ -389,7 +487,7 @@ def create_app(
             return session.to_state(played)
 
     @app.post("/api/games", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
-    async def new_game(body: NewGameBody) -> JSONResponse:
+    async def new_game(body: NewGameBody) -> Response:
         """Deal a new game (a given or random deal number, or a given position; a winnable deal of a
         difficulty or a deal proven lost from the shipped verdicts, else found by the solver)."""
         extra: dict[str, Any] = {}
@@ -400,8 +498,7 @@ def create_app(
             if winnable:
                 extra["deal_note"] = "you chose this deal number: it is not checked"
             # no search: checked and dealt in one worker thread (dealing is engine work, kept off the event loop)
-            state = await run_in_threadpool(lambda: start_game(body, check_new_game(body), seed, extra))
-            return JSONResponse(state, status_code=201)
+            return await threads.run(lambda: JSONBody(start_game(body, check_new_game(body), seed, extra), 201))
 
         def check_first() -> Any:  # a bad request or abandon id is refused before any search
             rules = check_new_game(body)
@@ -409,7 +506,7 @@ def create_app(
                 found(registry.get(body.abandon), body.abandon)
             return rules
 
-        rules = await run_in_threadpool(check_first)
+        rules = await threads.run(check_first)
         if from_data or (seed is None and deals.has_data(rules)):  # from the shipped verdicts, at once
             seed, extra = await run_in_threadpool(deals.pick, rules, body.deal or "winnable", body.difficulty)
         else:
@@ -428,11 +525,10 @@ def create_app(
                 seed, verdict = searched
                 extra["deal_note"] = verdict.note
                 extra["deal_winnable"] = verdict.status
-        state = await run_in_threadpool(start_game, body, rules, seed, extra)
-        return JSONResponse(state, status_code=201)
+        return await threads.run(lambda: JSONBody(start_game(body, rules, seed, extra), 201))
 
     @app.post("/api/games/import", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
-    def import_game(body: ImportBody) -> JSONResponse:
+    def import_game(body: ImportBody) -> Response:
         """A new game that continues a game record (docs/records.md): its moves played, each undoable."""
         try:
             record = GameFile.from_dict(body.record)
@@ -445,10 +541,10 @@ def create_app(
                     registry.abandon(old)
         session = registry.import_record(record)
         with session.lock:
-            return JSONResponse(session.to_state(), status_code=201)
+            return JSONBody(session.to_state(), 201)
 
     @app.get("/api/games/{game_id}/record", responses=_errors(404, 409, 410, 503))
-    def export_game(game_id: str) -> JSONResponse:
+    def export_game(game_id: str) -> Response:
         """The game as a game record, to download; only once it is over, as a record shows every card."""
         with registry.use(game_id) as session:
             session = found(session, game_id)
@@ -456,10 +552,10 @@ def create_app(
                 if session.result is None:
                     raise ApiError(409, "a game is exported once it is over: its record shows the face-down cards")
                 record = session.to_record().to_dict()
-        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="yukon-{game_id}.json"'})
+        return JSONBody(record, headers={"Content-Disposition": f'attachment; filename="yukon-{game_id}.json"'})
 
     @app.post("/api/games/{game_id}/analysis", responses=_errors(404, 409, 410, 413, 503))
-    async def analysis(game_id: str) -> JSONResponse:
+    async def analysis(game_id: str) -> Response:
         """Where did it go wrong (docs/records.md): the losing move and a winning continuation, once the
         game is over (the continuation plays face-down cards). Bounded by ``analysis_time`` seconds."""
 
@@ -472,7 +568,7 @@ def create_app(
                                             "face-down cards")
                     return session.to_record()
 
-        record = await run_in_threadpool(record_of)
+        record = await threads.run(record_of)
         try:
             out = await queue.run((game_id, "analysis"),
                                   partial(analysis_job, record.to_dict(), ANALYSIS_POSITION_TIME, analysis_time),
@@ -481,74 +577,62 @@ def create_app(
             raise ApiError(503, "the solver is busy with other requests: try the analysis again soon") from None
         if out is None:
             raise ApiError(503, "the analysis ran out of time")
-        return JSONResponse(out | {"move_count": len(record.moves)})
+        return JSONBody(out | {"move_count": len(record.moves)})
 
     @app.get("/api/games/{game_id}/replay", responses=_errors(400, 404, 410, 503))
     def replay(game_id: str, at: Annotated[int, Query(ge=0)],
-               then: Annotated[str, Query(max_length=10_000)] = "") -> JSONResponse:
+               then: Annotated[str, Query(max_length=10_000)] = "") -> Response:
         """The position after the first ``at`` moves, as the player saw it (no face-down card); changes
         nothing. ``then``: moves (notation, space-separated) played on from there, once the game is over."""
         with registry.use(game_id) as session:
             session = found(session, game_id)
             with session.lock:
-                return JSONResponse(session.replay_state(at, then.split()))
+                return JSONBody(session.replay_state(at, then.split()))
 
     @app.post("/api/games/{game_id}/resign", responses=_errors(404, 409, 410, 413, 503))
-    def resign(game_id: str) -> JSONResponse:
+    async def resign(game_id: str) -> Response:
         """End the game now: it counts as not won (lost at a dead end); then it can be exported and analysed."""
-        return change(game_id, lambda s: (s.resign(), s.to_state())[1])
+        return await change(game_id, lambda s: (s.resign(), s.to_state())[1])
 
     @app.get("/api/games/latest", responses=_errors(404, 503))
-    def latest_game() -> JSONResponse:
+    async def latest_game() -> Response:
         """The most recently played unfinished game of this client, to resume (damaged ones are skipped)."""
-        session = registry.latest()
-        if session is None:
-            raise ApiError(404, "no unfinished game to resume")
-        with session.lock:
-            return JSONResponse(session.to_state())
+
+        def work() -> Response:
+            session = registry.latest()
+            if session is None:
+                raise ApiError(404, "no unfinished game to resume")
+            with session.lock:
+                return JSONBody(session.to_state())
+
+        return await threads.run(work)
 
     @app.get("/api/games/{game_id}", responses=_errors(404, 410, 503))
-    def get_game(game_id: str) -> JSONResponse:
-        with registry.use(game_id) as session:
-            session = found(session, game_id)
-            with session.lock:
-                return JSONResponse(session.to_state())
-
-    @app.post("/api/games/{game_id}/moves", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
-    def play(game_id: str, body: MoveBody) -> JSONResponse:
-        """Play one move (notation), then the automatic plays asked for."""
-        with registry.use(game_id) as session:
-            session = found(session, game_id)
-            with session.lock:
-                try:
-                    played = session.play(body.move, autoplay=body.autoplay, autofinish=body.autofinish)
-                except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
-                    return JSONResponse({"error": _short(str(exc)), "reason": exc.reason,
-                                         "explanation": session.explain(exc)}, status_code=409)
-                return JSONResponse(session.to_state(played))
+    async def get_game(game_id: str) -> Response:
+        return await game_state(game_id)
 
     @app.post("/api/games/{game_id}/auto", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
-    def auto(game_id: str, body: Annotated[AutoBody | None, Body()] = None) -> JSONResponse:
+    async def auto(game_id: str, body: Annotated[AutoBody | None, Body()] = None) -> Response:
         """Play only the automatic moves (safe cards up, and the finish when it is certain)."""
         b = body or AutoBody()
-        return change(game_id, lambda s: s.to_state(s.play_auto(autoplay=b.autoplay, autofinish=b.autofinish)))
+        return await change(game_id, lambda s: s.to_state(s.play_auto(autoplay=b.autoplay, autofinish=b.autofinish)))
 
     @app.post("/api/games/{game_id}/undo", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
-    def undo(game_id: str, body: Annotated[UndoBody | None, Body()] = None) -> JSONResponse:
+    async def undo(game_id: str, body: Annotated[UndoBody | None, Body()] = None) -> Response:
         """Undo the last turn (a move with the automatic plays after it), or back to ``to`` moves."""
-        return change(game_id, lambda s: s.to_state(undone=s.undo(None if body is None else body.to)))
+        return await change(game_id, lambda s: s.to_state(undone=s.undo(None if body is None else body.to)))
 
     @app.post("/api/games/{game_id}/redo", responses=_errors(404, 409, 410, 413, 503))
-    def redo(game_id: str) -> JSONResponse:
-        return change(game_id, lambda s: s.to_state(s.redo()))
+    async def redo(game_id: str) -> Response:
+        return await change(game_id, lambda s: s.to_state(s.redo()))
 
     @app.post("/api/games/{game_id}/restart", responses=_errors(404, 409, 410, 413, 503))
-    def restart(game_id: str) -> JSONResponse:
+    async def restart(game_id: str) -> Response:
         """Back to the start of the deal; every move stays available to redo."""
-        return change(game_id, lambda s: s.to_state(undone=s.restart()))
+        return await change(game_id, lambda s: s.to_state(undone=s.restart()))
 
     @app.post("/api/games/{game_id}/clock", responses=_errors(*_BODY_ERRORS, 404, 410, 503))
-    def clock(game_id: str, body: ClockBody) -> JSONResponse:
+    async def clock(game_id: str, body: ClockBody) -> Response:
         """Pause the clock (page hidden) or let it run again (page shown, once a move was played)."""
 
         def do(session: Session) -> dict[str, Any]:
@@ -561,7 +645,7 @@ def create_app(
                 registry.save(session)
             return {"elapsed": round(session.elapsed, 3), "clock_running": session.clock_running}
 
-        return change(game_id, do)
+        return await change(game_id, do)
 
     def for_solver(game_id: str, history: bool) -> tuple[Session, Game, int]:
         with registry.use(game_id) as session:
@@ -571,7 +655,7 @@ def create_app(
 
     @app.post("/api/games/{game_id}/hint", responses=_errors(*_BODY_ERRORS, 404, 410, 503))
     async def hint(game_id: str, request: Request,
-                   body: Annotated[HintBody | None, Body()] = None) -> JSONResponse:
+                   body: Annotated[HintBody | None, Body()] = None) -> Response:
         """The next move, of the kind asked for: ``honest`` (the default; it sees only what the player
         sees) or ``solver`` (it sees the face-down cards). The answer names its ``kind`` and says it in
         words (``label``).
@@ -589,16 +673,16 @@ def create_app(
         loaded: dict[str, Any] = {}
         work = asyncio.ensure_future(run_in_threadpool(advise, game_id, kind, deadline, loaded))
         try:
-            return JSONResponse(await asyncio.wait_for(asyncio.shield(work), max(0.0, answer_by - time.perf_counter())))
+            return JSONBody(await asyncio.wait_for(asyncio.shield(work), max(0.0, answer_by - time.perf_counter())))
         except TimeoutError:
             pass
         if "game" not in loaded:  # the game itself has not come yet: there is nothing to hint from without it
-            return JSONResponse(await work)
+            return JSONBody(await work)
         # the advisor's work after its searches outlasted the limit (a machine short of CPU): a best guess now
         deadline.set()
         work.add_done_callback(_forget)
         advice = best_guess(loaded["game"], kind, time.perf_counter() - started, "the solver ran out of time")
-        return JSONResponse(advice.to_dict() | {"move_count": loaded["count"]})
+        return JSONBody(advice.to_dict() | {"move_count": loaded["count"]})
 
     def advise(game_id: str, kind: HintKind, deadline: Deadline, loaded: dict[str, Any]) -> dict[str, Any]:
         """The hint (in a worker thread: the advisor's own work stays off the event loop), by ``deadline``;
@@ -611,12 +695,12 @@ def create_app(
         return advice.to_dict() | {"move_count": count}
 
     @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
-    async def winnable(game_id: str) -> JSONResponse:
+    async def winnable(game_id: str) -> Response:
         """Can this position still be won? A perfect-information verdict (the solver sees the face-down
         cards: ``perfect_information`` and ``label`` say so). When lost: the last winnable move count."""
-        session, game, count = await run_in_threadpool(for_solver, game_id, True)
+        session, game, count = await threads.run(lambda: for_solver(game_id, True))
         verdict = await run_in_threadpool(session.advisor.winnable, game)
-        return JSONResponse(verdict.to_dict() | {"move_count": count})
+        return JSONBody(verdict.to_dict() | {"move_count": count})
 
     watch.install(app, registry, queue, found, _errors(*_BODY_ERRORS, 404, 409, 410, 503))  # watch the computer play
     return app

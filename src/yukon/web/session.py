@@ -40,7 +40,7 @@ from ..errors import YukonError
 from ..game import Game
 from ..notation import Move
 from ..rules import rules_for
-from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
+from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession, move_text
 from ..store import DamagedGameError, GameRecord, Store
 
 if TYPE_CHECKING:
@@ -107,7 +107,8 @@ class Session(PlaySession):
         """
         g = self.game
         r = g.rules
-        status = self.status
+        legal = g.legal_moves()  # once: the status, the moves offered and the best places all read them
+        status = self.status_of(legal)
         moves = g.move_stack
         playing = status == "playing" and not self.locked
         return visible_position(g) | {
@@ -123,11 +124,11 @@ class Session(PlaySession):
                 "has_waste": r.has_waste, "build": r.build, "stock": r.stock,
                 "deal_down": list(r.deal_down), "deal_up": list(r.deal_up), "decks": r.decks,
             },
-            "moves": [str(m) for m in moves],
+            "moves": [move_text(m) for m in moves],
             "move_count": len(moves),
-            "legal_moves": [str(m) for m in g.legal_moves()] if playing else [],
-            "best_moves": {k: str(m) for k, m in self.best_moves().items()} if playing else {},
-            "foundation_moves": {k: str(m) for k, m in self.foundation_moves().items()} if playing else {},
+            "legal_moves": [move_text(m) for m in legal] if playing else [],
+            "best_moves": {k: move_text(m) for k, m in self.best_moves(legal).items()} if playing else {},
+            "foundation_moves": {k: move_text(m) for k, m in self.foundation_moves(legal).items()} if playing else {},
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             "status": status,
@@ -137,7 +138,7 @@ class Session(PlaySession):
             "clock_running": self.clock_running,
             "card_count": r.card_count,
             "numbering": g.numbering,
-            "played": [str(m) for m in played],
+            "played": [move_text(m) for m in played],
             # the undone moves may name cards that lie face down again: only their number
             "undone_count": len(undone),
             "deal_note": self.extra.get("deal_note"),

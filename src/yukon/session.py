@@ -167,6 +167,8 @@ class PlaySession:
         self._elapsed_before = 0.0  # seconds counted up to self._since
         self._since: float | None = None  # the clock runs since then (None: stopped)
         self._atomic_depth = 0
+        self._line: list[Move] = []  # the moves of the last line_texts(), and their texts
+        self._line_texts: list[str] = []
         if record is not None:
             self._restore(record)
         elif write_at == "deal" and store is not None:
@@ -252,6 +254,17 @@ class PlaySession:
     def moves(self) -> list[Move]:
         """The moves played, oldest first."""
         return self.game.move_stack
+
+    def line_texts(self) -> list[str]:
+        """The moves played in notation, oldest first (a fresh list). Every save and every answer
+        writes out the whole line: only the moves new since the last call are written out here."""
+        line = self.game.move_stack
+        known = len(self._line)
+        if known > len(line) or line[:known] != self._line:  # undone, or another line: start again
+            self._line, self._line_texts, known = [], [], 0
+        self._line_texts += [move_text(m) for m in line[known:]]
+        self._line = line
+        return list(self._line_texts)
 
     @property
     def move_count(self) -> int:
@@ -579,7 +592,7 @@ class PlaySession:
         if self.store is None:
             return
         rules = self.start.rules
-        moves = [move_text(m) for m in self.game.move_stack]
+        moves = self.line_texts()
         redo = [move_text(m) for m in self.redo_moves]
         elapsed = round(self.elapsed, 3)
         if not self.stored:

@@ -301,14 +301,15 @@ def create_app(
     hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
     idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
-    request_threads: int = REQUEST_THREADS,
+    request_threads: int = REQUEST_THREADS, fast_lane: bool = True,
 ) -> FastAPI:
     """The application, over ``store`` (default: the user's store file).
 
     ``hosts`` and ``port``: the ``Host`` names (and port, None: any) it answers; ``token``: asked of
     every request when given (a server reachable beyond loopback); ``close_store``: close the store
     when the server stops; ``warm_solver``: start the solver's worker processes with the server;
-    ``request_threads``: the threads doing the requests' work on games.
+    ``request_threads``: the threads doing the requests' work on games; ``fast_lane``: answer a
+    well-formed move or state request without FastAPI's routing (:mod:`yukon.web.lane`; the same answers).
     """
     queue = solver or solving.SolverQueue()
     threads = RequestThreads(request_threads)
@@ -390,7 +391,8 @@ def create_app(
 
     # the two most frequent requests take the short way when well formed (yukon.web.lane); the guard
     # comes first (the middleware added last is the outermost)
-    app.add_middleware(FastLane, play=play_move, state=game_state, answer=error_answer)
+    if fast_lane:
+        app.add_middleware(FastLane, play=play_move, state=game_state, answer=error_answer)
     app.add_middleware(LocalGuard, hosts=hosts, port=port, token=token)
 
     @app.post("/api/games/{game_id}/moves", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))

@@ -200,7 +200,10 @@ def run(args: argparse.Namespace) -> int:
             threading.Timer(0.5, _open_browser, (url,)).start()
         else:
             print("No graphical browser found here: open the address above in one.", flush=True)
-    config = uvicorn.Config(app, host=args.host, port=port, log_level="warning", access_log=False)
+    # no proxy stands in front of this server: nothing is to be taken from X-Forwarded-* headers (and
+    # looking for them costs every request)
+    config = uvicorn.Config(app, host=args.host, port=port, log_level="warning", access_log=False,
+                            proxy_headers=False)
     server = uvicorn.Server(config)
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:

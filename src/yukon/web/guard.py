@@ -30,6 +30,7 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from functools import lru_cache
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -62,6 +63,10 @@ SECURITY_HEADERS = (
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-opener-policy", b"same-origin"),
 )
+#: The headers the guard sets: an answer's own value of one of them gives way.
+_SET_HERE = frozenset({b"content-security-policy", *(name for name, _ in SECURITY_HEADERS)})
+_CSP_HEADERS = (*SECURITY_HEADERS, (b"content-security-policy", CSP.encode()))
+_DOCS_CSP_HEADERS = (*SECURITY_HEADERS, (b"content-security-policy", DOCS_CSP.encode()))
 
 
 def host_name(name: str) -> str:
@@ -72,6 +77,7 @@ def host_name(name: str) -> str:
     return name
 
 
+@lru_cache(maxsize=256)  # a client sends the same Host header with every request
 def split_host(header: str) -> tuple[str, int | None] | None:
     """``("name", port)`` of a ``Host`` header value (port None when it gives none); None when malformed."""
     header = header.strip().lower()
@@ -231,14 +237,13 @@ class LocalGuard:
         await send({"type": "http.response.body", "body": b""})
 
     def _with_headers(self, scope: Scope, send: Send) -> Send:
-        csp = (DOCS_CSP if scope.get("path") == "/api/docs" else CSP).encode()
+        ours = _DOCS_CSP_HEADERS if scope.get("path") == "/api/docs" else _CSP_HEADERS
         started = scope[STARTED] = time.perf_counter()
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", ())
-                           if k.lower() not in (b"content-security-policy", *(n for n, _ in SECURITY_HEADERS))]
-                headers += [*SECURITY_HEADERS, (b"content-security-policy", csp)]
+                headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() not in _SET_HERE]
+                headers += ours
                 # the time the server took (shown by a browser's developer tools; read by bench/load.py)
                 headers.append((b"server-timing", f"app;dur={(time.perf_counter() - started) * 1000:.1f}".encode()))
                 message = {**message, "headers": headers}

@@ -109,7 +109,7 @@ class Session(PlaySession):
         r = g.rules
         legal = g.legal_moves()  # once: the status, the moves offered and the best places all read them
         status = self.status_of(legal)
-        moves = g.move_stack
+        line = self.line_texts()
         playing = status == "playing" and not self.locked
         return visible_position(g) | {
             "variant": r.variant,
@@ -124,8 +124,8 @@ class Session(PlaySession):
                 "has_waste": r.has_waste, "build": r.build, "stock": r.stock,
                 "deal_down": list(r.deal_down), "deal_up": list(r.deal_up), "decks": r.decks,
             },
-            "moves": [move_text(m) for m in moves],
-            "move_count": len(moves),
+            "moves": line,
+            "move_count": len(line),
             "legal_moves": [move_text(m) for m in legal] if playing else [],
             "best_moves": {k: move_text(m) for k, m in self.best_moves(legal).items()} if playing else {},
             "foundation_moves": {k: move_text(m) for k, m in self.foundation_moves(legal).items()} if playing else {},

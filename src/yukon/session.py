@@ -98,10 +98,10 @@ def new_id() -> str:
     return uuid.uuid4().hex
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=4096)
 def move_text(move: Move) -> str:
-    """``str(move)``, remembered: every save and every answer of a user interface writes out the whole
-    line, and a move's text takes a microsecond to build (the moves of all games are a few thousand)."""
+    """``str(move)``, remembered (the recent ones: at most a megabyte): an answer of a user interface
+    writes out a dozen moves or more, and a move's text takes a microsecond to build."""
     return str(move)
 
 

@@ -146,7 +146,7 @@ def _error(status: int, message: str, headers: Mapping[str, str] | None = None) 
 
 #: How each kind of error is answered; the class nearest the error's own along its MRO decides, as
 #: Starlette chooses among exception handlers. The app's handlers and the fast lane both answer by it.
-_ANSWERS: dict[type[BaseException], Callable[[Any], JSONBody]] = {
+_ANSWERS: dict[type[Exception], Callable[[Any], JSONBody]] = {
     ApiError: lambda e: _error(e.status, e.message),
     HTTPException: lambda e: _error(e.status_code, str(e.detail), e.headers),  # keeps Allow on a 405
     RequestValidationError: lambda e: _error(*_describe_validation(e)),

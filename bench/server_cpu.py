@@ -1,13 +1,13 @@
-"""The server's CPU time per request, a figure that does not depend on the machine's load.
+"""The server's CPU time per request: the figure that other work on the machine changes least.
 
 Starts ``yukon play`` on a free loopback port (a fresh store file in a temporary folder) for each
-source tree given (``--src``, default this one; e.g. ``--src /work/main/src --src src`` for before and
-after), and measures the server process's CPU time (user + system, every thread: ``/proc/PID/stat``)
-over ``--moves`` moves played by ``--clients`` concurrent keep-alive connections, each on its own games
-(random legal moves from the last answer, as the page plays them; a game is left after ``--game-moves``
-moves, about a whole game's worth, as random play can shuffle cards to and fro for hundreds of moves).
-Games are dealt beforehand and, when they run out, between two measured stretches, so only the moves
-are counted; then the same for
+source tree given (``--src``, default this one; e.g. ``--src /tmp/before/src --src src`` for before
+and after, with ``git worktree add /tmp/before <commit>``), and measures the server process's CPU time
+(user + system, every thread: ``/proc/PID/stat``) over ``--moves`` moves played by ``--clients``
+concurrent keep-alive connections, each on its own games (random legal moves from the last answer, as
+the page plays them; a game is left after ``--game-moves`` moves, about a whole game's worth, as random
+play can shuffle cards to and fro for hundreds of moves). Games are dealt beforehand and, when they run
+out, between two measured stretches, so only the moves are counted; then the same for
 ``GET /api/games/{id}`` (what the page asks on a reload or a return to the tab) and
 ``GET /api/variants``. The trees take turns ``--rounds`` times, so a change in the machine's load
 falls on both alike; the CPU time of a request is what the event loop and the request threads spend on

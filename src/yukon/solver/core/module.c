@@ -4,6 +4,7 @@
 #include <Python.h>
 
 #include "core.h"
+#include "interleave.h"
 #include "two_deck.h"
 
 /* Reads a sequence of at most ``max`` cards into ``dst``; their number, or -1 with a Python error set. */
@@ -363,4 +364,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
                                     "Compiled depth-first search for one-deck variants (yukon.solver.search).", -1,
                                     methods};
 
-PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__core(void) {
+    PyObject *m = PyModule_Create(&module);
+    /* how the interleave takes turns in this build (interleave.h): "ucontext" or "threads" */
+    if (m && PyModule_AddStringConstant(m, "INTERLEAVE_TURNS", INTERLEAVE_TURNS) < 0) Py_CLEAR(m);
+    return m;
+}

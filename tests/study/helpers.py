@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from yukon.cli import main
+from yukon.study.db import APPLICATION_ID
 
 #: per-deal limit of the tests: a node limit, so that every run gives the same rows
 NODES = "1500"
@@ -80,3 +81,26 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+def write_old_study(path: Path, schema: int, rows_sql: str) -> None:
+    """A study file as schema 1 (rows without the code fingerprint) or 2 (studies without the numbering)
+    wrote it, holding the studies and deals that ``rows_sql`` inserts."""
+    code = ", code TEXT NOT NULL DEFAULT ''" if schema >= 2 else ""
+    con = sqlite3.connect(path)
+    con.executescript(f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE studies (id INTEGER PRIMARY KEY, variant TEXT NOT NULL, empty_column TEXT NOT NULL,
+    foundation_return INTEGER NOT NULL, time_limit REAL, node_limit INTEGER, memory_limit INTEGER,
+    solver_version TEXT NOT NULL, created REAL NOT NULL,
+    UNIQUE (variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, solver_version));
+CREATE TABLE deals (study_id INTEGER NOT NULL REFERENCES studies(id), seed INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unknown')), seconds REAL NOT NULL, nodes INTEGER NOT NULL,
+    line_length INTEGER NOT NULL, peak_table INTEGER NOT NULL, reason TEXT NOT NULL, solver_version TEXT NOT NULL,
+    host TEXT NOT NULL, finished REAL NOT NULL{code}, PRIMARY KEY (study_id, seed));
+CREATE VIEW results AS SELECT s.variant, d.seed, d.status FROM deals d JOIN studies s ON s.id = d.study_id;
+INSERT INTO meta VALUES ('schema', '{schema}');
+{rows_sql}
+PRAGMA application_id = {APPLICATION_ID};
+""")
+    con.close()

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yukon.solver
-from yukon import FOUNDATION, Game
+from bench_scripts import load_bench
+from yukon import Game
 from yukon.analysis import DEFAULT_TIME_LIMIT, FIRST_ROUND_LIMIT, UNDECIDED_PER_ROUND, analyze, round_limits
 from yukon.cli import main
 from yukon.record import GameRecord
@@ -81,23 +82,9 @@ def test_a_lost_start_has_no_losing_move() -> None:
 
 
 def weak_playout(seed: int, length: int = 120) -> GameRecord:
-    """Yukon deal ``seed`` played by a weak player: cards up whenever it can (70%), else any new move."""
-    game = Game.deal("yukon", seed=seed)
-    rng = random.Random(seed)
-    seen = {game.to_text()}
-    while len(game.move_stack) < length:
-        moves = game.legal_moves()
-        ups = [m for m in moves if m.dst == FOUNDATION]
-        order = (rng.sample(ups, len(ups)) if ups and rng.random() < 0.7 else []) + rng.sample(moves, len(moves))
-        for move in order:
-            game.push(move)
-            if game.to_text() not in seen:
-                break
-            game.pop()
-        else:
-            break
-        seen.add(game.to_text())
-    return GameRecord.from_game(game)
+    """Yukon deal ``seed`` played by bench/analyze.py's weak player: cards up whenever it can (70%), else any
+    new move."""
+    return GameRecord.from_game(load_bench("analyze").weak_game(seed, length))
 
 
 @pytest.mark.parametrize("seed, losing", [(4, 15), pytest.param(1, 18, marks=pytest.mark.slow)])

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
+from bench_scripts import load_bench
 from yukon.record import GameRecord
-
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "analyze.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_analyze", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_weak_games_are_reproducible() -> None:
-    bench = load_bench()
+    bench = load_bench("analyze")
     first, again = bench.weak_game(4, 120), bench.weak_game(4, 120)
     assert first.move_stack == again.move_stack and first == again
     assert len(first.move_stack) == 30  # deal 4's weak player reaches a dead end at move 30
@@ -28,13 +17,13 @@ def test_weak_games_are_reproducible() -> None:
 
 
 def test_percentile() -> None:
-    bench = load_bench()
+    bench = load_bench("analyze")
     assert bench.percentile([float(i) for i in range(1, 21)], 90) == 18.0
     assert bench.percentile([3.0], 90) == 3.0
 
 
 def test_run_analyze(tmp_path: Path) -> None:
-    bench = load_bench()
+    bench = load_bench("analyze")
     path = tmp_path / "game.json"
     GameRecord.from_game(bench.weak_game(4, 120)).write(path)
     seconds, answer = bench.run_analyze(path, ["--time-limit", "10"])

@@ -117,12 +117,17 @@ def deal_from_data(rules: Rules, kind: str, difficulty: str | None = None) -> Fo
     return pick_deal(rules, kind, difficulty)
 
 
-def difficulty_note(rules: Rules, seed: int | None, numbering: str = "yukon") -> str:
-    """``'a hard deal (docs/difficulty.md)'`` when the shipped verdicts prove this deal winnable; else ''."""
+def deal_difficulty(rules: Rules, seed: int | None, numbering: str = "yukon") -> str | None:
+    """This deal's grade (easy, medium, hard, expert: docs/difficulty.md) when the shipped verdicts prove it
+    winnable; None otherwise (a lost or undecided deal has none: no spoiler)."""
     known = _known(rules, seed) if seed is not None and numbering == "yukon" else None
-    if known is None or known.status != "won" or known.difficulty is None:
-        return ""
-    return f"the solver's verdicts grade it {known.difficulty}"
+    return known.difficulty if known is not None and known.status == "won" else None
+
+
+def difficulty_note(rules: Rules, seed: int | None, numbering: str = "yukon") -> str:
+    """``"the solver's verdicts grade it hard"`` when the shipped verdicts prove this deal winnable; else ''."""
+    grade = deal_difficulty(rules, seed, numbering)
+    return f"the solver's verdicts grade it {grade}" if grade else ""
 
 
 def find_winnable_deal(
@@ -176,5 +181,5 @@ def find_winnable_deal(
         seed = following
 
 
-__all__ = ["DEAL_BUDGET", "DEAL_TIME", "KINDS", "FoundDeal", "NoSuchDealError", "deal_from_data", "described",
-           "difficulty_note", "find_winnable_deal", "pick_deal"]
+__all__ = ["DEAL_BUDGET", "DEAL_TIME", "KINDS", "FoundDeal", "NoSuchDealError", "deal_difficulty", "deal_from_data",
+           "described", "difficulty_note", "find_winnable_deal", "pick_deal"]

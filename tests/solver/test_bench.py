@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "solver.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_solver", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from bench_scripts import load_bench
 
 
 def test_seed_lists_and_percentiles() -> None:
-    bench = load_bench()
+    bench = load_bench("solver")
     assert bench.parse_seeds("1-5") == [1, 2, 3, 4, 5]
     assert bench.parse_seeds("1-3,10,20-21") == [1, 2, 3, 10, 20, 21]
     assert bench.percentile([float(i) for i in range(1, 11)], 90) == 9.0
@@ -31,7 +21,7 @@ def test_seed_lists_and_percentiles() -> None:
 
 
 def test_tiny_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_bench()
+    bench = load_bench("solver")
     out = tmp_path / "r.json"
     code = bench.main(["--variant", "russian", "--seeds", "1-4", "--time-limit", "5", "--json", str(out)])
     assert code == 0

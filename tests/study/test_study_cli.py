@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -18,7 +16,7 @@ import pytest
 from yukon.solver import SOLVER_VERSION
 from yukon.study import StudyDB, StudyError, StudyParams, run_study
 
-from .helpers import NODES, rows, run_cli, status_by_seed, study_args
+from .helpers import NODES, alive, committed, python_children, rows, run_cli, status_by_seed, study_args, study_command
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -133,22 +131,14 @@ def test_kill_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     with every seed exactly once, keeps the committed rows and computes only the missing ones."""
     db = tmp_path / "s.sqlite3"
     seeds, n = "1-400", 400
-    cmd = [sys.executable, "-c", "import sys; from yukon.cli import main; sys.exit(main(sys.argv[1:]))",
-           "study", *study_args(db, seeds, "yukon", "--workers", "1")]
+    cmd = study_command(*study_args(db, seeds, "yukon", "--workers", "1"))
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
     try:
         while True:
             assert proc.poll() is None, f"the run ended before it could be killed: {proc.stderr.read()!r}"
-            if db.exists():
-                try:
-                    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-                    count = con.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
-                    con.close()
-                except sqlite3.OperationalError:
-                    count = 0  # the schema is not there yet
-                if count >= 5:
-                    break
+            if committed(db) >= 5:
+                break
             assert time.monotonic() < deadline, "no rows committed within 60 s"
             time.sleep(0.05)
     finally:
@@ -214,38 +204,12 @@ def test_seeds_of_2_to_the_63_and_up(tmp_path: Path, capsys: pytest.CaptureFixtu
     _one_line_error(capsys, "too large", str(2**64 - 1))
 
 
-def _children(pid: int) -> set[int]:
-    """The Python processes whose parent is ``pid`` (Linux /proc)."""
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            found.update(int(x) for x in (task / "children").read_text().split())
-    return {p for p in found if b"python" in _cmdline(p).lower()}
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def _alive(pid: int) -> bool:
-    """Running (a zombie waiting for a reaper that never comes, as in some containers, has ended)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_killed_study_leaves_no_worker(tmp_path: Path) -> None:
     """SIGKILL to the study process alone (not its group): its pool workers end within seconds."""
     db = tmp_path / "s.sqlite3"
-    cmd = [sys.executable, "-c", "import sys; from yukon.cli import main; sys.exit(main(sys.argv[1:]))",
-           "study", "run", "--variant", "yukon", "--seeds", "1-500", "--time-limit", "60", "--workers", "2",
-           "--db", str(db)]
+    cmd = study_command("run", "--variant", "yukon", "--seeds", "1-500", "--time-limit", "60", "--workers", "2",
+                        "--db", str(db))
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     workers: set[int] = set()
     try:
@@ -253,18 +217,18 @@ def test_killed_study_leaves_no_worker(tmp_path: Path) -> None:
         while len(workers) < 2:
             assert proc.poll() is None, "the study ended before its workers started"
             assert time.monotonic() < deadline, "no two workers within 60 s"
-            workers = _children(proc.pid)
+            workers = python_children(proc.pid)
             time.sleep(0.05)
         proc.kill()
         proc.wait()
         deadline = time.monotonic() + 10
-        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+        while any(alive(p) for p in workers) and time.monotonic() < deadline:
             time.sleep(0.05)
-        left = sorted(p for p in workers if _alive(p))
+        left = sorted(p for p in workers if alive(p))
         assert not left, f"workers {left} still run after their study was killed"
     finally:
         for p in workers:  # never leave them behind, even when the test fails
-            if _alive(p):
+            if alive(p):
                 os.kill(p, signal.SIGKILL)
         if proc.poll() is None:
             proc.kill()

@@ -9,10 +9,10 @@ import pytest
 
 from yukon import Game
 from yukon.solver import solve
-from yukon.study.db import APPLICATION_ID, SCHEMA_VERSION, DealRow, StudyDB, StudyParams
+from yukon.study.db import SCHEMA_VERSION, DealRow, StudyDB, StudyParams
 from yukon.study.worker import DealTask, solve_deal
 
-from .helpers import rows, run_cli, study_args
+from .helpers import rows, run_cli, study_args, write_old_study
 
 pytest.importorskip("pysol_cards")
 
@@ -68,30 +68,14 @@ def test_report_takes_no_numbering(tmp_path: Path, capsys: pytest.CaptureFixture
     assert not (tmp_path / "s.sqlite3").exists()
 
 
-_SCHEMA_2 = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE studies (id INTEGER PRIMARY KEY, variant TEXT NOT NULL, empty_column TEXT NOT NULL,
-    foundation_return INTEGER NOT NULL, time_limit REAL, node_limit INTEGER, memory_limit INTEGER,
-    solver_version TEXT NOT NULL, created REAL NOT NULL,
-    UNIQUE (variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, solver_version));
-CREATE TABLE deals (study_id INTEGER NOT NULL REFERENCES studies(id), seed INTEGER NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unknown')), seconds REAL NOT NULL, nodes INTEGER NOT NULL,
-    line_length INTEGER NOT NULL, peak_table INTEGER NOT NULL, reason TEXT NOT NULL, solver_version TEXT NOT NULL,
-    host TEXT NOT NULL, finished REAL NOT NULL, code TEXT NOT NULL DEFAULT '', PRIMARY KEY (study_id, seed));
-CREATE VIEW results AS SELECT s.variant, d.seed, d.status FROM deals d JOIN studies s ON s.id = d.study_id;
-INSERT INTO meta VALUES ('schema', '2');
+def test_schema_2_file_is_upgraded_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    write_old_study(path, 2, """
 INSERT INTO studies VALUES (3, 'yukon', 'kings', 0, 5.0, NULL, 1000000000, '1', 0);
 INSERT INTO studies VALUES (5, 'russian', 'any', 1, NULL, 100, 1000000000, '1', 0);
 INSERT INTO deals VALUES (3, 7, 'won', 0.5, 100, 80, 90, '', '1', 'h', 0, 'abc');
 INSERT INTO deals VALUES (5, 8, 'lost', 0.5, 100, 0, 90, '', '1', 'h', 0, 'abc');
-"""
-
-
-def test_schema_2_file_is_upgraded_in_place(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    con = sqlite3.connect(path)
-    con.executescript(_SCHEMA_2 + f"PRAGMA application_id = {APPLICATION_ID};")
-    con.close()
+""")
     old = StudyParams("yukon", "kings", False, 5.0, None, 1_000_000_000, "1")
     with StudyDB(path) as db:
         assert [(i, p.numbering) for i, p in db.studies()] == [(3, "yukon"), (5, "yukon")]

@@ -14,6 +14,8 @@ from yukon.study.db import APPLICATION_ID
 from yukon.study.runner import describe_seeds
 from yukon.study.stats import Z95
 
+from .helpers import write_old_study
+
 
 def test_parse_seeds_forms() -> None:
     assert parse_seeds("1-5") == [1, 2, 3, 4, 5]
@@ -141,28 +143,12 @@ def test_unusable_files_are_refused_and_untouched(tmp_path: Path, kind: str) -> 
         assert path.read_bytes() == before
 
 
-_SCHEMA_1 = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE studies (id INTEGER PRIMARY KEY, variant TEXT NOT NULL, empty_column TEXT NOT NULL,
-    foundation_return INTEGER NOT NULL, time_limit REAL, node_limit INTEGER, memory_limit INTEGER,
-    solver_version TEXT NOT NULL, created REAL NOT NULL,
-    UNIQUE (variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, solver_version));
-CREATE TABLE deals (study_id INTEGER NOT NULL REFERENCES studies(id), seed INTEGER NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unknown')), seconds REAL NOT NULL, nodes INTEGER NOT NULL,
-    line_length INTEGER NOT NULL, peak_table INTEGER NOT NULL, reason TEXT NOT NULL, solver_version TEXT NOT NULL,
-    host TEXT NOT NULL, finished REAL NOT NULL, PRIMARY KEY (study_id, seed));
-CREATE VIEW results AS SELECT s.variant, d.seed, d.status FROM deals d JOIN studies s ON s.id = d.study_id;
-INSERT INTO meta VALUES ('schema', '1');
-INSERT INTO studies VALUES (1, 'yukon', 'kings', 0, 5.0, NULL, 1000000000, '1', 0);
-INSERT INTO deals VALUES (1, 7, 'won', 0.5, 100, 80, 90, '', '1', 'h', 0);
-"""
-
-
 def test_schema_1_file_is_upgraded_in_place(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    con = sqlite3.connect(path)
-    con.executescript(_SCHEMA_1 + f"PRAGMA application_id = {APPLICATION_ID};")
-    con.close()
+    write_old_study(path, 1, """
+INSERT INTO studies VALUES (1, 'yukon', 'kings', 0, 5.0, NULL, 1000000000, '1', 0);
+INSERT INTO deals VALUES (1, 7, 'won', 0.5, 100, 80, 90, '', '1', 'h', 0);
+""")
     with StudyDB(path) as db:
         sid = db.study_id(_params())
         assert sid == 1

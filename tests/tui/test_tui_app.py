@@ -345,3 +345,21 @@ def test_smart_move_by_key_and_double_click(store: Store) -> None:
         assert "fits nowhere" in app.status_text and len(moves(app)) == 3
 
     run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)
+
+
+def test_the_top_line_shows_the_deals_grade() -> None:
+    """Beside the deal number, as in the web table: the grade of a deal the shipped verdicts prove winnable
+    (docs/difficulty.md); none for a deal proven lost (no spoiler), nor for a PySolFC deal of the same
+    number (another deal)."""
+    from yukon import deal_data
+
+    hard = deal_data.verdicts("yukon", "kings", False, status="won", difficulty="hard")[0].seed
+    lost = deal_data.verdicts("yukon", "kings", False, status="lost")[0].seed
+    for game, shown in ((Game.deal("yukon", seed=hard), f"deal {hard} (hard) · "),
+                        (Game.deal("yukon", seed=lost), f"deal {lost} · "),
+                        (Game.deal("yukon", seed=hard, numbering="pysolfc"), f"deal {hard} · ")):
+
+        async def scenario(pilot: Pilot[None], app: YukonApp, shown: str = shown) -> None:
+            assert shown in str(app.query_one("#info").render())
+
+        run(make_app(None, game, autoplay=False), scenario, size=(100, 24))

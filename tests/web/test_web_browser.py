@@ -11,19 +11,14 @@ from __future__ import annotations
 
 import itertools
 import json
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_setup import Server, require_browser
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 OUT = Path(__file__).resolve().parents[2] / "test-output"
 # Quiet, fast settings for the tests: no animation, no automatic play.
 SETTINGS = {"autoplay": False, "autofinish": False, "winnable": False, "animate": False}
@@ -42,59 +37,7 @@ KNOWN_LINE = (
     "3:KH>F 4:KS>F"
 )
 
-if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it
-    pytest.skip("Debian chromium is not installed at /usr/bin/chromium", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-#: The hint's time limit for these servers: the solver's worker processes run at a low priority, which on a busy
-#: machine may leave a search less than the server's default 0.8 s (a hint ends as soon as the search decides).
-HINT_TIME = 10.0
-
-
-class Server:
-    def __init__(self, db: Path) -> None:
-        import uvicorn
-
-        from yukon.store import Store
-        from yukon.web import create_app
-        from yukon.web.cli import free_port
-
-        self.db = db
-        self.store = Store(db)
-        self.port = free_port("127.0.0.1", 0)
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.app = create_app(self.store, hint_time=HINT_TIME, warm_solver=True)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> Server:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():  # pragma: no cover
-                raise RuntimeError("the server did not start")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.store.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with Server(tmp_path_factory.mktemp("web") / "browser.sqlite3") as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+sync_api = require_browser()
 
 
 def open_page(browser: Any, server: Server, *, width: int = 1280, height: int = 800,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_web_browser import browser, open_page, server, settle, state  # noqa: F401 - (fixtures)
+from test_web_browser import open_page, settle, state
 
 from yukon import deal_data
 from yukon.rules import rules_for
@@ -26,7 +26,7 @@ def _deal_from_dialog(page: Any, choice: str) -> dict[str, Any]:
     return state(page)
 
 
-def test_a_hard_deal_and_a_lost_deal_from_the_new_dialog(browser: Any, server: Any) -> None:  # noqa: F811
+def test_a_hard_deal_and_a_lost_deal_from_the_new_dialog(browser: Any, server: Any) -> None:
     page = open_page(browser, server)
     s = _deal_from_dialog(page, "winnable:hard")
     known = deal_data.verdict_for(rules_for("yukon"), s["seed"])

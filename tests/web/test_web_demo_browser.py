@@ -5,36 +5,19 @@ computer's is announced as such. Screenshots go to ``test-output/`` for a person
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_web_browser import Server, open_page, settle, shot, start_deal, state
+from browser_setup import Server, require_browser
+from test_web_browser import open_page, settle, shot, start_deal, state
 from test_web_table import AXE, axe
 
 pytestmark = pytest.mark.browser
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = require_browser()
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 #: Animated, as a player would see it; automatic plays on; the computer at its fast speed.
 SETTINGS = {"autoplay": True, "autofinish": True, "winnable": False, "animate": True, "demoSpeed": "fast"}
 NEARLY_WON = "yukon,kings,noreturn QCKH/KD/KC/-/-/-/- KS/QH/QD/JC"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with Server(tmp_path_factory.mktemp("web") / "demo.sqlite3") as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def moves_stay(page: Any, seconds: float) -> int:

@@ -11,14 +11,14 @@ from typing import Any
 
 import httpx
 import pytest
-from test_web_browser import SETTINGS, Server, browser, open_page, server, settle, shot, state
+from browser_setup import Server
+from test_web_browser import SETTINGS, open_page, settle, shot, state
 from test_web_table import check_responses, record_responses
 
 from yukon import Game
 from yukon.record import GameRecord
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server"]  # fixtures used here
 
 TRAP = "yukon,kings,noreturn 4C.5C/6H/KHQHJHTH9H8H7H/KCQCJCTC9C8C7C6C/-/-/- KS/5H/KD/3C"
 

@@ -17,20 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_browser import (  # the shared server, browser and page helpers
-    OUT,
-    SETTINGS,
-    Server,
-    browser,
-    open_page,
-    server,
-    settle,
-    shot,
-    state,
-)
+from browser_setup import Server
+from test_web_browser import OUT, SETTINGS, open_page, settle, shot, state  # the shared page helpers
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server"]  # fixtures used here
 
 REPO = Path(__file__).resolve().parents[2]
 AXE = Path(os.environ.get("YUKON_AXE", REPO / "test-output" / "axe" / "node_modules" / "axe-core" / "axe.min.js"))

@@ -15,11 +15,12 @@ from __future__ import annotations
 import dataclasses
 import re
 import socket
+import threading
 
 from ..honest import STUDY_BUDGET, Budget
 from .db import DealRow, StudyParams
 from .stats import pct, pct_range, wilson
-from .worker import CODE, DealTask
+from .worker import CODE, DealStopped, DealTask
 
 #: bumped whenever the honest player's decisions change (rows of another version never mix)
 HONEST_VERSION = "1"
@@ -71,8 +72,9 @@ def honest_study(params: StudyParams, player: str, budget: str | None) -> StudyP
                                solver_version=honest_label(chosen))
 
 
-def play_deal(task: DealTask) -> DealRow:
-    """Deal ``task.seed`` and play it out by honest hints (``task.player`` names the budget)."""
+def play_deal(task: DealTask, stop: threading.Event | None = None) -> DealRow:
+    """Deal ``task.seed`` and play it out by honest hints (``task.player`` names the budget); a set ``stop``
+    ends the game within milliseconds and raises :class:`DealStopped`."""
     from .. import Game
     from ..honest import play_honest
 
@@ -81,7 +83,9 @@ def play_deal(task: DealTask) -> DealRow:
         raise ValueError(f"not an honest player: {task.player!r}")
     game = Game.deal(task.variant, seed=task.seed, numbering=task.numbering, empty_column=task.empty_column,
                      foundation_return=task.foundation_return)
-    played = play_honest(game, budget, seed=task.seed)
+    played = play_honest(game, budget, seed=task.seed, stop=stop)
+    if played.reason == "stopped":
+        raise DealStopped(f"seed {task.seed}")
     reason = f"{played.reason}, {played.cards_on_foundations} cards up"
     return DealRow(task.seed, "won" if played.won else "lost", float(played.seconds), int(played.nodes),
                    int(played.moves), 0, reason, task.player, socket.gethostname(), CODE)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -20,10 +21,12 @@ from typing import Any
 from .. import deal
 from ..errors import InvalidSeedError
 from .db import DealRow, StudyDB, StudyParams
-from .worker import DealTask, init_worker, solve_deal, solver_version
+from .worker import DealStopped, DealTask, init_worker, solve_deal, solve_deal_in_run, solver_version, stop_run
 
 #: seeds one run may take (a study grows by running again with the next range)
 MAX_SEEDS = 10_000_000
+#: seconds a terminated worker process may take to end before it is killed
+TERMINATE_GRACE = 0.5
 
 
 class StudyError(Exception):
@@ -106,8 +109,21 @@ def _local(tasks: list[DealTask], workers: int) -> Iterator[tuple[DealTask, Deal
         else:  # interrupted or failed: stop the workers now, not after their current deal
             procs = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
-            for proc in procs:
-                proc.terminate()
+            _end_processes(procs)
+
+
+def _end_processes(procs: list[Any]) -> None:
+    """Terminate the worker processes ``procs`` and wait for them (the pool's exit handler joins them too):
+    SIGTERM ends a worker at once (:func:`~yukon.study.worker.init_worker`), SIGKILL one that lingers."""
+    for proc in procs:
+        proc.terminate()
+    deadline = time.monotonic() + TERMINATE_GRACE
+    for proc in procs:
+        proc.join(max(0.0, deadline - time.monotonic()))
+    for proc in procs:
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
 
 
 def _probe(address: str, timeout: float) -> None:
@@ -174,7 +190,8 @@ def connect(address: str, timeout: float) -> Any:
 def _dask(tasks: list[DealTask], client: Any) -> Iterator[tuple[DealTask, DealRow | BaseException]]:
     from dask.distributed import as_completed
 
-    futures = client.map(solve_deal, tasks, pure=False)
+    run = uuid.uuid4().hex
+    futures = client.map(solve_deal_in_run, tasks, run=run, pure=False)
     owner = {f.key: t for f, t in zip(futures, tasks, strict=True)}
     try:
         for fut in as_completed(futures, loop=client.loop):
@@ -186,7 +203,10 @@ def _dask(tasks: list[DealTask], client: Any) -> Iterator[tuple[DealTask, DealRo
             fut.release()
             yield task, row
     finally:
-        client.cancel([f for f in futures if not f.done()])
+        unfinished = [f for f in futures if not f.done()]
+        if unfinished:
+            client.cancel(unfinished)  # the deals not started; the running ones go on unless stopped
+            client.run(stop_run, run, on_error="ignore")
 
 
 def run_study(
@@ -220,6 +240,9 @@ def run_study(
     stream = _dask(tasks, client) if client is not None else _local(tasks, workers or os.cpu_count() or 1)
     try:
         for task, row in stream:
+            if isinstance(row, DealStopped):  # stopped by this run's interruption: no row
+                result.interrupted = True
+                continue
             if isinstance(row, BaseException):
                 result.failures.append((task.seed, f"{type(row).__name__}: {row}"))
                 continue

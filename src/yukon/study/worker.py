@@ -14,6 +14,8 @@ import socket
 import sys
 import threading
 import time
+import weakref
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,12 +60,17 @@ class DealTask:
     threads: int = 1
 
 
-def solve_deal(task: DealTask) -> DealRow:
-    """Deal ``task.seed`` and solve it; the row records the solver version that did it."""
+class DealStopped(Exception):
+    """The run was interrupted before this deal was decided: it gets no row (the next run redoes it)."""
+
+
+def solve_deal(task: DealTask, stop: threading.Event | None = None) -> DealRow:
+    """Deal ``task.seed`` and solve it; the row records the solver version that did it. A set ``stop``
+    ends the search within milliseconds and raises :class:`DealStopped`."""
     if task.player != "solver":
         from .players import play_deal
 
-        return play_deal(task)
+        return play_deal(task, stop)
     from .. import Game
     from ..line_code import encode
     from ..solver import SOLVER_VERSION, solve
@@ -74,7 +81,10 @@ def solve_deal(task: DealTask) -> DealRow:
 
     game = Game.deal(task.variant, seed=task.seed, numbering=task.numbering, empty_column=task.empty_column,
                      foundation_return=task.foundation_return)
-    result = solve(game, time_limit=task.time_limit, node_limit=task.node_limit, memory_limit=task.memory_limit)
+    result = solve(game, time_limit=task.time_limit, node_limit=task.node_limit, memory_limit=task.memory_limit,
+                   stop=stop)
+    if result.reason == "stopped":
+        raise DealStopped(f"seed {task.seed}")
     line, code = 0, ""
     if result.status == "won":  # a won row is a checked win: the engine replays the line
         code = encode(game, result.moves)
@@ -94,9 +104,50 @@ def solver_version() -> str:
     return SOLVER_VERSION
 
 
-def ignore_sigint() -> None:
-    """Ctrl-C is the parent's to handle (it stops the workers itself)."""
+#: run id -> the stop event of that run's deals in this (Dask worker) process, while any of them runs
+_RUN_STOPS: weakref.WeakValueDictionary[str, threading.Event] = weakref.WeakValueDictionary()
+#: the runs stopped lately, so that a deal of one that starts after its stop stops too
+_STOPPED_RUNS: deque[str] = deque(maxlen=1024)
+_RUN_STOPS_LOCK = threading.Lock()
+
+
+def _run_stop(run: str) -> threading.Event:
+    with _RUN_STOPS_LOCK:
+        event = _RUN_STOPS.get(run)
+        if event is None:
+            event = _RUN_STOPS[run] = threading.Event()
+            if run in _STOPPED_RUNS:
+                event.set()
+        return event
+
+
+def solve_deal_in_run(task: DealTask, run: str) -> DealRow:
+    """:func:`solve_deal` on a Dask worker, stopped by :func:`stop_run` of the same ``run``.
+
+    Cancelling a Dask future does not interrupt a task that has started, so an interrupted study also calls
+    :func:`stop_run` on every worker: the searches of its deals end at once instead of at their time limit.
+    """
+    stop = _run_stop(run)  # held while the deal runs, so that the registry keeps it
+    if stop.is_set():
+        raise DealStopped(f"seed {task.seed}")
+    return solve_deal(task, stop)
+
+
+def stop_run(run: str) -> None:
+    """Stop the deals of ``run`` that run in this process (called on every Dask worker by ``Client.run``)."""
+    with _RUN_STOPS_LOCK:
+        _STOPPED_RUNS.append(run)
+        event = _RUN_STOPS.get(run)
+    if event is not None:
+        event.set()
+
+
+def leave_signals_to_parent() -> None:
+    """Ctrl-C is the parent's to handle (it stops the workers itself). SIGTERM, the parent's way to stop a
+    worker, gets its default action back: the handler inherited from a forked parent would raise only when
+    the compiled search returns to Python, at the end of its time limit, and a worker has nothing to save."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 #: prctl(2) option: the signal the kernel sends this process when its parent dies
@@ -134,5 +185,5 @@ def die_with_parent(parent_pid: int) -> None:
 
 def init_worker(parent_pid: int) -> None:
     """Initializer of a local pool's worker: leaves Ctrl-C to the parent and dies with it."""
-    ignore_sigint()
+    leave_signals_to_parent()
     die_with_parent(parent_pid)

@@ -39,7 +39,14 @@ from ..record import GameRecord as GameFile
 from ..rules import Rules, rules_for
 from ..session import NothingToDoError, card_key
 from ..store import Store
-from ..winnable_deals import FoundDeal, NoSuchDealError, deal_from_data, difficulty_note, find_winnable_deal
+from ..winnable_deals import (
+    FoundDeal,
+    NoSuchDealError,
+    deal_difficulty,
+    deal_from_data,
+    difficulty_note,
+    find_winnable_deal,
+)
 from .demo import Demo
 from .replay import Replay
 from .screens import (
@@ -331,7 +338,8 @@ class YukonApp(App[None]):
         g = s.game
         winnable = self.winnable_text if self.show_winnable else ""
         moves = self.replay.at if self.replay is not None else s.move_count
-        text = info_line(g, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2))
+        text = info_line(g, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2),
+                         deal_difficulty(g.rules, g.seed, g.numbering))
         with contextlib.suppress(Exception):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
@@ -940,7 +948,7 @@ class YukonApp(App[None]):
 
     def _welcome(self, game: Game) -> str:
         text = f"Deal {game.seed} of {game.rules.title}"
-        note = self._deal_note or difficulty_note(game.rules, game.seed)
+        note = self._deal_note or difficulty_note(game.rules, game.seed, game.numbering)
         if note:
             text += f": {note}"
             self._deal_note = ""
@@ -1255,15 +1263,19 @@ class YukonApp(App[None]):
         self._start_job("winnable", work, done)
 
 
-def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int) -> str:
+def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int,
+              difficulty: str | None = None) -> str:
     """The top line in at most ``width`` cells when it can be: the full form, else shorter words,
     else without its least needed parts (``auto``, then the cards up); the winnable indicator stays.
+    ``difficulty``, the deal's grade (docs/difficulty.md), stands beside the deal number, as in the web table.
 
     >>> g = Game.deal("milligan-yukon", seed=18446744073709551615, empty_column="any")
     >>> info_line(g, 0, 0.0, True, "not winnable ✗", 120)
     'Milligan Yukon (empty: any) · deal 18446744073709551615 · 0 moves · 0:00 · 0/104 up · auto · not winnable ✗'
     >>> info_line(g, 0, 0.0, True, "not winnable ✗", 78)
     'Milligan (any) · #18446744073709551615 · 0 mv · 0:00 · 0/104 · not winnable ✗'
+    >>> info_line(Game.deal("yukon", seed=5), 3, 61.0, False, "", 120, "hard")
+    'Yukon · deal 5 (hard) · 3 moves · 1:01 · 0/52 up'
     """
     rules = game.rules
     default = rules_for(rules.variant)
@@ -1281,8 +1293,9 @@ def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: 
         return title + (f" ({', '.join(words)})" if words else "")
 
     title, short_title = titled(rules.title, long_words), titled(rules.title.split()[0], short_words)
-    deal = f"deal {game.seed}" if game.seed is not None else "own position"
-    short_deal = f"#{game.seed}" if game.seed is not None else "own"
+    grade = f" ({difficulty})" if difficulty else ""
+    deal = f"deal {game.seed}{grade}" if game.seed is not None else "own position"
+    short_deal = f"#{game.seed}{grade}" if game.seed is not None else "own"
     clock, count = clock_text(elapsed), plural(moves, "move")
     up = f"{game.cards_on_foundations}/{rules.card_count}"
     auto = "auto" if autoplay else ""

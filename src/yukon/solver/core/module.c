@@ -4,6 +4,7 @@
 #include <Python.h>
 
 #include "core.h"
+#include "interleave.h"
 #include "two_deck.h"
 
 /* Reads a sequence of at most ``max`` cards into ``dst``; their number, or -1 with a Python error set. */
@@ -24,6 +25,38 @@ static Py_ssize_t read_cards(PyObject *seq, uint8_t *dst, Py_ssize_t max, const 
         dst[j] = (uint8_t)v;
     }
     return n;
+}
+
+/* The four foundation heights into ``height``; their sum, or -1 with a Python error set. */
+static int read_heights(PyObject *heights, uint8_t *height) {
+    int total = 0;
+    for (int u = 0; u < 4; u++) {
+        PyObject *h = PySequence_GetItem(heights, u);
+        long v = h ? PyLong_AsLong(h) : -1;
+        Py_XDECREF(h);
+        if (v < 0 || v > 13) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad foundation height");
+            return -1;
+        }
+        height[u] = (uint8_t)v;
+        total += (int)v;
+    }
+    return total;
+}
+
+/* The build table (which card fits on which) and rule 1's safe table into ``fits`` and ``safe``; both
+ * buffers are released. NULL, or what is wrong with them. */
+static const char *copy_tables(Py_buffer *fits_buf, Py_buffer *safe_buf, uint8_t *fits, uint8_t *safe) {
+    const char *bad = fits_buf->len != NCARDS * NCARDS ? "fits must hold 52*52 bytes (yukon.rules.build_table)"
+                      : safe_buf->len != NCARDS * 4    ? "safe must hold 52*4 bytes (yukon.rules.safe_table)"
+                                                       : NULL;
+    if (!bad) {
+        memcpy(fits, fits_buf->buf, NCARDS * NCARDS);
+        memcpy(safe, safe_buf->buf, NCARDS * 4);
+    }
+    PyBuffer_Release(fits_buf);
+    if (safe_buf->obj) PyBuffer_Release(safe_buf);
+    return bad;
 }
 
 /* The columns, face-down counts, foundation heights, stock and waste into ``a``: 0, or -1 with a Python
@@ -57,17 +90,9 @@ static int read_position(search_args_t *a, PyObject *columns, PyObject *down_obj
         a->down[i] = (uint8_t)dn;
         total += (int)n;
     }
-    for (int u = 0; u < 4; u++) {
-        PyObject *h = PySequence_GetItem(heights_obj, u);
-        long v = h ? PyLong_AsLong(h) : -1;
-        Py_XDECREF(h);
-        if (v < 0 || v > 13) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad foundation height");
-            return -1;
-        }
-        a->height[u] = (uint8_t)v;
-        total += (int)v;
-    }
+    int up = read_heights(heights_obj, a->height);
+    if (up < 0) return -1;
+    total += up;
     a->has_stock = stock_obj != Py_None;
     for (int w = 0; w < 2 && a->has_stock; w++) {
         PyObject *seq = w ? waste_obj : stock_obj;
@@ -104,6 +129,53 @@ static int poll_stop_callable(void *arg) {
     return stopped;
 }
 
+/* A search's arguments as search_run (one deck) or td_search_run (two decks) take them. */
+typedef void (*search_entry_t)(const void *args, search_result_t *res);
+
+static void one_deck_entry(const void *args, search_result_t *res) { search_run(args, res); }
+static void two_deck_entry(const void *args, search_result_t *res) { td_search_run(args, res); }
+
+/* Runs ``entry`` on ``args`` without the GIL, ``*stop_fn`` polling the event ``stop`` (None: no event). */
+static void run_released(search_entry_t entry, void *args, int (**stop_fn)(void *), void **stop_arg, PyObject *stop,
+                         search_result_t *res) {
+    stop_poll_t poll = {stop, NULL};
+    if (stop != Py_None) {
+        *stop_fn = poll_stop_callable;
+        *stop_arg = &poll;
+    }
+    poll.tstate = PyEval_SaveThread();
+    entry(args, res);
+    PyEval_RestoreThread(poll.tstate);
+}
+
+/* The search's answer, (status, line, nodes, peak_table, seconds, reason), from ``res`` (whose line it frees);
+ * NULL with a Python error set where the search failed: its reason, or no memory. */
+static PyObject *result_value(search_result_t *res) {
+    PyObject *line = NULL;
+    if (res->status == ST_ERROR) {
+        if (res->reason && res->reason[0])
+            PyErr_SetString(PyExc_RuntimeError, res->reason);
+        else
+            PyErr_NoMemory();
+    } else {
+        line = PyList_New(res->nline);
+        for (int i = 0; line && i < res->nline; i++) {
+            move_t m = res->line[i];
+            PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card == NO_CARD ? -1 : m.card, m.count);
+            if (!t) {
+                Py_CLEAR(line);
+                break;
+            }
+            PyList_SET_ITEM(line, i, t);
+        }
+    }
+    free(res->line);
+    if (!line) return NULL;
+    static const char *names[] = {"won", "lost", "unknown"};
+    return Py_BuildValue("(sNLKds)", names[res->status], line, res->nodes, (unsigned long long)res->peak,
+                         res->seconds, res->reason);
+}
+
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
@@ -125,15 +197,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         free(a);
         return NULL;
     }
-    const char *bad = fits.len != NCARDS * NCARDS ? "fits must hold 52*52 bytes (yukon.rules.build_table)"
-                      : safe.len != NCARDS * 4    ? "safe must hold 52*4 bytes (yukon.rules.safe_table)"
-                                                  : NULL;
-    if (!bad) {
-        memcpy(a->fits, fits.buf, NCARDS * NCARDS);
-        memcpy(a->safe, safe.buf, NCARDS * 4);
-    }
-    PyBuffer_Release(&fits);
-    if (safe.obj) PyBuffer_Release(&safe);
+    const char *bad = copy_tables(&fits, &safe, a->fits, a->safe);
     if (bad) {
         free(a);
         PyErr_SetString(PyExc_ValueError, bad);
@@ -144,41 +208,10 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
         free(a);
         return NULL;
     }
-    stop_poll_t poll = {stop, NULL};
-    if (stop != Py_None) {
-        a->stop = poll_stop_callable;
-        a->stop_arg = &poll;
-    }
     search_result_t res;
-    poll.tstate = PyEval_SaveThread();
-    search_run(a, &res);
-    PyEval_RestoreThread(poll.tstate);
+    run_released(one_deck_entry, a, &a->stop, &a->stop_arg, stop, &res);
     free(a);
-
-    PyObject *line = NULL;
-    if (res.status == ST_ERROR) {
-        if (res.reason && res.reason[0])
-            PyErr_SetString(PyExc_RuntimeError, res.reason);
-        else
-            PyErr_NoMemory();
-    } else {
-        line = PyList_New(0);
-        for (int i = 0; line && i < res.nline; i++) {
-            move_t m = res.line[i];
-            PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card == NO_CARD ? -1 : m.card, m.count);
-            if (!t || PyList_Append(line, t) < 0) {
-                Py_XDECREF(t);
-                Py_CLEAR(line);
-                break;
-            }
-            Py_DECREF(t);
-        }
-    }
-    free(res.line);
-    if (!line) return NULL;
-    static const char *names[] = {"won", "lost", "unknown"};
-    return Py_BuildValue("(sNLKds)", names[res.status], line, res.nodes, (unsigned long long)res.peak, res.seconds,
-                         res.reason);
+    return result_value(&res);
 }
 
 /* (tests) The cards the search's rule 1 calls safe at these foundation heights, as a bit mask. */
@@ -196,16 +229,7 @@ static PyObject *safe_cards(PyObject *self, PyObject *args) {
     state_t s;
     memcpy(r.safe, safe.buf, NCARDS * 4);
     PyBuffer_Release(&safe);
-    for (int u = 0; u < 4; u++) {
-        PyObject *h = PySequence_GetItem(heights, u);
-        long v = h ? PyLong_AsLong(h) : -1;
-        Py_XDECREF(h);
-        if (v < 0 || v > 13) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad foundation height");
-            return NULL;
-        }
-        s.height[u] = (uint8_t)v;
-    }
+    if (read_heights(heights, s.height) < 0) return NULL;
     uint64_t mask = 0;
     for (int c = 0; c < NCARDS; c++)
         if (safe_foundation_card(&r, &s, c)) mask |= 1ULL << c;
@@ -239,15 +263,7 @@ static PyObject *search_two_deck(PyObject *self, PyObject *args, PyObject *kw) {
         free(a);
         return NULL;
     }
-    const char *bad = fits.len != NCARDS * NCARDS ? "fits must hold 52*52 bytes (yukon.rules.build_table)"
-                      : safe.len != NCARDS * 4    ? "safe must hold 52*4 bytes (yukon.rules.safe_table)"
-                                                  : NULL;
-    if (!bad) {
-        memcpy(a->fits, fits.buf, NCARDS * NCARDS);
-        memcpy(a->safe, safe.buf, NCARDS * 4);
-    }
-    PyBuffer_Release(&fits);
-    PyBuffer_Release(&safe);
+    const char *bad = copy_tables(&fits, &safe, a->fits, a->safe);
     a->best_first = best_first;
     a->shorten = shorten;
     a->memory_limit = memory_limit > 0 ? (uint64_t)memory_limit : 0;
@@ -310,35 +326,10 @@ static PyObject *search_two_deck(PyObject *self, PyObject *args, PyObject *kw) {
                                                       : "the position must hold all the deck's cards (at most 104)");
         return NULL;
     }
-    stop_poll_t poll = {stop, NULL};
-    if (stop != Py_None) {
-        a->stop = poll_stop_callable;
-        a->stop_arg = &poll;
-    }
     search_result_t res;
-    poll.tstate = PyEval_SaveThread();
-    td_search_run(a, &res);
-    PyEval_RestoreThread(poll.tstate);
+    run_released(two_deck_entry, a, &a->stop, &a->stop_arg, stop, &res);
     free(a);
-    if (res.status == ST_ERROR) {
-        free(res.line);
-        return PyErr_NoMemory();
-    }
-    PyObject *line = PyList_New(res.nline);
-    for (int i = 0; line && i < res.nline; i++) {
-        move_t m = res.line[i];
-        PyObject *t = Py_BuildValue("(iiii)", m.src, m.dst, m.card == NO_CARD ? -1 : m.card, m.count);
-        if (!t) {
-            Py_CLEAR(line);
-            break;
-        }
-        PyList_SET_ITEM(line, i, t);
-    }
-    free(res.line);
-    if (!line) return NULL;
-    static const char *names[] = {"won", "lost", "unknown"};
-    return Py_BuildValue("(sNLKds)", names[res.status], line, res.nodes, (unsigned long long)res.peak, res.seconds,
-                         res.reason);
+    return result_value(&res);
 }
 
 static PyMethodDef methods[] = {
@@ -363,4 +354,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
                                     "Compiled depth-first search for one-deck variants (yukon.solver.search).", -1,
                                     methods};
 
-PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__core(void) {
+    PyObject *m = PyModule_Create(&module);
+    /* how the interleave takes turns in this build (interleave.h): "ucontext" or "threads" */
+    if (m && PyModule_AddStringConstant(m, "INTERLEAVE_TURNS", INTERLEAVE_TURNS) < 0) Py_CLEAR(m);
+    return m;
+}

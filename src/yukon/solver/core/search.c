@@ -1,11 +1,14 @@
 /* The search, on one thread or two: the depth-first search of Searcher.run (one thread, or two that share
  * the table; docs/solver-design.md, "Two threads"), and search_run, which sets it up from its arguments. */
 #include "core.h"
+#include "interleave.h"
 
 #include <sched.h>
-#include <sys/mman.h>
 #include <time.h>
+#ifndef YUKON_NO_UCONTEXT
+#include <sys/mman.h>
 #include <ucontext.h>
+#endif
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -69,8 +72,15 @@ typedef struct {
     int interleave;
     long long slice;
     int gone[2]; /* that search has ended: the other runs alone */
+#ifndef YUKON_NO_UCONTEXT
     ucontext_t ctx[2];
     void *stack;
+#else
+    pthread_t turn_thread; /* the second search's (it runs only while it holds the turn) */
+    pthread_mutex_t turn_lock;
+    pthread_cond_t turn_changed;
+    int turn; /* which search runs */
+#endif
 } shared_t;
 
 typedef struct worker {
@@ -139,6 +149,7 @@ static void link_leave(shared_t *sh);
 
 #define SECOND_STACK (8u << 20)
 
+#ifndef YUKON_NO_UCONTEXT
 /* Interleaved: the second search, entered on its own stack (makecontext passes ints: the worker's address
  * in two halves); when it returns, the first resumes (uc_link). */
 static void second_entry(unsigned lo, unsigned hi) {
@@ -164,6 +175,70 @@ static int second_start_here(shared_t *sh, worker_t *w2) {
     makecontext(&sh->ctx[1], (void (*)(void))second_entry, 2, (unsigned)(p & 0xFFFFFFFFu), (unsigned)(p >> 32));
     return 1;
 }
+
+/* Interleaved: search ``me`` gives the other its turn and goes on when it gets its own back. */
+static void take_turn(shared_t *sh, int me) { swapcontext(&sh->ctx[me], &sh->ctx[!me]); }
+
+/* Interleaved, the first search has ended: the second runs to its next check (or on, alone) and ends. */
+static void second_finish_here(shared_t *sh, worker_t *w2) {
+    while (!atomic_load_explicit(&w2->done, memory_order_acquire)) take_turn(sh, 0);
+    munmap(sh->stack, SECOND_STACK);
+}
+#else
+/* Interleaved without ucontext (interleave.h): the second search on a thread of its own that runs only
+ * while it holds the turn; the lock's hand-over orders each search's writes before the other's reads. */
+static void wait_for_turn(shared_t *sh, int me) {
+    pthread_mutex_lock(&sh->turn_lock);
+    while (sh->turn != me) pthread_cond_wait(&sh->turn_changed, &sh->turn_lock);
+    pthread_mutex_unlock(&sh->turn_lock);
+}
+
+static void give_turn(shared_t *sh, int to) {
+    pthread_mutex_lock(&sh->turn_lock);
+    sh->turn = to;
+    pthread_cond_broadcast(&sh->turn_changed);
+    pthread_mutex_unlock(&sh->turn_lock);
+}
+
+static void take_turn(shared_t *sh, int me) {
+    give_turn(sh, !me);
+    wait_for_turn(sh, me);
+}
+
+static void *second_entry(void *arg) {
+    worker_t *w2 = arg;
+    shared_t *sh = w2->sh;
+    wait_for_turn(sh, 1);
+    worker_run(w2);
+    sh->gone[1] = 1;
+    atomic_store_explicit(&w2->done, 1, memory_order_release);
+    give_turn(sh, 0); /* (as uc_link: the first resumes) */
+    return NULL;
+}
+
+static int second_start_here(shared_t *sh, worker_t *w2) {
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) return 0;
+    pthread_attr_setstacksize(&attr, SECOND_STACK); /* (a platform's default may be far smaller) */
+    pthread_mutex_init(&sh->turn_lock, NULL);
+    pthread_cond_init(&sh->turn_changed, NULL);
+    sh->turn = 0;
+    int started = pthread_create(&sh->turn_thread, &attr, second_entry, w2) == 0;
+    pthread_attr_destroy(&attr);
+    if (!started) {
+        pthread_cond_destroy(&sh->turn_changed);
+        pthread_mutex_destroy(&sh->turn_lock);
+    }
+    return started;
+}
+
+static void second_finish_here(shared_t *sh, worker_t *w2) {
+    while (!atomic_load_explicit(&w2->done, memory_order_acquire)) take_turn(sh, 0);
+    pthread_join(sh->turn_thread, NULL);
+    pthread_cond_destroy(&sh->turn_changed);
+    pthread_mutex_destroy(&sh->turn_lock);
+}
+#endif
 
 static void *second_thread(void *arg) {
     worker_run(arg);
@@ -633,7 +708,7 @@ restart:
             check_at = w->nodes + check_every;
             if (sh->interleave && sh->second_started && w->nodes >= slice_end && !sh->gone[!w->id]) {
                 /* the other search's turn (its frames lie at a check like this one, or it has not begun) */
-                swapcontext(&sh->ctx[w->id], &sh->ctx[!w->id]);
+                take_turn(sh, w->id);
                 slice_end = w->nodes + sh->slice;
             }
             if (r->linked) {
@@ -818,8 +893,7 @@ void search_run(const search_args_t *a, search_result_t *res) {
     if (sh->second_started && sh->interleave) {
         /* the second search ends at its next check (the first set ``abort``) or runs on alone */
         sh->gone[0] = 1;
-        while (!atomic_load_explicit(&w[1].done, memory_order_acquire)) swapcontext(&sh->ctx[0], &sh->ctx[1]);
-        munmap(sh->stack, SECOND_STACK);
+        second_finish_here(sh, &w[1]);
     } else if (sh->second_started) {
         /* wait for the second thread, still polling the stop event and the clock */
         while (!atomic_load_explicit(&w[1].done, memory_order_acquire)) {

@@ -756,12 +756,17 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
 
   // ------------------------------------------------------------------ winnable indicator
+  // the verdict in words, and in one word for a phone's status line (where the message needs the room)
+  function showVerdict(long, short) {
+    $("winnable-text").textContent = long;
+    $("winnable-short").textContent = short;
+  }
   function updateWinnable() {
     const box = $("winnable");
     if (!settings.winnable || !state || state.status === "won" || state.result !== null) { box.hidden = true; return; }
     box.hidden = false;
     box.className = "winnable";
-    $("winnable-text").textContent = "Checking…";
+    showVerdict("Checking…", "…");
     $("btn-back-to-winnable").hidden = true;
     const id = state.id, count = state.move_count, req = ++winnableReq;
     api("POST", `/api/games/${id}/winnable`).then((w) => {
@@ -769,16 +774,20 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       box.classList.add(w.status);
       box.title = w.label || "";  // a perfect-information verdict: the solver sees the face-down cards
       const back = $("btn-back-to-winnable");
-      if (w.status === "won") $("winnable-text").textContent = "✓ Still winnable (if every card were known)";
+      if (w.status === "won") showVerdict("✓ Still winnable (if every card were known)", "✓ Winnable");
       else if (w.status === "lost") {
-        $("winnable-text").textContent = "✗ Can no longer be won, even knowing every card";
+        showVerdict("✗ Can no longer be won, even knowing every card", "✗ Lost");
         if (w.last_winnable !== null && w.last_winnable !== undefined) {
           back.hidden = false;
-          back.textContent = `Undo to move ${w.last_winnable} (last winnable)`;
+          const wide = (text) => Object.assign(document.createElement("span"), { className: "wide", textContent: text });
+          const label = document.createElement("span");  // one flex item, its spaces kept; a phone: "Undo to 8"
+          label.append("Undo to ", wide("move "), String(w.last_winnable), wide(" (last winnable)"));
+          back.replaceChildren(label);
+          back.title = back.textContent;
           back.onclick = () => undoTo(w.last_winnable);
         }
-      } else $("winnable-text").textContent = "? Can't tell" + (w.note ? ` (${w.note})` : "");
-    }).catch(() => { $("winnable-text").textContent = "? Can't tell"; });
+      } else showVerdict("? Can't tell" + (w.note ? ` (${w.note})` : ""), "? Can't tell");
+    }).catch(() => { showVerdict("? Can't tell", "? Can't tell"); });
   }
 
   // ------------------------------------------------------------------ drag and drop (pointer events: mouse, pen, touch)

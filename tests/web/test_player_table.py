@@ -1,0 +1,80 @@
+"""What a new player met at the table, in a real browser: the status line on a phone keeps room for the
+message beside the "still winnable?" verdict, Watch does not move the table, and the winning line pauses
+with Space whatever was clicked to open it.
+
+The set-up (server, browser, page) is test_web_browser.py's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from test_web_browser import SETTINGS, Server, browser, open_page, server, settle, state  # noqa: F401 - (fixtures)
+
+pytestmark = pytest.mark.browser
+
+#: Yukon deal 802 (easy): these nine moves lose it, the ninth (6:6C+4>2) being the one that throws it away.
+LOSING_LINE = ["5:2C+2>6", "4:4C+3>7", "7:6D+7>6", "6:JD+5>4", "3:9H>6", "2:2H+1>3", "6:TD+9>2", "2:9D+12>6",
+               "6:6C+4>2"]
+PHONE = {"width": 390, "height": 844}
+
+
+def game_after(srv: Server, moves: list[str], seed: int = 802) -> str:
+    """A Yukon game of ``seed`` with ``moves`` played (through the API, as the page would), by id."""
+    gid = httpx.post(srv.url + "api/games", json={"variant": "yukon", "seed": seed}).json()["id"]
+    for move in moves:
+        r = httpx.post(srv.url + f"api/games/{gid}/moves", json={"move": move})
+        assert r.status_code == 200, r.text
+    return gid
+
+
+def open_game(chromium: Any, srv: Server, gid: str, **kwargs: Any) -> Any:
+    page = open_page(chromium, srv, **kwargs)
+    page.goto(srv.url + "?game=" + gid)
+    page.wait_for_function(f"window.yukon.state && window.yukon.state.id === '{gid}'")
+    settle(page)
+    return page
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    return page.evaluate(
+        "(s) => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return {x: r.x, y: r.y, w: r.width, h: r.height, right: r.right}; }", selector)
+
+
+@pytest.mark.parametrize("verdict", ["won", "lost"])
+def test_a_phone_keeps_the_message_beside_the_winnable_verdict(browser: Any, server: Server, verdict: str) -> None:  # noqa: F811
+    # the whole verdict used to take the phone's status line: a hint, or why a move was refused, was not seen
+    moves = LOSING_LINE if verdict == "lost" else LOSING_LINE[:4]
+    page = open_game(browser, server, game_after(server, moves), **PHONE, settings={**SETTINGS, "winnable": True})
+    page.wait_for_selector(f"#winnable.{verdict}")
+    if verdict == "lost":
+        page.wait_for_selector("#btn-back-to-winnable:not([hidden])")
+        assert page.inner_text("#btn-back-to-winnable") == "Undo to 8"
+        assert page.get_attribute("#btn-back-to-winnable", "title") == "Undo to move 8 (last winnable)"
+    page.click("#btn-hint")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint (no peeking)')")
+    message, row = box(page, "#message"), box(page, "#status-row")
+    assert message["w"] >= 0.3 * PHONE["width"], message
+    assert message["h"] >= 30  # two lines of it
+    # the verdict in one word, the whole of it for a screen reader; every control of the line on the screen
+    assert page.inner_text("#winnable-short") == ("✓ Winnable" if verdict == "won" else "✗ Lost")
+    assert "every card" in page.text_content("#winnable-text")
+    for selector in ("#winnable", "#btn-demo"):
+        b = box(page, selector)
+        assert b["w"] > 0 and b["right"] <= row["right"] + 0.5, (selector, b, row)
+    page.screenshot(path=f"/tmp/player-shots/test-phone-status-{verdict}.png")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_desktop_shows_the_whole_verdict(browser: Any, server: Server) -> None:  # noqa: F811
+    page = open_game(browser, server, game_after(server, LOSING_LINE), settings={**SETTINGS, "winnable": True})
+    page.wait_for_selector("#winnable.lost #btn-back-to-winnable:not([hidden])")
+    assert page.inner_text("#winnable-text") == "✗ Can no longer be won, even knowing every card"
+    assert not page.is_visible("#winnable-short")
+    assert page.inner_text("#btn-back-to-winnable") == "Undo to move 8 (last winnable)"
+    assert state(page)["move_count"] == len(LOSING_LINE)
+    page.context.close()

@@ -78,3 +78,27 @@ def test_the_desktop_shows_the_whole_verdict(browser: Any, server: Server) -> No
     assert page.inner_text("#btn-back-to-winnable") == "Undo to move 8 (last winnable)"
     assert state(page)["move_count"] == len(LOSING_LINE)
     page.context.close()
+
+
+def test_space_pauses_the_winning_line_opened_by_its_button(browser: Any, server: Server) -> None:  # noqa: F811
+    # "Space pauses", says the line; it used to press the focused "Back to the game's moves" button instead
+    page = open_game(browser, server, game_after(server, LOSING_LINE), settings={**SETTINGS, "winnable": False})
+    page.on("dialog", lambda d: d.accept())  # (W ends the game in play first, once the player agrees)
+    page.keyboard.press("w")
+    page.wait_for_selector("#replay-line", state="visible", timeout=60000)
+    assert page.inner_text("#replay-pos") == f"Move {len(LOSING_LINE) - 1} of {len(LOSING_LINE)}"
+    page.click("#replay-line")
+    page.wait_for_function("window.yukon.replay.cont && window.yukon.replay.cont.k >= 1")
+    assert page.inner_text("#replay-animate") == "‖ Pause"
+    page.keyboard.press(" ")
+    page.wait_for_function("document.getElementById('replay-animate').textContent === '▶ Play the line'")
+    settle(page)
+    paused_at = page.inner_text("#replay-pos")
+    assert paused_at.startswith("Winning line: move ")
+    page.wait_for_timeout(2000)  # (two steps of the line, were it playing)
+    assert page.inner_text("#replay-pos") == paused_at
+    page.keyboard.press(" ")  # and plays on
+    page.wait_for_function(f"document.getElementById('replay-pos').textContent !== {paused_at!r}")
+    assert page.inner_text("#replay-animate") == "‖ Pause"
+    assert page.errors == []
+    page.context.close()

@@ -102,3 +102,26 @@ def test_space_pauses_the_winning_line_opened_by_its_button(browser: Any, server
     assert page.inner_text("#replay-animate") == "‖ Pause"
     assert page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE], ids=["desktop", "phone"])
+def test_watch_does_not_move_the_table(browser: Any, server: Server, viewport: dict[str, int]) -> None:  # noqa: F811
+    # the Watch bar used to push the table down (38 px on a desktop, 76 on a phone) and back up when it stopped
+    page = open_game(browser, server, game_after(server, []), **viewport, settings={**SETTINGS})
+    table, card = box(page, "#table"), page.evaluate("window.yukon.geom.W")
+    page.keyboard.press("t")
+    page.wait_for_selector("#demo-bar:not([hidden])")
+    page.wait_for_function("window.yukon.state.move_count >= 1", timeout=30000)
+    page.wait_for_timeout(300)  # (a layout the bar asked for would be done by now)
+    assert box(page, "#table") == table and page.evaluate("window.yukon.geom.W") == card
+    bar, stop = box(page, "#demo-bar"), box(page, "#demo-stop")
+    assert bar["y"] + bar["h"] <= table["y"] + 0.5  # over the status line, not over the cards
+    assert stop["w"] > 0 and stop["right"] <= viewport["width"]
+    assert page.is_visible("#demo-speed") and page.is_visible("#demo-pause")
+    assert "The computer" in page.inner_text("#demo-what")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#demo-bar", state="hidden")
+    assert box(page, "#table") == table
+    assert page.inner_text("#message") == "Stopped: play on from here."
+    assert page.errors == []
+    page.context.close()

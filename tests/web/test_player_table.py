@@ -125,3 +125,27 @@ def test_watch_does_not_move_the_table(browser: Any, server: Server, viewport: d
     assert page.inner_text("#message") == "Stopped: play on from here."
     assert page.errors == []
     page.context.close()
+
+
+def test_w_on_a_game_given_up_while_winnable_shows_a_line_from_its_end(browser: Any, server: Server) -> None:  # noqa: F811
+    # "no move lost it" used to be all: the player who gave up a winnable game did not see how to win it
+    moves = LOSING_LINE[:4]
+    page = open_game(browser, server, game_after(server, moves), settings={**SETTINGS})
+    page.on("dialog", lambda d: d.accept())
+    page.keyboard.press("w")
+    page.wait_for_selector("#replay-analysis", state="visible", timeout=60000)
+    assert "no move lost it" in page.inner_text("#replay-analysis")
+    assert "Show the winning line" in page.inner_text("#replay-analysis")
+    assert page.inner_text("#replay-pos") == f"Move {len(moves)} of {len(moves)}"
+    page.click("#replay-line")
+    page.wait_for_function("window.yukon.replay.cont && window.yukon.replay.cont.k >= 1")
+    assert page.evaluate("window.yukon.replay.cont.from") == len(moves)
+    page.keyboard.press("End")
+    page.wait_for_function("document.getElementById('replay-next').textContent === 'Won: every card is up.'",
+                           timeout=30000)
+    won = state(page)
+    assert won["cards_on_foundations"] == won["card_count"]
+    page.keyboard.press("Escape")  # back to the game's moves, at its end
+    page.wait_for_function(f"document.getElementById('replay-pos').textContent === 'Move {len(moves)} of {len(moves)}'")
+    assert page.errors == []
+    page.context.close()

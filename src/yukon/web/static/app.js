@@ -1416,7 +1416,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     mark.hidden = !(a && a.losing_move && !c);
     if (!mark.hidden) mark.style.left = `${(a.losing_move / Math.max(1, r.total)) * 100}%`;
     const line = $("replay-line");
-    line.hidden = !(a && a.losing_move && a.continuation.length);
+    line.hidden = !lineOf(a, r.total);
     line.textContent = c ? "Back to the game's moves" : "Show the winning line";
     const ask = $("replay-analyse");
     ask.hidden = !!a || r.live.result === "won";
@@ -1437,15 +1437,27 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
     if (a.end === "won") return "You won: no move lost the game.";
     if (a.losing_range) return `The game was lost between moves ${a.losing_range[0]} and ${a.losing_range[1]}: the solver could not decide the positions in between in time.`;
-    if (a.end === "winnable") return "The game could still be won where it was left: no move lost it.";
+    if (a.end === "winnable") {
+      return "The game could still be won where it was left: no move lost it."
+        + (a.winning_line && a.winning_line.length ? ' "Show the winning line" plays a way to win from there.' : "");
+    }
     return "The solver could not decide in time where the game was lost.";
+  }
+  // the winning line an analysis shows: from before the move that lost the game, or from where a game still
+  // winnable was left (of ``total`` moves)
+  function lineOf(a, total) {
+    if (!a) return null;
+    if (a.losing_move && a.continuation.length) return { from: a.losing_move - 1, moves: a.continuation };
+    if (a.end === "winnable" && a.winning_line && a.winning_line.length) return { from: total, moves: a.winning_line };
+    return null;
   }
   function toggleLine() {
     const r = replay;
-    if (!r || !r.analysis || !r.analysis.losing_move) return;
-    const from = r.analysis.losing_move - 1;
+    const found = r && lineOf(r.analysis, r.total);
+    if (!found) return;
+    const from = found.from;
     if (r.cont) { r.cont = null; replayTo(from); return; }
-    r.cont = { from, moves: r.analysis.continuation, k: 0 };
+    r.cont = { from, moves: found.moves, k: 0 };
     say("The winning line: → plays it move by move.");
     replayTo(from, 0);
   }

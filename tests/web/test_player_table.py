@@ -149,3 +149,25 @@ def test_w_on_a_game_given_up_while_winnable_shows_a_line_from_its_end(browser: 
     page.wait_for_function(f"document.getElementById('replay-pos').textContent === 'Move {len(moves)} of {len(moves)}'")
     assert page.errors == []
     page.context.close()
+
+
+def test_statistics_fit_a_phone(browser: Any, server: Server) -> None:  # noqa: F811
+    # the table of eight columns used to run 750 px wide in a 334 px dialog: most figures out of sight
+    gid = game_after(server, LOSING_LINE[:1])
+    assert httpx.post(server.url + f"api/games/{gid}/resign").status_code == 200  # (played: a row to show)
+    page = open_page(browser, server, **PHONE)
+    page.keyboard.press("s")
+    page.wait_for_selector("#stats-body table")
+    width = page.evaluate("(() => { const e = document.getElementById('stats-body');"
+                          " return [e.scrollWidth, e.clientWidth]; })()")
+    assert width[0] <= width[1], width
+    labels = page.evaluate("[...document.querySelectorAll('#stats-body tr.current td[data-label]')]"
+                           ".map((td) => getComputedStyle(td, '::before').content)")
+    assert labels == ['"Played"', '"Won"', '"Win rate"', '"Streak"', '"Best streak"', '"Best time"', '"Fewest moves"']
+    cells = page.locator("#stats-body tr.current td")
+    for k in range(cells.count()):
+        b = cells.nth(k).bounding_box()
+        assert b is not None and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"], (k, b)
+    page.screenshot(path="/tmp/player-shots/test-phone-stats.png")
+    assert page.errors == []
+    page.context.close()

@@ -1238,6 +1238,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     });
   }
 
+  const STATS_COLUMNS = ["Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves"];
   async function openStats() {
     const body = $("stats-body");
     body.textContent = "Loading…";
@@ -1250,9 +1251,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         // PySolFC's deal 42 is another deal than this program's 42: its games are a row of their own
         const opts = `empty column: ${s.options.empty_column}, foundation return: ${s.options.foundation_return ? "on" : "off"}${s.numbering === "pysolfc" ? ", PySolFC deal numbers" : ""}`;
         const cur = state && s.variant === state.variant && s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return && s.numbering === (state.numbering || "yukon");
-        return `<tr class="${cur ? "current" : ""}"><td>${s.title}<span class="opts">${opts}</span></td><td>${s.played}</td><td>${s.won}</td><td>${pct(s.win_rate)}</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.best_time === null ? "–" : fmtTime(s.best_time)}</td><td>${s.fewest_moves ?? "–"}</td></tr>`;
+        const cells = [s.played, s.won, pct(s.win_rate), s.current_streak, s.best_streak,
+          s.best_time === null ? "–" : fmtTime(s.best_time), s.fewest_moves ?? "–"];
+        // each cell names its column (data-label): a phone shows a game's figures as a labelled grid, not a wide row
+        return `<tr class="${cur ? "current" : ""}"><td>${s.title}<span class="opts">${opts}</span></td>${cells.map((c, i) => `<td data-label="${STATS_COLUMNS[i + 1]}">${c}</td>`).join("")}</tr>`;
       }).join("");
-      body.innerHTML = `<table><thead><tr><th>Game</th><th>Played</th><th>Won</th><th>Win rate</th><th>Streak</th><th>Best streak</th><th>Best time</th><th>Fewest moves</th></tr></thead><tbody>${rows}</tbody></table>`;
+      body.innerHTML = `<table><thead><tr>${STATS_COLUMNS.map((c) => `<th>${c}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`;
     } catch (err) {
       body.textContent = err.offline ? "The server is not answering: the statistics cannot be loaded now." : `Cannot load the statistics: ${err.message}`;
     }

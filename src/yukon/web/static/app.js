@@ -1354,7 +1354,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     state = replay.live;
     endReplay();
     render();
-    say("Back to the game.");
+    // a finished game takes no more moves: say so, rather than "back to the game" at a table that does nothing
+    say(state.result === null ? "Back to the game." : "This game is over: it takes no more moves. New deal plays another.");
   }
   function stepReplay(d) {  // (the promise: analysis.js plays the winning line one step after another)
     const r = replay;

@@ -175,3 +175,24 @@ def test_statistics_fit_a_phone(browser: Any, server: Server) -> None:  # noqa: 
     page.screenshot(path="/tmp/player-shots/test-phone-stats.png")
     assert page.errors == []
     page.context.close()
+
+
+def test_enter_deals_from_the_new_dialog_selects(browser: Any, server: Server) -> None:  # noqa: F811
+    # Enter on the dialog's lists did nothing: a keyboard player had to Tab to "Deal"
+    page = open_page(browser, server)
+    before = state(page)["id"]
+    page.keyboard.press("n")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#new-variant", "russian")
+    page.select_option("#new-deal", "winnable:easy")
+    page.focus("#new-deal")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"window.yukon.state.id !== {before!r}")
+    settle(page)
+    assert not page.is_visible("#dlg-new")
+    s = state(page)
+    assert s["variant"] == "russian" and "winnable (easy)" in page.inner_text("#message")
+    page.wait_for_selector("#deal-grade-wrap:not([hidden])")
+    assert page.inner_text("#deal-grade-wrap") == "Difficulty easy"  # (not a second "Deal" beside the deal number)
+    assert page.errors == []
+    page.context.close()

@@ -1191,6 +1191,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   $("new-variant").addEventListener("change", () => setDialogDefaults($("new-variant").value, null));
   $("new-numbering").addEventListener("change", updateNumbering);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());
+  // Enter deals from any field of the dialog, as it does from the deal number (a select would swallow it)
+  $("form-new").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.isComposing && e.target.tagName === "SELECT") { e.preventDefault(); $("form-new").requestSubmit($("new-ok")); }
+  });
   $("form-new").addEventListener("submit", (e) => {
     const seedText = $("new-seed").value.trim();
     let seed = null;

@@ -108,6 +108,8 @@ class Analysis:
     end: str = "unknown"
     moves: int = 0
     solver_calls: int = 0
+    #: a game left while still winnable (``end == "winnable"``): a winning line from where it was left
+    winning_line: list[Move] = field(default_factory=list)
     seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
@@ -293,6 +295,7 @@ def analyze(
         end=end,
         moves=n,
         solver_calls=search.calls,
+        winning_line=list(search.lines.get(n, [])) if end == "winnable" else [],
         seconds=time.perf_counter() - started,
     )
 

@@ -891,12 +891,15 @@ class YukonApp(App[None]):
 
     def action_better_line(self) -> None:
         result = self.analysis
-        if result is None or result.losing_move is None:
+        if result is not None and result.losing_move is not None:
+            before, then = result.losing_move - 1, result.continuation
+        elif result is not None and result.winning_line:  # a game given up while it could still be won
+            before, then = len(self.session.moves), result.winning_line
+        else:
             self.set_status("b steps through a winning line once W has found the move that lost the game",
                             "error")
             return
-        before = result.losing_move - 1
-        line = [*self.session.moves[:before], *result.continuation]
+        line = [*self.session.moves[:before], *then]
         self._enter_replay(line, before, better_from=before)
         self._say_replay()
         self.refresh_table()
@@ -1331,6 +1334,8 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
     if result.start == "lost":
         return "This deal could not be won from the start: no move lost it", "good"
     if result.end == "winnable":
+        if result.winning_line:
+            return "It can still be won from here: no move lost it.  b: step through a winning line", "good"
         return "It can still be won from here: no move lost it", "good"
     return "The solver could not decide the game in time", "error"
 

@@ -176,7 +176,8 @@ class Demo:
         if len(played) > 1:
             text += f"; {len(played) - 1} up automatically"
         if decision.source == "samples" and decision.win_share is not None:
-            text += f" (winnable in {decision.win_share:.0%} of {decision.samples} guesses at the face-down cards)"
+            guesses = "guess" if decision.samples == 1 else "guesses"
+            text += f" (winnable in {decision.win_share:.0%} of {decision.samples} {guesses} at the face-down cards)"
         elif decision.source in ("safe", "only move"):
             text += f" ({'safe to play up' if decision.source == 'safe' else 'the only move'})"
         app.state.pick = None

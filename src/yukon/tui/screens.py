@@ -263,7 +263,9 @@ class NewGameChoice:
 
 def describe_choice(kind: str, difficulty: str | None) -> str:
     if kind == "winnable":
-        return f"a {difficulty} winnable deal" if difficulty else "a winnable deal (proved by the solver)"
+        if difficulty:
+            return f"{'an' if difficulty[0] in 'aeiou' else 'a'} {difficulty} winnable deal"  # an easy, an expert
+        return "a winnable deal (proved by the solver)"
     return "a deal proven lost" if kind == "lost" else "any deal"
 
 

@@ -292,7 +292,8 @@ def analysis_job(record: dict[str, Any], position_time: float, total_time: float
 
     result = analyze(GameFile.from_dict(record), time_limit=position_time, total_limit=min(total_time, left),
                      stop=stop)
-    return result.to_dict() | {"losing_range": result.losing_range, "end": result.end}
+    return result.to_dict() | {"losing_range": result.losing_range, "end": result.end,
+                               "winning_line": [str(m) for m in result.winning_line]}
 
 
 def create_app(

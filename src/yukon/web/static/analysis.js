@@ -69,6 +69,8 @@ Loaded after app.js; it uses only the hooks app.js leaves on window.yukon (docs/
     if (r.cont !== line) {  // the line was just opened: play it
       line = r.cont;
       play();
+      // Space pauses: the focus leaves the button that opened the line (Space would press it, back to the game)
+      button.focus({ preventScroll: true });
       Y.say("The winning line plays itself out: Space pauses, ← → step by hand.");
       return;
     }

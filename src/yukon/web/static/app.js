@@ -756,12 +756,17 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
 
   // ------------------------------------------------------------------ winnable indicator
+  // the verdict in words, and in one word for a phone's status line (where the message needs the room)
+  function showVerdict(long, short) {
+    $("winnable-text").textContent = long;
+    $("winnable-short").textContent = short;
+  }
   function updateWinnable() {
     const box = $("winnable");
     if (!settings.winnable || !state || state.status === "won" || state.result !== null) { box.hidden = true; return; }
     box.hidden = false;
     box.className = "winnable";
-    $("winnable-text").textContent = "Checking…";
+    showVerdict("Checking…", "…");
     $("btn-back-to-winnable").hidden = true;
     const id = state.id, count = state.move_count, req = ++winnableReq;
     api("POST", `/api/games/${id}/winnable`).then((w) => {
@@ -769,16 +774,20 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       box.classList.add(w.status);
       box.title = w.label || "";  // a perfect-information verdict: the solver sees the face-down cards
       const back = $("btn-back-to-winnable");
-      if (w.status === "won") $("winnable-text").textContent = "✓ Still winnable (if every card were known)";
+      if (w.status === "won") showVerdict("✓ Still winnable (if every card were known)", "✓ Winnable");
       else if (w.status === "lost") {
-        $("winnable-text").textContent = "✗ Can no longer be won, even knowing every card";
+        showVerdict("✗ Can no longer be won, even knowing every card", "✗ Lost");
         if (w.last_winnable !== null && w.last_winnable !== undefined) {
           back.hidden = false;
-          back.textContent = `Undo to move ${w.last_winnable} (last winnable)`;
+          const wide = (text) => Object.assign(document.createElement("span"), { className: "wide", textContent: text });
+          const label = document.createElement("span");  // one flex item, its spaces kept; a phone: "Undo to 8"
+          label.append("Undo to ", wide("move "), String(w.last_winnable), wide(" (last winnable)"));
+          back.replaceChildren(label);
+          back.title = back.textContent;
           back.onclick = () => undoTo(w.last_winnable);
         }
-      } else $("winnable-text").textContent = "? Can't tell" + (w.note ? ` (${w.note})` : "");
-    }).catch(() => { $("winnable-text").textContent = "? Can't tell"; });
+      } else showVerdict("? Can't tell" + (w.note ? ` (${w.note})` : ""), "? Can't tell");
+    }).catch(() => { showVerdict("? Can't tell", "? Can't tell"); });
   }
 
   // ------------------------------------------------------------------ drag and drop (pointer events: mouse, pen, touch)
@@ -1182,6 +1191,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   $("new-variant").addEventListener("change", () => setDialogDefaults($("new-variant").value, null));
   $("new-numbering").addEventListener("change", updateNumbering);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());
+  // Enter deals from any field of the dialog, as it does from the deal number (a select would swallow it)
+  $("form-new").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.isComposing && e.target.tagName === "SELECT") { e.preventDefault(); $("form-new").requestSubmit($("new-ok")); }
+  });
   $("form-new").addEventListener("submit", (e) => {
     const seedText = $("new-seed").value.trim();
     let seed = null;
@@ -1229,6 +1242,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     });
   }
 
+  const STATS_COLUMNS = ["Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves"];
   async function openStats() {
     const body = $("stats-body");
     body.textContent = "Loading…";
@@ -1241,9 +1255,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         // PySolFC's deal 42 is another deal than this program's 42: its games are a row of their own
         const opts = `empty column: ${s.options.empty_column}, foundation return: ${s.options.foundation_return ? "on" : "off"}${s.numbering === "pysolfc" ? ", PySolFC deal numbers" : ""}`;
         const cur = state && s.variant === state.variant && s.options.empty_column === state.rules.empty_column && s.options.foundation_return === state.rules.foundation_return && s.numbering === (state.numbering || "yukon");
-        return `<tr class="${cur ? "current" : ""}"><td>${s.title}<span class="opts">${opts}</span></td><td>${s.played}</td><td>${s.won}</td><td>${pct(s.win_rate)}</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.best_time === null ? "–" : fmtTime(s.best_time)}</td><td>${s.fewest_moves ?? "–"}</td></tr>`;
+        const cells = [s.played, s.won, pct(s.win_rate), s.current_streak, s.best_streak,
+          s.best_time === null ? "–" : fmtTime(s.best_time), s.fewest_moves ?? "–"];
+        // each cell names its column (data-label): a phone shows a game's figures as a labelled grid, not a wide row
+        return `<tr class="${cur ? "current" : ""}"><td>${s.title}<span class="opts">${opts}</span></td>${cells.map((c, i) => `<td data-label="${STATS_COLUMNS[i + 1]}">${c}</td>`).join("")}</tr>`;
       }).join("");
-      body.innerHTML = `<table><thead><tr><th>Game</th><th>Played</th><th>Won</th><th>Win rate</th><th>Streak</th><th>Best streak</th><th>Best time</th><th>Fewest moves</th></tr></thead><tbody>${rows}</tbody></table>`;
+      body.innerHTML = `<table><thead><tr>${STATS_COLUMNS.map((c) => `<th>${c}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`;
     } catch (err) {
       body.textContent = err.offline ? "The server is not answering: the statistics cannot be loaded now." : `Cannot load the statistics: ${err.message}`;
     }
@@ -1341,7 +1358,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     state = replay.live;
     endReplay();
     render();
-    say("Back to the game.");
+    // a finished game takes no more moves: say so, rather than "back to the game" at a table that does nothing
+    say(state.result === null ? "Back to the game." : "This game is over: it takes no more moves. New deal plays another.");
   }
   function stepReplay(d) {  // (the promise: analysis.js plays the winning line one step after another)
     const r = replay;
@@ -1407,7 +1425,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     mark.hidden = !(a && a.losing_move && !c);
     if (!mark.hidden) mark.style.left = `${(a.losing_move / Math.max(1, r.total)) * 100}%`;
     const line = $("replay-line");
-    line.hidden = !(a && a.losing_move && a.continuation.length);
+    line.hidden = !lineOf(a, r.total);
     line.textContent = c ? "Back to the game's moves" : "Show the winning line";
     const ask = $("replay-analyse");
     ask.hidden = !!a || r.live.result === "won";
@@ -1428,15 +1446,27 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
     if (a.end === "won") return "You won: no move lost the game.";
     if (a.losing_range) return `The game was lost between moves ${a.losing_range[0]} and ${a.losing_range[1]}: the solver could not decide the positions in between in time.`;
-    if (a.end === "winnable") return "The game could still be won where it was left: no move lost it.";
+    if (a.end === "winnable") {
+      return "The game could still be won where it was left: no move lost it."
+        + (a.winning_line && a.winning_line.length ? ' "Show the winning line" plays a way to win from there.' : "");
+    }
     return "The solver could not decide in time where the game was lost.";
+  }
+  // the winning line an analysis shows: from before the move that lost the game, or from where a game still
+  // winnable was left (of ``total`` moves)
+  function lineOf(a, total) {
+    if (!a) return null;
+    if (a.losing_move && a.continuation.length) return { from: a.losing_move - 1, moves: a.continuation };
+    if (a.end === "winnable" && a.winning_line && a.winning_line.length) return { from: total, moves: a.winning_line };
+    return null;
   }
   function toggleLine() {
     const r = replay;
-    if (!r || !r.analysis || !r.analysis.losing_move) return;
-    const from = r.analysis.losing_move - 1;
+    const found = r && lineOf(r.analysis, r.total);
+    if (!found) return;
+    const from = found.from;
     if (r.cont) { r.cont = null; replayTo(from); return; }
-    r.cont = { from, moves: r.analysis.continuation, k: 0 };
+    r.cont = { from, moves: found.moves, k: 0 };
     say("The winning line: → plays it move by move.");
     replayTo(from, 0);
   }

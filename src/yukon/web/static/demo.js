@@ -21,11 +21,7 @@ played. A game the computer played in is not counted in the statistics (the serv
   const playing = () => Y.state && Y.state.status === "playing" && Y.state.result === null;
 
   function showBar() {
-    const bar = $("demo-bar");
-    if (bar.hidden !== !run) {
-      // the bar comes or goes: the table is laid out again in the room left (app.js redraws on resize)
-      requestAnimationFrame(() => window.dispatchEvent(new Event("resize")));
-    }
+    const bar = $("demo-bar");  // (over the status line: the table does not move when it comes or goes)
     bar.hidden = !run;
     $("btn-demo").setAttribute("aria-pressed", run ? "true" : "false");
     $("btn-demo").querySelector(".ico").textContent = run ? "■" : "▶";
@@ -112,7 +108,7 @@ played. A game the computer played in is not counted in the statistics (the serv
         r.moves++;
         const mv = Y.parseMove(d.move);
         const why = d.source === "samples" && d.win_share !== null
-          ? ` (winnable in ${Math.round(d.win_share * 100)}% of ${d.samples} guesses at the face-down cards)`
+          ? ` (winnable in ${Math.round(d.win_share * 100)}% of ${d.samples} ${d.samples === 1 ? "guess" : "guesses"} at the face-down cards)`
           : d.source === "safe" ? " (safe to play up)" : d.source === "only move" ? " (the only move)" : "";
         const auto = answer.played.length - 1;
         tell(`The computer: ${mv ? Y.describeMove(mv) : d.move}${auto > 0 ? ` (+${auto} automatic)` : ""}${why}`);

@@ -1,0 +1,57 @@
+"""W in the terminal on a game given up while it could still be won: no move lost it, and b steps through a
+winning line from where it was left (before, b said it needed a losing move)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from tui_helpers import FakeClock
+
+from yukon import Game
+from yukon.store import Store
+from yukon.tui.app import YukonApp
+
+#: Yukon deal 802 (easy) after four moves: still winnable
+STILL_WINNABLE = ["5:2C+2>6", "4:4C+3>7", "7:6D+7>6", "6:JD+5>4"]
+
+
+async def wait_for(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 60.0) -> None:
+    for _ in range(int(seconds * 20)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("timed out")
+
+
+def test_b_steps_through_a_line_from_where_a_winnable_game_was_left(store: Store) -> None:
+    game = Game.deal("yukon", seed=802)
+    app = YukonApp(store, game.copy(), clock=FakeClock(), tick=False, new_seed=lambda: 99, autoplay=False,
+                   analysis_time=5.0)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        for move in STILL_WINNABLE:  # (the player's moves, as the keys would play them)
+            app.session.play(move, autoplay=False)
+        app.refresh_table()
+        await pilot.press("W", "y")  # give the game up, then the analysis
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.session.status == "abandoned"
+        assert app.analysis.end == "winnable" and app.analysis.losing_move is None
+        assert "no move lost it" in app.status_text and "b: step through a winning line" in app.status_text
+        await pilot.press("b")
+        replay = app.replay
+        assert replay is not None and replay.better_from == len(STILL_WINNABLE) == replay.at
+        assert list(map(str, replay.line[:replay.at])) == STILL_WINNABLE
+        end = game.copy()
+        end.replay(replay.line)
+        assert end.is_won()
+        await pilot.press("full_stop")
+        assert app.replay.at == len(STILL_WINNABLE) + 1 and "winning line" in app.status_text
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())

@@ -2,7 +2,7 @@
 message beside the "still winnable?" verdict, Watch does not move the table, and the winning line pauses
 with Space whatever was clicked to open it.
 
-The set-up (server, browser, page) is test_web_browser.py's.
+The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 
 import httpx
 import pytest
-from test_web_browser import SETTINGS, Server, browser, open_page, server, settle, state  # noqa: F401 - (fixtures)
+from browser_setup import Server
+from test_web_browser import SETTINGS, open_page, settle, state
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +46,7 @@ def box(page: Any, selector: str) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("verdict", ["won", "lost"])
-def test_a_phone_keeps_the_message_beside_the_winnable_verdict(browser: Any, server: Server, verdict: str) -> None:  # noqa: F811
+def test_a_phone_keeps_the_message_beside_the_winnable_verdict(browser: Any, server: Server, verdict: str) -> None:
     # the whole verdict used to take the phone's status line: a hint, or why a move was refused, was not seen
     moves = LOSING_LINE if verdict == "lost" else LOSING_LINE[:4]
     page = open_game(browser, server, game_after(server, moves), **PHONE, settings={**SETTINGS, "winnable": True})
@@ -70,7 +71,7 @@ def test_a_phone_keeps_the_message_beside_the_winnable_verdict(browser: Any, ser
     page.context.close()
 
 
-def test_the_desktop_shows_the_whole_verdict(browser: Any, server: Server) -> None:  # noqa: F811
+def test_the_desktop_shows_the_whole_verdict(browser: Any, server: Server) -> None:
     page = open_game(browser, server, game_after(server, LOSING_LINE), settings={**SETTINGS, "winnable": True})
     page.wait_for_selector("#winnable.lost #btn-back-to-winnable:not([hidden])")
     assert page.inner_text("#winnable-text") == "✗ Can no longer be won, even knowing every card"
@@ -80,7 +81,7 @@ def test_the_desktop_shows_the_whole_verdict(browser: Any, server: Server) -> No
     page.context.close()
 
 
-def test_space_pauses_the_winning_line_opened_by_its_button(browser: Any, server: Server) -> None:  # noqa: F811
+def test_space_pauses_the_winning_line_opened_by_its_button(browser: Any, server: Server) -> None:
     # "Space pauses", says the line; it used to press the focused "Back to the game's moves" button instead
     page = open_game(browser, server, game_after(server, LOSING_LINE), settings={**SETTINGS, "winnable": False})
     page.on("dialog", lambda d: d.accept())  # (W ends the game in play first, once the player agrees)
@@ -105,7 +106,7 @@ def test_space_pauses_the_winning_line_opened_by_its_button(browser: Any, server
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE], ids=["desktop", "phone"])
-def test_watch_does_not_move_the_table(browser: Any, server: Server, viewport: dict[str, int]) -> None:  # noqa: F811
+def test_watch_does_not_move_the_table(browser: Any, server: Server, viewport: dict[str, int]) -> None:
     # the Watch bar used to push the table down (38 px on a desktop, 76 on a phone) and back up when it stopped
     page = open_game(browser, server, game_after(server, []), **viewport, settings={**SETTINGS})
     table, card = box(page, "#table"), page.evaluate("window.yukon.geom.W")
@@ -127,7 +128,7 @@ def test_watch_does_not_move_the_table(browser: Any, server: Server, viewport: d
     page.context.close()
 
 
-def test_w_on_a_game_given_up_while_winnable_shows_a_line_from_its_end(browser: Any, server: Server) -> None:  # noqa: F811
+def test_w_on_a_game_given_up_while_winnable_shows_a_line_from_its_end(browser: Any, server: Server) -> None:
     # "no move lost it" used to be all: the player who gave up a winnable game did not see how to win it
     moves = LOSING_LINE[:4]
     page = open_game(browser, server, game_after(server, moves), settings={**SETTINGS})
@@ -155,7 +156,7 @@ def test_w_on_a_game_given_up_while_winnable_shows_a_line_from_its_end(browser: 
     page.context.close()
 
 
-def test_statistics_fit_a_phone(browser: Any, server: Server) -> None:  # noqa: F811
+def test_statistics_fit_a_phone(browser: Any, server: Server) -> None:
     # the table of eight columns used to run 750 px wide in a 334 px dialog: most figures out of sight
     gid = game_after(server, LOSING_LINE[:1])
     assert httpx.post(server.url + f"api/games/{gid}/resign").status_code == 200  # (played: a row to show)
@@ -177,7 +178,7 @@ def test_statistics_fit_a_phone(browser: Any, server: Server) -> None:  # noqa: 
     page.context.close()
 
 
-def test_enter_deals_from_the_new_dialog_selects(browser: Any, server: Server) -> None:  # noqa: F811
+def test_enter_deals_from_the_new_dialog_selects(browser: Any, server: Server) -> None:
     # Enter on the dialog's lists did nothing: a keyboard player had to Tab to "Deal"
     page = open_page(browser, server)
     before = state(page)["id"]

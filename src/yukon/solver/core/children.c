@@ -13,6 +13,38 @@ static void refresh_parts(const state_t *st, const uint8_t *origin, part_t *part
     *dirty = 0;
 }
 
+/* The cards of each suit, one bit per card (card numbers are rank * 4 + suit). */
+#define SUIT_CARDS 0x1111111111111ULL
+
+/* Return blocks (docs/solver-design.md, "Return blocks"). After the return ``m`` (just played), the cards
+ * of the block not used yet: a return uses the card it lands on and the card it uncovers on its
+ * foundation (the one returned from there before it), and is itself not used yet. */
+uint64_t block_pending(const state_t *s, move_t m, uint64_t pending) {
+    int k = m.dst, len = s->len[k];
+    if (len >= 2) pending &= ~(1ULL << s->cols[k][len - 2]);
+    pending &= ~(SUIT_CARDS << SUIT(m.card));
+    return pending | 1ULL << m.card;
+}
+
+/* Inside a block (``pending`` not empty, ``last`` the return just played), the moves that may follow: a
+ * return that uses ``last``'s card, or another return of a higher-numbered card (two returns in a row that
+ * do not use each other's cards are tried in one order only), and a move from the tableau or the waste
+ * onto the one card still pending. Keeps the order; returns how many are left. */
+int block_moves(const state_t *s, uint64_t pending, move_t last, move_t *moves, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        move_t m = moves[i];
+        int onto = m.dst < FOUNDATION && s->len[m.dst] ? s->cols[m.dst][s->len[m.dst] - 1] : -1;
+        int keep;
+        if (m.src == FOUNDATION)
+            keep = m.card > last.card || SUIT(m.card) == SUIT(last.card) || onto == last.card;
+        else
+            keep = onto >= 0 && !(pending & ~(1ULL << onto));
+        if (keep) moves[k++] = m;
+    }
+    return k;
+}
+
 /* After move ``m`` from a member with no undone swap (alternating colours): can one stand undone now?
  * Only where a free card changed: the new tops of m's columns (a card on the twin of one of them may now
  * swap onto it), and the twin of the card m's lead now lies on (the lead may swap back onto it). */
@@ -97,6 +129,10 @@ void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_
                 }
         if (asleep) {
             pk->local[i] = CHILD_SLEEP;
+            continue;
+        }
+        if (r->blocks && m.src == FOUNDATION) {
+            pk->local[i] = CHILD_RETURN;
             continue;
         }
         /* ``nswaps`` >= 0: the first ``nswaps`` moves are the swaps, no other is one; -1: not known */

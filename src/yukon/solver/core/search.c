@@ -25,6 +25,7 @@ typedef struct {
     int mode;      /* MODE_... */
     int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver-design.md, "Sleep sets") */
     move_t sleep[SLEEP_MAX];
+    uint64_t pending; /* inside a return block: its cards not used yet (block_pending); 0 outside */
 } frame_t;
 
 typedef struct {
@@ -451,7 +452,7 @@ restart:
         int ins;
         if (local) {
             ins = local_insert(&w->local, mask);
-        } else if (kind == CHILD_FORCED || kind == CHILD_PASS) {
+        } else if (kind == CHILD_FORCED || kind == CHILD_PASS || kind == CHILD_RETURN) {
             ins = 1;
         } else if (r->linked) {
             uint64_t lo, hi;
@@ -577,6 +578,12 @@ restart:
                 n = children(r, st, buf);
             }
         }
+        uint64_t pending = kind == CHILD_RETURN ? block_pending(st, m, f->pending) : 0;
+        if (pending) {
+            /* inside a return block: no table entry, so no class (its swaps are moves to new classes) */
+            n = block_moves(st, pending, m, buf, n);
+            hint = 0;
+        }
         if (w->id == 1 && mode != MODE_PASS) hint = second_order(sh, buf, n, hint, &w->rng);
         if (nstart + n > w->moves_cap) {
             int ncap = w->moves_cap * 2;
@@ -629,6 +636,7 @@ restart:
         nf->mode = mode;
         nf->nsleep = nz;
         memcpy(nf->sleep, zs, nz * sizeof(move_t));
+        nf->pending = pending;
         if (w->nodes >= check_at) {
             check_at = w->nodes + check_every;
             if (sh->interleave && sh->second_started && w->nodes >= slice_end && !sh->gone[!w->id]) {
@@ -727,6 +735,7 @@ static void rules_init(rules_t *r, const search_args_t *a) {
     for (int c = 0; c < NCARDS; c++)
         if ((IS_KING(c) && r->ntgt[c]) || (r->ntgt[c] > 1 && !r->merge)) r->acyclic = 0;
     r->sleepy = a->sleep && a->merge && r->acyclic && !r->has_stock;
+    r->blocks = a->blocks && a->foundation_return;
 }
 
 /* The root position (``origin``: see part_t). */

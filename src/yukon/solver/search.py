@@ -206,19 +206,66 @@ def block_pending(game: Game, m: Move, pending: int) -> int:
     return pending | 1 << m.card
 
 
-def block_moves(game: Game, pending: int, last: Move, moves: list[Move]) -> list[Move]:
-    """Inside a return block (``pending`` not empty, ``last`` the return just played), the moves that may
-    follow: a return that uses ``last``'s card, or another return of a higher-numbered card (two returns in
-    a row that do not use each other's cards are tried in one order only), and a move from the tableau or
+def block_closable(build: str, heights: list[int], pending: int) -> bool:
+    """Can a return block with the cards ``pending`` not used yet still end, the foundations at ``heights``?
+    Where cards build down by one rank, a return of rank q uses only cards of rank q + 1, at most two, and
+    the move ending the block one: the unused cards and returns to come of rank q + 1 need at least half as
+    many returns of rank q, each of a suit still up that high; nothing uses an Ace (docs/solver-design.md,
+    "Return blocks"; ``block_closable`` in ``core/children.c``)."""
+    if build == "suit-updown" or not pending:
+        return True
+    count = [0] * 14
+    low = 14
+    for c in range(52):
+        if pending >> c & 1:
+            count[RANK[c]] += 1
+            low = min(low, RANK[c])
+    if count[1]:
+        return False
+    strands = count[13]
+    for q in range(13, 1, -1):
+        if not strands:
+            strands = count[q - 1]
+            continue
+        if strands == 1 and q <= low:
+            return True
+        if q == 2:
+            return False
+        need = (strands + 1) // 2
+        if need > sum(h >= q - 1 for h in heights):
+            return False
+        strands = need + count[q - 1]
+    return True
+
+
+def block_moves(game: Game, pending: int, last: Move | None, moves: list[Move]) -> list[Move]:
+    """The moves of a position with foundation returns that may follow (docs/solver-design.md, "Return
+    blocks"), in their order. Outside a block (``pending`` 0): every move, but a return only if a block
+    could end after it. Inside one (``last`` the return just played): a return that uses ``last``'s card,
+    or another return of a higher-numbered card (two returns in a row that do not use each other's cards
+    are tried in one order only), again only if the block could still end; and a move from the tableau or
     the waste onto the one card still pending (``block_moves`` in the C core)."""
     cols = game.column_cards
+    build = game.rules.build
+    heights = [0, 0, 0, 0]
+    for pile in game.foundation_piles:
+        if pile:
+            heights[SUIT[pile[0]]] = len(pile)
     kept = []
     for m in moves:
         onto = cols[m.dst][-1] if m.dst < FOUNDATION and cols[m.dst] else -1
         if m.src == FOUNDATION:
-            if m.card > last.card or SUIT[m.card] == SUIT[last.card] or onto == last.card:
+            if pending and last is not None and not (
+                m.card > last.card or SUIT[m.card] == SUIT[last.card] or onto == last.card
+            ):
+                continue
+            after = pending & ~(1 << onto) if onto >= 0 else pending
+            after = (after & ~(_SUIT_CARDS << SUIT[m.card])) | 1 << m.card
+            lowered = heights.copy()
+            lowered[SUIT[m.card]] -= 1
+            if block_closable(build, lowered, after):
                 kept.append(m)
-        elif onto >= 0 and not pending & ~(1 << onto):
+        elif not pending or (onto >= 0 and not pending & ~(1 << onto)):
             kept.append(m)
     return kept
 
@@ -440,8 +487,9 @@ class Searcher:
             path_keys: list[bytes] = [root]
             on_path: set[bytes] = {root}
             line: list[Move] = []
-            stack: list[tuple[list[Move], int]] = [(self.children(), 0)]
             blocks = self.return_blocks and self.rules.foundation_return and self.rules.decks == 1
+            first = self.children()
+            stack: list[tuple[list[Move], int]] = [(block_moves(g, 0, None, first) if blocks else first, 0)]
             pendings: list[int] = [0]  # per level: the return block's cards not used yet (0: no block)
             nodes = 0
             check_every = 512
@@ -521,7 +569,7 @@ class Searcher:
                 on_path.add(k)
                 path_keys.append(k)
                 line.append(m)
-                stack.append((children(), 0))
+                stack.append((block_moves(g, 0, None, children()) if blocks else children(), 0))
                 pendings.append(0)
                 if nodes >= check_every:
                     check_every = nodes + 512

@@ -26,20 +26,63 @@ uint64_t block_pending(const state_t *s, move_t m, uint64_t pending) {
     return pending | 1ULL << m.card;
 }
 
-/* Inside a block (``pending`` not empty, ``last`` the return just played), the moves that may follow: a
+/* Can a block with the cards ``pending`` not used yet still end, the foundations at ``height``? Where cards
+ * build down by one rank (alternating colours, or in suit), a return of rank q uses cards of rank q + 1
+ * only (the card it lands on, the card returned from its foundation before it), at most two of them, and
+ * the move that ends the block uses one card: the unused cards of rank q + 1 and the returns still to come
+ * there need returns of rank q, at least half as many, each a card of its suit still up; nothing uses an
+ * Ace. (docs/solver-design.md, "Return blocks": what a block can still end with.) */
+static int block_closable(const rules_t *r, const uint8_t *height, uint64_t pending) {
+    if (r->build == 2 || !pending) return 1;
+    int count[14] = {0}, low = 14;
+    for (uint64_t p = pending; p; p &= p - 1) {
+        int rank = RANK(__builtin_ctzll(p));
+        count[rank]++;
+        if (rank < low) low = rank;
+    }
+    if (count[1]) return 0;
+    int strands = count[13]; /* at rank q: the unused cards of rank q, and the returns of rank q to come */
+    for (int q = 13; q >= 2; q--) {
+        if (!strands) {
+            strands = count[q - 1];
+            continue;
+        }
+        if (strands == 1 && q <= low) return 1; /* the move that ends the block lands on it */
+        if (q == 2) return 0;                     /* Aces would have to join them */
+        int need = (strands + 1) / 2, up = 0;
+        for (int u = 0; u < 4; u++) up += height[u] >= q - 1;
+        if (need > up) return 0;
+        strands = need + count[q - 1];
+    }
+    return 1;
+}
+
+/* The moves of a position with foundation returns that may follow (docs/solver-design.md, "Return
+ * blocks"), in their order; returns how many are left. Outside a block (``pending`` empty): every move,
+ * but a return only if a block could end after it. Inside one (``last`` the return just played): a
  * return that uses ``last``'s card, or another return of a higher-numbered card (two returns in a row that
- * do not use each other's cards are tried in one order only), and a move from the tableau or the waste
- * onto the one card still pending. Keeps the order; returns how many are left. */
-int block_moves(const state_t *s, uint64_t pending, move_t last, move_t *moves, int n) {
+ * do not use each other's cards are tried in one order only), again only if the block could still end;
+ * and a move from the tableau or the waste onto the one card still pending. */
+int block_moves(const rules_t *r, const state_t *s, uint64_t pending, move_t last, move_t *moves, int n) {
     int k = 0;
     for (int i = 0; i < n; i++) {
         move_t m = moves[i];
         int onto = m.dst < FOUNDATION && s->len[m.dst] ? s->cols[m.dst][s->len[m.dst] - 1] : -1;
         int keep;
-        if (m.src == FOUNDATION)
-            keep = m.card > last.card || SUIT(m.card) == SUIT(last.card) || onto == last.card;
-        else
-            keep = onto >= 0 && !(pending & ~(1ULL << onto));
+        if (m.src == FOUNDATION) {
+            keep = !pending || m.card > last.card || SUIT(m.card) == SUIT(last.card) || onto == last.card;
+            if (keep) {
+                uint64_t after = pending;
+                if (onto >= 0) after &= ~(1ULL << onto);
+                after = (after & ~(SUIT_CARDS << SUIT(m.card))) | 1ULL << m.card;
+                uint8_t height[4];
+                memcpy(height, s->height, 4);
+                height[SUIT(m.card)]--;
+                keep = block_closable(r, height, after);
+            }
+        } else {
+            keep = !pending || (onto >= 0 && !(pending & ~(1ULL << onto)));
+        }
         if (keep) moves[k++] = m;
     }
     return k;

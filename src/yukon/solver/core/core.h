@@ -559,7 +559,7 @@ static inline void get_link_key(const uint8_t *k, uint64_t *lo, uint64_t *hi) {
 /* Return blocks (docs/solver-design.md, "Return blocks"): ``pending`` is the set of cards returned in
  * the block so far that no later move of it has used yet (one bit per card). */
 uint64_t block_pending(const state_t *s, move_t m, uint64_t pending);
-int block_moves(const state_t *s, uint64_t pending, move_t last, move_t *moves, int n);
+int block_moves(const rules_t *r, const state_t *s, uint64_t pending, move_t last, move_t *moves, int n);
 
 void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
                       const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps,

@@ -397,6 +397,7 @@ static void *worker_run(void *arg) {
     int n;
 restart:
     n = children(r, st, buf);
+    if (r->blocks) n = block_moves(r, st, 0, (move_t){0, 0, 0, 0}, buf, n);
     if (w->id == 1) second_order(sh, buf, n, -1, &w->rng);
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0, NULL, 0);
@@ -579,11 +580,8 @@ restart:
             }
         }
         uint64_t pending = kind == CHILD_RETURN ? block_pending(st, m, f->pending) : 0;
-        if (pending) {
-            /* inside a return block: no table entry, so no class (its swaps are moves to new classes) */
-            n = block_moves(st, pending, m, buf, n);
-            hint = 0;
-        }
+        if (r->blocks) n = block_moves(r, st, pending, m, buf, n); /* (the swaps stay first) */
+        if (pending) hint = 0; /* inside a return block: no table entry, so no class (its swaps go to new ones) */
         if (w->id == 1 && mode != MODE_PASS) hint = second_order(sh, buf, n, hint, &w->rng);
         if (nstart + n > w->moves_cap) {
             int ncap = w->moves_cap * 2;
@@ -624,7 +622,7 @@ restart:
             w->pk.local[nstart] = CHILD_PASS;
         else
             prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table, hint,
-                             r->freeze && !undone && kind != CHILD_FORCED, zs, nz);
+                             r->freeze && !undone && kind != CHILD_FORCED && !pending, zs, nz);
         w->depth++;
         frame_t *nf = &w->frames[w->depth];
         nf->start = nstart;

@@ -191,6 +191,85 @@ def is_safe_foundation_card(build: str | BuildRule, card: int, heights: list[int
     return build_rule(build).is_safe(card, heights)
 
 
+#: the cards of each suit, one bit per card (card numbers are rank * 4 + suit)
+_SUIT_CARDS = 0x1111111111111
+
+
+def block_pending(game: Game, m: Move, pending: int) -> int:
+    """After the return ``m`` (just played in ``game``), the cards of its return block not used yet: a
+    return uses the card it lands on and the card it uncovers on its foundation, and is not used yet
+    itself (docs/solver-design.md, "Return blocks"; ``block_pending`` in ``core/children.c``)."""
+    col = game.column_cards[m.dst]
+    if len(col) >= 2:
+        pending &= ~(1 << col[-2])
+    pending &= ~(_SUIT_CARDS << SUIT[m.card])
+    return pending | 1 << m.card
+
+
+def block_closable(build: str, heights: list[int], pending: int) -> bool:
+    """Can a return block with the cards ``pending`` not used yet still end, the foundations at ``heights``?
+    Where cards build down by one rank, a return of rank q uses only cards of rank q + 1, at most two, and
+    the move ending the block one: the unused cards and returns to come of rank q + 1 need at least half as
+    many returns of rank q, each of a suit still up that high; nothing uses an Ace (docs/solver-design.md,
+    "Return blocks"; ``block_closable`` in ``core/children.c``)."""
+    if build == "suit-updown" or not pending:
+        return True
+    count = [0] * 14
+    low = 14
+    for c in range(52):
+        if pending >> c & 1:
+            count[RANK[c]] += 1
+            low = min(low, RANK[c])
+    if count[1]:
+        return False
+    strands = count[13]
+    for q in range(13, 1, -1):
+        if not strands:
+            strands = count[q - 1]
+            continue
+        if strands == 1 and q <= low:
+            return True
+        if q == 2:
+            return False
+        need = (strands + 1) // 2
+        if need > sum(h >= q - 1 for h in heights):
+            return False
+        strands = need + count[q - 1]
+    return True
+
+
+def block_moves(game: Game, pending: int, last: Move | None, moves: list[Move]) -> list[Move]:
+    """The moves of a position with foundation returns that may follow (docs/solver-design.md, "Return
+    blocks"), in their order. Outside a block (``pending`` 0): every move, but a return only if a block
+    could end after it. Inside one (``last`` the return just played): a return that uses ``last``'s card,
+    or another return of a higher-numbered card (two returns in a row that do not use each other's cards
+    are tried in one order only), again only if the block could still end; and a move from the tableau or
+    the waste onto the one card still pending (``block_moves`` in the C core)."""
+    cols = game.column_cards
+    build = game.rules.build
+    heights = [0, 0, 0, 0]
+    for pile in game.foundation_piles:
+        if pile:
+            heights[SUIT[pile[0]]] = len(pile)
+    kept = []
+    for m in moves:
+        onto = cols[m.dst][-1] if m.dst < FOUNDATION and cols[m.dst] else -1
+        if m.src == FOUNDATION:
+            if pending and last is not None and not (
+                m.card > last.card or SUIT[m.card] == SUIT[last.card] or onto == last.card
+            ):
+                continue
+            after = pending & ~(1 << onto) if onto >= 0 else pending
+            after = (after & ~(_SUIT_CARDS << SUIT[m.card])) | 1 << m.card
+            lowered = heights.copy()
+            lowered[SUIT[m.card]] -= 1
+            if block_closable(build, lowered, after):
+                kept.append(m)
+        elif not pending or (onto >= 0 and not pending & ~(1 << onto)):
+            kept.append(m)
+    return kept
+
+
 def _first(pair: tuple[int, Move]) -> int:
     return pair[0]
 
@@ -225,6 +304,11 @@ class Searcher:
     compiled_links = True
     #: (tests) recompute the link key from scratch at every position searched and fail on a difference.
     compiled_verify_links = False
+    #: Return blocks (docs/solver-design.md, "Return blocks"): with foundation returns in one deck, a return
+    #: is searched only inside a block of returns that ends with a move onto the last card returned, each
+    #: return used by a later move of its block; the positions inside a block get no table entry. Both
+    #: searches (Python and compiled); off, every return is a move like any other.
+    return_blocks = True
 
     def __init__(self, game: Game, limits: Limits) -> None:
         self.game = game.copy()
@@ -379,6 +463,7 @@ class Searcher:
             self.compiled_verify_links,
             safe=safe_table(self.rules.build_rule),
             interleave=self.compiled_interleave,
+            blocks=self.return_blocks,
         )
         return compiled_outcome(g, status, line, stats, nodes, peak, seconds, reason, "compiled search")
 
@@ -402,7 +487,10 @@ class Searcher:
             path_keys: list[bytes] = [root]
             on_path: set[bytes] = {root}
             line: list[Move] = []
-            stack: list[tuple[list[Move], int]] = [(self.children(), 0)]
+            blocks = self.return_blocks and self.rules.foundation_return and self.rules.decks == 1
+            first = self.children()
+            stack: list[tuple[list[Move], int]] = [(block_moves(g, 0, None, first) if blocks else first, 0)]
+            pendings: list[int] = [0]  # per level: the return block's cards not used yet (0: no block)
             nodes = 0
             check_every = 512
             check_clock = 0
@@ -418,6 +506,7 @@ class Searcher:
                 moves, i = stack[-1]
                 if i >= len(moves):
                     stack.pop()
+                    pendings.pop()
                     if line:
                         m = line.pop()
                         pop()
@@ -440,6 +529,17 @@ class Searcher:
                         stats.nodes = nodes
                         stats.peak_table = max(stats.peak_table, len(table))
                         return SearchOutcome("unknown", [], stats, why)
+                if blocks and m.src == FOUNDATION:
+                    # inside a return block: no table entry (the block's moves depend on the path)
+                    push(m)
+                    colkeys = [column_key(down[j], c) for j, c in enumerate(cols)]
+                    extra = extra_key(g)
+                    pending = block_pending(g, m, pendings[-1])
+                    path_keys.append(b"")
+                    line.append(m)
+                    stack.append((block_moves(g, pending, m, children()), 0))
+                    pendings.append(pending)
+                    continue
                 k = child_key(m, colkeys, extra)
                 if k is not None:
                     if k in table or k in on_path:
@@ -469,7 +569,8 @@ class Searcher:
                 on_path.add(k)
                 path_keys.append(k)
                 line.append(m)
-                stack.append((children(), 0))
+                stack.append((block_moves(g, 0, None, children()) if blocks else children(), 0))
+                pendings.append(0)
                 if nodes >= check_every:
                     check_every = nodes + 512
                     if len(table) > stats.peak_table:

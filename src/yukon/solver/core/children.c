@@ -13,6 +13,81 @@ static void refresh_parts(const state_t *st, const uint8_t *origin, part_t *part
     *dirty = 0;
 }
 
+/* The cards of each suit, one bit per card (card numbers are rank * 4 + suit). */
+#define SUIT_CARDS 0x1111111111111ULL
+
+/* Return blocks (docs/solver-design.md, "Return blocks"). After the return ``m`` (just played), the cards
+ * of the block not used yet: a return uses the card it lands on and the card it uncovers on its
+ * foundation (the one returned from there before it), and is itself not used yet. */
+uint64_t block_pending(const state_t *s, move_t m, uint64_t pending) {
+    int k = m.dst, len = s->len[k];
+    if (len >= 2) pending &= ~(1ULL << s->cols[k][len - 2]);
+    pending &= ~(SUIT_CARDS << SUIT(m.card));
+    return pending | 1ULL << m.card;
+}
+
+/* Can a block with the cards ``pending`` not used yet still end, the foundations at ``height``? Where cards
+ * build down by one rank (alternating colours, or in suit), a return of rank q uses cards of rank q + 1
+ * only (the card it lands on, the card returned from its foundation before it), at most two of them, and
+ * the move that ends the block uses one card: the unused cards of rank q + 1 and the returns still to come
+ * there need returns of rank q, at least half as many, each a card of its suit still up; nothing uses an
+ * Ace. (docs/solver-design.md, "Return blocks": what a block can still end with.) */
+static int block_closable(const rules_t *r, const uint8_t *height, uint64_t pending) {
+    if (r->build == 2 || !pending) return 1;
+    int count[14] = {0}, low = 14;
+    for (uint64_t p = pending; p; p &= p - 1) {
+        int rank = RANK(__builtin_ctzll(p));
+        count[rank]++;
+        if (rank < low) low = rank;
+    }
+    if (count[1]) return 0;
+    int strands = count[13]; /* at rank q: the unused cards of rank q, and the returns of rank q to come */
+    for (int q = 13; q >= 2; q--) {
+        if (!strands) {
+            strands = count[q - 1];
+            continue;
+        }
+        if (strands == 1 && q <= low) return 1; /* the move that ends the block lands on it */
+        if (q == 2) return 0;                     /* Aces would have to join them */
+        int need = (strands + 1) / 2, up = 0;
+        for (int u = 0; u < 4; u++) up += height[u] >= q - 1;
+        if (need > up) return 0;
+        strands = need + count[q - 1];
+    }
+    return 1;
+}
+
+/* The moves of a position with foundation returns that may follow (docs/solver-design.md, "Return
+ * blocks"), in their order; returns how many are left. Outside a block (``pending`` empty): every move,
+ * but a return only if a block could end after it. Inside one (``last`` the return just played): a
+ * return that uses ``last``'s card, or another return of a higher-numbered card (two returns in a row that
+ * do not use each other's cards are tried in one order only), again only if the block could still end;
+ * and a move from the tableau or the waste onto the one card still pending. */
+int block_moves(const rules_t *r, const state_t *s, uint64_t pending, move_t last, move_t *moves, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        move_t m = moves[i];
+        int onto = m.dst < FOUNDATION && s->len[m.dst] ? s->cols[m.dst][s->len[m.dst] - 1] : -1;
+        int keep;
+        if (m.src == FOUNDATION) {
+            keep = !pending || m.card > last.card || SUIT(m.card) == SUIT(last.card) || onto == last.card;
+            if (keep) {
+                uint64_t after = pending;
+                if (onto >= 0) after &= ~(1ULL << onto);
+                after = (after & ~(SUIT_CARDS << SUIT(m.card))) | 1ULL << m.card;
+                uint8_t height[4];
+                memcpy(height, s->height, 4);
+                height[SUIT(m.card)]--;
+                keep = block_closable(r, height, after);
+            }
+        } else {
+            keep = !pending || (onto >= 0 && !(pending & ~(1ULL << onto)));
+        }
+        if (keep) moves[k++] = m;
+    }
+    return k;
+}
+
 /* After move ``m`` from a member with no undone swap (alternating colours): can one stand undone now?
  * Only where a free card changed: the new tops of m's columns (a card on the twin of one of them may now
  * swap onto it), and the twin of the card m's lead now lies on (the lead may swap back onto it). */
@@ -97,6 +172,10 @@ void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_
                 }
         if (asleep) {
             pk->local[i] = CHILD_SLEEP;
+            continue;
+        }
+        if (r->blocks && m.src == FOUNDATION) {
+            pk->local[i] = CHILD_RETURN;
             continue;
         }
         /* ``nswaps`` >= 0: the first ``nswaps`` moves are the swaps, no other is one; -1: not known */

@@ -109,6 +109,7 @@ typedef struct {
     int acyclic; /* no move sequence returns to a class it left (docs/solver-design.md, "Two threads") */
     int sleepy;  /* sleep sets: acyclic, no stock */
     int linked;  /* link keys (no stock) */
+    int blocks;  /* foundation returns only in return blocks (docs/solver-design.md, "Return blocks") */
 } rules_t;
 
 #define RANK(c) ((c) / 4 + 1)
@@ -150,6 +151,7 @@ typedef struct {
     int verify_links; /* (tests) check the incremental keys and swap scans at every position */
     int interleave;   /* with ``threads`` 1: the second search joins after ``switch_at`` positions on the same
                        * core, the two taking turns (also with a node limit: the same answer every run) */
+    int blocks;       /* foundation returns only in return blocks (with ``foundation_return``) */
 } search_args_t;
 
 typedef struct {
@@ -528,6 +530,7 @@ enum {
     CHILD_PASS,   /* a swap on the way from where the search entered a class to its canonical member */
     CHILD_SLEEP,  /* in the position's sleep set: not tried */
     CHILD_TWIN,   /* the same lead onto the lower twin of its target is tried instead (the same class) */
+    CHILD_RETURN, /* a return from a foundation inside a return block: entered without a table entry */
 };
 
 /* How a position is searched (docs/solver-design.md: the glossary, and "Independent swaps") */
@@ -552,6 +555,11 @@ static inline void get_link_key(const uint8_t *k, uint64_t *lo, uint64_t *hi) {
     memcpy(lo, k, 8);
     memcpy(hi, k + 8, 8);
 }
+
+/* Return blocks (docs/solver-design.md, "Return blocks"): ``pending`` is the set of cards returned in
+ * the block so far that no later move of it has used yet (one bit per card). */
+uint64_t block_pending(const state_t *s, move_t m, uint64_t pending);
+int block_moves(const rules_t *r, const state_t *s, uint64_t pending, move_t last, move_t *moves, int n);
 
 void prepare_children(state_t *st, const uint8_t *origin, part_t *parts, uint32_t *dirty, const rules_t *r,
                       const move_t *moves, int start, int n, pending_t *pk, const table_t *table, int nswaps,

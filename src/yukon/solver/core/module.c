@@ -180,7 +180,8 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
                              "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
-                             "switch_at", "merge", "sleep", "links", "verify_links", "safe", "interleave", NULL};
+                             "switch_at", "merge", "sleep", "links", "verify_links", "safe", "interleave", "blocks",
+                             NULL};
     PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
     Py_buffer fits, safe = {0};
     long long memory_limit;
@@ -188,12 +189,12 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     if (!a) return PyErr_NoMemory();
     a->threads = 1;
     a->switch_at = 2000000;
-    a->merge = a->sleep = a->links = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLppppy*p", kwlist, &columns, &down_obj, &heights_obj,
+    a->merge = a->sleep = a->links = a->blocks = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLppppy*pp", kwlist, &columns, &down_obj, &heights_obj,
                                      &fits, &a->build, &a->kings_only, &a->foundation_return, &a->node_limit,
                                      &a->time_limit, &memory_limit, &stop, &stock_obj, &waste_obj, &a->threads,
                                      &a->switch_at, &a->merge, &a->sleep, &a->links, &a->verify_links, &safe,
-                                     &a->interleave)) {
+                                     &a->interleave, &a->blocks)) {
         free(a);
         return NULL;
     }
@@ -336,8 +337,8 @@ static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
      "memory_limit, stop=None, stock=None, waste=None, threads=1, switch_at=2000000, merge=True, sleep=True, "
-     "links=True, verify_links=False, safe=SAFE_TABLE, interleave=False) -> (status, line, nodes, peak_table, "
-     "seconds, reason)"},
+     "links=True, verify_links=False, safe=SAFE_TABLE, interleave=False, blocks=True) -> (status, line, nodes, "
+     "peak_table, seconds, reason)"},
     {"safe_cards", safe_cards, METH_VARARGS,
      "safe_cards(safe, heights) -> int: the cards rule 1 calls safe at these foundation heights, as a bit mask"},
     {"search_two_deck", (PyCFunction)(void (*)(void))search_two_deck, METH_VARARGS | METH_KEYWORDS,

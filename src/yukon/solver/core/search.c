@@ -28,6 +28,7 @@ typedef struct {
     int mode;      /* MODE_... */
     int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver-design.md, "Sleep sets") */
     move_t sleep[SLEEP_MAX];
+    uint64_t pending; /* inside a return block: its cards not used yet (block_pending); 0 outside */
 } frame_t;
 
 typedef struct {
@@ -471,6 +472,7 @@ static void *worker_run(void *arg) {
     int n;
 restart:
     n = children(r, st, buf);
+    if (r->blocks) n = block_moves(r, st, 0, (move_t){0, 0, 0, 0}, buf, n);
     if (w->id == 1) second_order(sh, buf, n, -1, &w->rng);
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0, NULL, 0);
@@ -526,7 +528,7 @@ restart:
         int ins;
         if (local) {
             ins = local_insert(&w->local, mask);
-        } else if (kind == CHILD_FORCED || kind == CHILD_PASS) {
+        } else if (kind == CHILD_FORCED || kind == CHILD_PASS || kind == CHILD_RETURN) {
             ins = 1;
         } else if (r->linked) {
             uint64_t lo, hi;
@@ -652,6 +654,9 @@ restart:
                 n = children(r, st, buf);
             }
         }
+        uint64_t pending = kind == CHILD_RETURN ? block_pending(st, m, f->pending) : 0;
+        if (r->blocks) n = block_moves(r, st, pending, m, buf, n); /* (the swaps stay first) */
+        if (pending) hint = 0; /* inside a return block: no table entry, so no class (its swaps go to new ones) */
         if (w->id == 1 && mode != MODE_PASS) hint = second_order(sh, buf, n, hint, &w->rng);
         if (nstart + n > w->moves_cap) {
             int ncap = w->moves_cap * 2;
@@ -692,7 +697,7 @@ restart:
             w->pk.local[nstart] = CHILD_PASS;
         else
             prepare_children(st, origin, parts, &w->dirty, r, w->mstack, nstart, n, &w->pk, table, hint,
-                             r->freeze && !undone && kind != CHILD_FORCED, zs, nz);
+                             r->freeze && !undone && kind != CHILD_FORCED && !pending, zs, nz);
         w->depth++;
         frame_t *nf = &w->frames[w->depth];
         nf->start = nstart;
@@ -704,6 +709,7 @@ restart:
         nf->mode = mode;
         nf->nsleep = nz;
         memcpy(nf->sleep, zs, nz * sizeof(move_t));
+        nf->pending = pending;
         if (w->nodes >= check_at) {
             check_at = w->nodes + check_every;
             if (sh->interleave && sh->second_started && w->nodes >= slice_end && !sh->gone[!w->id]) {
@@ -802,6 +808,7 @@ static void rules_init(rules_t *r, const search_args_t *a) {
     for (int c = 0; c < NCARDS; c++)
         if ((IS_KING(c) && r->ntgt[c]) || (r->ntgt[c] > 1 && !r->merge)) r->acyclic = 0;
     r->sleepy = a->sleep && a->merge && r->acyclic && !r->has_stock;
+    r->blocks = a->blocks && a->foundation_return;
 }
 
 /* The root position (``origin``: see part_t). */

@@ -8,25 +8,30 @@ Prints, on this machine:
 2. a whole honest game of Yukon at the study's default budget (``STUDY_BUDGET``): median over the deals
    (target <= 20 s);
 3. the honest win rate over the deals beside the solver's verdicts (``yukon.solve``, ``--solve-time`` s)
-   and the greedy agent of bench/agents.py.
+   and the greedy agent of bench/agents.py; ``--compare`` also plays every deal with the first honest
+   player (``HONEST_1``: no second look), in the same run, and prints both.
+
+The load averages of the machine are printed before and after.
 
 Times are wall clock and CPU seconds of this process (the CPU time is what an idle core would take; the
 wall time shows what the machine's load made of it).
 
     python bench/honest.py                    # deals 1-10
     python bench/honest.py --deals 1-20 --variants yukon
+    python bench/honest.py --deals 1-20 --variants yukon --compare
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
 import yukon
-from yukon.honest import STUDY_BUDGET, WEB_BUDGET, Budget, honest_hint, play_honest
+from yukon.honest import DEFAULT_METHOD, HONEST_1, STUDY_BUDGET, WEB_BUDGET, Budget, honest_hint, play_honest
 from yukon.solver.heuristic import best_heuristic_move
 from yukon.study.stats import pct, pct_range, wilson
 
@@ -75,9 +80,13 @@ def main() -> None:
     parser.add_argument("--variants", default="yukon,russian,alaska,australian,milligan-yukon",
                         help="hint timing: these variants (comma list)")
     parser.add_argument("--solve-time", type=float, default=10.0, help="seconds per solver verdict (default 10)")
+    parser.add_argument("--compare", action="store_true",
+                        help="also play every deal with the first honest player (HONEST_1)")
     args = parser.parse_args()
     deals = parse_deals(args.deals)
-    print(f"deals {deals.start}-{deals.stop - 1}; web budget {WEB_BUDGET}; study budget {STUDY_BUDGET}")
+    print(f"deals {deals.start}-{deals.stop - 1}; web budget {WEB_BUDGET}; study budget {STUDY_BUDGET}; "
+          f"method {DEFAULT_METHOD}")
+    print(f"load average {load_average()}")
     print()
     print("## Honest hint mid-game, web budget (after 10, 20, 30 moves)")
     print()
@@ -91,15 +100,24 @@ def main() -> None:
     print()
     print("## Whole games of Yukon, study budget")
     print()
-    print("| deal | honest | moves | cards up | wall s | CPU s | solver | greedy |")
-    print("|---:|---|---:|---:|---:|---:|---|---|")
+    print("| deal | honest | moves | cards up | wall s | CPU s | solver | greedy |"
+          + (" honest-1 | honest-1 CPU s |" if args.compare else ""))
+    print("|---:|---|---:|---:|---:|---:|---|---|" + ("---|---:|" if args.compare else ""))
     greedy = {s: w for s, w, _ in agents.play("yukon/Yukon-v0", agents.GreedyAgent(), deals).per_deal}
     won = solver_won = solver_decided = 0
     seconds, cpu = [], []
+    old_won, old_cpu = 0, []
     for deal in deals:
         started_cpu = time.process_time()
         played = play_honest(yukon.Game.deal("yukon", seed=deal), STUDY_BUDGET, seed=deal)
         cpu.append(time.process_time() - started_cpu)
+        old = ""
+        if args.compare:
+            started_cpu = time.process_time()
+            first = play_honest(yukon.Game.deal("yukon", seed=deal), STUDY_BUDGET, seed=deal, method=HONEST_1)
+            old_cpu.append(time.process_time() - started_cpu)
+            old_won += first.won
+            old = f" {'won' if first.won else 'lost'} | {old_cpu[-1]:.1f} |"
         verdict = yukon.solve(yukon.Game.deal("yukon", seed=deal), time_limit=args.solve_time).status
         won += played.won
         solver_won += verdict == "won"
@@ -107,7 +125,7 @@ def main() -> None:
         seconds.append(played.seconds)
         print(f"| {deal} | {'won' if played.won else 'lost'} ({played.reason}) | {played.moves} "
               f"| {played.cards_on_foundations} | {played.seconds:.1f} | {cpu[-1]:.1f} | {verdict} "
-              f"| {'won' if greedy[deal] else 'lost'} |", flush=True)
+              f"| {'won' if greedy[deal] else 'lost'} |{old}", flush=True)
     n = len(deals)
     g = sum(greedy.values())
     print()
@@ -117,6 +135,14 @@ def main() -> None:
           f"solver: {solver_won}/{solver_decided} decided = "
           f"{pct(solver_won / solver_decided) if solver_decided else '–'}; "
           f"greedy: {g}/{n} = {pct(g / n)} (95% CI {pct_range(wilson(g, n))})")
+    if args.compare:
+        print(f"honest-1 (HONEST_1, same deals): {old_won}/{n} = {pct(old_won / n)} "
+              f"(95% CI {pct_range(wilson(old_won, n))}); median {statistics.median(old_cpu):.1f} s CPU")
+    print(f"load average {load_average()}")
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 if __name__ == "__main__":

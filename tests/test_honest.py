@@ -18,7 +18,7 @@ import yukon
 from engine_helpers import ALL_OPTIONS
 from yukon import Game, YukonError
 from yukon.autoplay import safe_moves
-from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills
+from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills, sample_games
 from yukon.honest.evaluator import evaluate
 from yukon.honest.player import DEFAULT_METHOD, SHARE_MARGIN
 from yukon.honest.sampler import iter_fills
@@ -164,12 +164,36 @@ def test_the_second_look_draws_the_samples_after_the_first() -> None:
         list(iter_fills(view, 3, seed=8, first=-1))
 
 
+@SETTINGS
+@given(options, deals, choices, st.integers(0, 2**32))
+def test_a_move_that_turns_no_card_keeps_the_samples(option, deal, picks, seed) -> None:
+    """The next decision's look (Method.next_decision) samples the view after a move that turns no card
+    with the same seed: the same deals as this view's samples with the move played."""
+    game = mid_game(option, deal, picks)
+    view = VisiblePosition.of(game)
+    quiet = [m for m in view.legal_moves() if view.after(m) is not None]
+    if view.hidden_places <= 1 or not quiet:
+        return
+    move = quiet[seed % len(quiet)]
+    played = []
+    for sample in sample_games(view, 3, seed):
+        sample.push(move)
+        played.append(sample.to_text())
+    after = view.after(move)
+    assert after is not None
+    assert [g.to_text() for g in sample_games(after, 3, seed)] == played
+
+
 def test_method_rejects_bad_values() -> None:
     for bad in (-1, 1.5, True):
         with pytest.raises(ValueError, match="second_look"):
             Method(second_look=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="second_margin"):
         Method(second_margin=1.5)
+    with pytest.raises(ValueError, match="margin"):
+        Method(margin=-0.1)
+    with pytest.raises(ValueError, match="next_decision"):
+        Method(next_decision=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Method"):
         honest_hint(Game.deal("yukon", seed=1), None, budget=TINY, method=2)  # type: ignore[arg-type]
 
@@ -301,7 +325,7 @@ def test_the_second_look_samples_the_close_moves_again() -> None:
     for deal in range(1, 30):
         game = mid_game(("yukon", "kings", False), deal, [0, 1])
         view = VisiblePosition.of(game)
-        hint = honest_hint(game, None, seed=deal, budget=budget)
+        hint = honest_hint(game, None, seed=deal, budget=budget, method=Method(second_look=2))
         first = honest_hint(game, None, seed=deal, budget=budget, method=HONEST_1)
         if first.source != "samples":
             continue
@@ -320,6 +344,45 @@ def test_the_second_look_samples_the_close_moves_again() -> None:
         assert all((v.won, v.lost, v.unknown) == (rest[v.move].won, rest[v.move].lost, rest[v.move].unknown)
                    for v in hint.values if v.samples == 4)
     assert looked_twice >= 5
+
+
+LOOKING_AHEAD = Method(second_look=1, next_decision=True)
+
+
+@settings(SETTINGS, max_examples=15)
+@given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120), st.integers(0, 2**32))
+def test_every_method_is_honest(option, deal, picks, order, seed) -> None:
+    game = mid_game(option, deal, picks).copy()
+    other = rearranged(game, order)
+    a = honest_hint(game, None, seed=seed, budget=TINY, method=LOOKING_AHEAD)
+    b = honest_hint(other, None, seed=seed, budget=TINY, method=LOOKING_AHEAD)
+    assert (a.move, a.source, a.samples, a.nodes) == (b.move, b.source, b.samples, b.nodes), game.to_text()
+    assert a.move is None or game.is_legal(a.move)
+
+
+def test_the_next_decision_keeps_a_close_move_and_the_advice_s_card_turning_favourite() -> None:
+    """With ``next_decision`` the move is one the samples rated close; when the advice's favourite among
+    them turns a card, its worth is its share and it is played, as the first player plays it."""
+    budget = Budget(samples=4, nodes=2_000)
+    ahead = Method(next_decision=True)
+    favourites_turning = 0
+    for deal in range(1, 25):
+        game = mid_game(("yukon", "kings", False), deal, [deal % 3])
+        view = VisiblePosition.of(game)
+        first = honest_hint(game, None, seed=deal, budget=budget, method=HONEST_1)
+        hint = honest_hint(game, None, seed=deal, budget=budget, method=ahead)
+        assert hint == honest_hint(game, None, seed=deal, budget=budget, method=ahead)  # deterministic
+        if first.source != "samples":
+            assert hint.move == first.move
+            continue
+        top = max(v.share for v in first.values)
+        close = [v.move for v in first.values if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
+        assert hint.move in close
+        assert hint.nodes >= first.nodes
+        if view.after(first.move) is None:  # the advice's favourite turns a card
+            favourites_turning += 1
+            assert hint.move == first.move and hint.nodes == first.nodes
+    assert favourites_turning >= 3
 
 
 # ---------------------------------------------------------------- limits and the public entry

@@ -1,7 +1,7 @@
 """Studies played by the honest player (``yukon study --player honest``), and their report beside the solver.
 
 An honest study is an ordinary study whose ``solver_version`` names the player
-and its budget, ``honest-2 12x10000`` (player version, samples x nodes per
+and its budget, ``honest-1 12x10000`` (player version, samples x nodes per
 search): its rows never mix with the solver's, and a run resumes like any
 other. A row records how the honest player's game of that deal ended:
 ``won`` or ``lost`` (it is a game played, not a proof: ``lost`` means the
@@ -22,7 +22,7 @@ from .stats import pct, pct_range, wilson
 from .worker import CODE, DealTask
 
 #: bumped whenever the honest player's decisions change (rows of another version never mix)
-HONEST_VERSION = "2"
+HONEST_VERSION = "1"
 PLAYERS = ("solver", "honest")
 
 _LABEL = re.compile(r"^honest-(\w+) (\d+)x(\d+)$")
@@ -33,7 +33,7 @@ GREEDY_BASELINE = {"yukon": 0.388, "russian": 0.029, "alaska": 0.064, "australia
 
 
 def honest_label(budget: Budget = STUDY_BUDGET) -> str:
-    """The ``solver_version`` of an honest study: ``'honest-2 12x10000'``."""
+    """The ``solver_version`` of an honest study: ``'honest-1 12x10000'``."""
     return f"honest-{HONEST_VERSION} {budget.samples}x{budget.nodes}"
 
 

@@ -8,8 +8,9 @@ Prints, on this machine:
 2. a whole honest game of Yukon at the study's default budget (``STUDY_BUDGET``): median over the deals
    (target <= 20 s);
 3. the honest win rate over the deals beside the solver's verdicts (``yukon.solve``, ``--solve-time`` s)
-   and the greedy agent of bench/agents.py; ``--compare`` also plays every deal with the first honest
-   player (``HONEST_1``: no second look), in the same run, and prints both.
+   and the greedy agent of bench/agents.py. ``--method`` names the player's method (``yukon.honest.Method``:
+   ``honest-1``, the default, ``playouts`` or ``second-look``); ``--compare`` also plays every deal
+   with the first honest player (``HONEST_1``), in the same run, and prints both.
 
 The load averages of the machine are printed before and after.
 
@@ -18,7 +19,7 @@ wall time shows what the machine's load made of it).
 
     python bench/honest.py                    # deals 1-10
     python bench/honest.py --deals 1-20 --variants yukon
-    python bench/honest.py --deals 1-20 --variants yukon --compare
+    python bench/honest.py --deals 1-20 --variants yukon --method playouts --compare
 """
 
 from __future__ import annotations
@@ -31,12 +32,15 @@ import time
 from pathlib import Path
 
 import yukon
-from yukon.honest import DEFAULT_METHOD, HONEST_1, STUDY_BUDGET, WEB_BUDGET, Budget, honest_hint, play_honest
+from yukon.honest import HONEST_1, STUDY_BUDGET, WEB_BUDGET, Budget, Method, honest_hint, play_honest
 from yukon.solver.heuristic import best_heuristic_move
 from yukon.study.stats import pct, pct_range, wilson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import agents  # bench/agents.py: the greedy baseline
+
+#: the methods ``--method`` names
+METHODS = {"honest-1": HONEST_1, "playouts": Method(playouts=12), "second-look": Method(second_look=2)}
 
 
 def parse_deals(text: str) -> range:
@@ -63,12 +67,12 @@ def quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def hint_times(variant: str, deals: range, budget: Budget) -> tuple[list[float], list[float]]:
+def hint_times(variant: str, deals: range, budget: Budget, method: Method) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU seconds per hint (CPU time is what an idle core would take: the machine is shared)."""
     wall, cpu = [], []
     for game in mid_game_positions(variant, deals):
         started, started_cpu = time.perf_counter(), time.process_time()
-        honest_hint(game, None, seed=1, budget=budget)
+        honest_hint(game, None, seed=1, budget=budget, method=method)
         wall.append(time.perf_counter() - started)
         cpu.append(time.process_time() - started_cpu)
     return wall, cpu
@@ -80,12 +84,15 @@ def main() -> None:
     parser.add_argument("--variants", default="yukon,russian,alaska,australian,milligan-yukon",
                         help="hint timing: these variants (comma list)")
     parser.add_argument("--solve-time", type=float, default=10.0, help="seconds per solver verdict (default 10)")
+    parser.add_argument("--method", choices=sorted(METHODS), default="honest-1",
+                        help="the player's method (default honest-1, the default player)")
     parser.add_argument("--compare", action="store_true",
                         help="also play every deal with the first honest player (HONEST_1)")
     args = parser.parse_args()
     deals = parse_deals(args.deals)
+    method = METHODS[args.method]
     print(f"deals {deals.start}-{deals.stop - 1}; web budget {WEB_BUDGET}; study budget {STUDY_BUDGET}; "
-          f"method {DEFAULT_METHOD}")
+          f"method {args.method}: {method}")
     print(f"load average {load_average()}")
     print()
     print("## Honest hint mid-game, web budget (after 10, 20, 30 moves)")
@@ -94,7 +101,7 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---:|---:|")
     for variant in args.variants.split(","):
         timing_deals = deals if variant == "yukon" else range(deals.start, deals.start + 3)
-        w, c = hint_times(variant, timing_deals, WEB_BUDGET)
+        w, c = hint_times(variant, timing_deals, WEB_BUDGET, method)
         print(f"| {variant} | {len(w)} | {quantile(w, 0.5):.2f} s | {quantile(w, 0.9):.2f} s "
               f"| {quantile(c, 0.5):.2f} s | {quantile(c, 0.9):.2f} s | {max(c):.2f} s |", flush=True)
     print()
@@ -109,7 +116,7 @@ def main() -> None:
     old_won, old_cpu = 0, []
     for deal in deals:
         started_cpu = time.process_time()
-        played = play_honest(yukon.Game.deal("yukon", seed=deal), STUDY_BUDGET, seed=deal)
+        played = play_honest(yukon.Game.deal("yukon", seed=deal), STUDY_BUDGET, seed=deal, method=method)
         cpu.append(time.process_time() - started_cpu)
         old = ""
         if args.compare:

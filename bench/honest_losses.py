@@ -1,6 +1,6 @@
 """Where the honest player loses a winnable deal, and what its undecided searches are worth (docs/honest.md).
 
-``losses``: each deal is played by the honest player (study budget, ``--method first`` for ``HONEST_1``);
+``losses``: each deal is played by the honest player (study budget, ``--method`` as in bench/honest.py);
 for a lost game the solver, with perfect information (``yukon.solve``, ``--solve-time`` s per position),
 finds the first decision after which the real deal was lost (a binary search over the game's positions:
 a position reached from a lost one is lost), and prints that decision's candidates: their counts over the
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 import yukon
-from yukon.honest import DEFAULT_METHOD, HONEST_1, STUDY_BUDGET, Method, choose
+from yukon.honest import STUDY_BUDGET, Method, choose
 from yukon.honest.heuristic import preference
 from yukon.honest.player import HonestHint
 from yukon.honest.sampler import iter_games
@@ -30,7 +30,7 @@ from yukon.solver.search import Limits, Searcher
 from yukon.visible import VisiblePosition, visible_history
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from honest import mid_game_positions
+from honest import METHODS, mid_game_positions
 
 
 def parse_deals(text: str) -> list[int]:
@@ -134,13 +134,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", choices=("losses", "undecided"))
     parser.add_argument("--deals", default="4,7,16", help="deal numbers: a comma list of N or A-B")
-    parser.add_argument("--method", choices=("first", "current"), default="first",
-                        help="losses: the player (first: HONEST_1, current: DEFAULT_METHOD)")
+    parser.add_argument("--method", choices=sorted(METHODS), default="honest-1",
+                        help="losses: the player's method (default honest-1)")
     parser.add_argument("--solve-time", type=float, default=3.0, help="losses: seconds per solver verdict")
     parser.add_argument("--more", type=int, default=400_000, help="undecided: nodes of the second search")
     args = parser.parse_args()
     if args.what == "losses":
-        losses(parse_deals(args.deals), HONEST_1 if args.method == "first" else DEFAULT_METHOD, args.solve_time)
+        losses(parse_deals(args.deals), METHODS[args.method], args.solve_time)
     else:
         undecided(parse_deals(args.deals), STUDY_BUDGET.nodes, args.more)
 

@@ -18,9 +18,10 @@ import yukon
 from engine_helpers import ALL_OPTIONS
 from yukon import Game, YukonError
 from yukon.autoplay import safe_moves
-from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills, sample_games
+from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills
 from yukon.honest.evaluator import evaluate
 from yukon.honest.player import DEFAULT_METHOD, SHARE_MARGIN
+from yukon.honest.rollout import playout_shares, visible_score
 from yukon.honest.sampler import iter_fills
 from yukon.solver.search import compiled_supports
 from yukon.visible import VisiblePosition, visible_history
@@ -164,26 +165,6 @@ def test_the_second_look_draws_the_samples_after_the_first() -> None:
         list(iter_fills(view, 3, seed=8, first=-1))
 
 
-@SETTINGS
-@given(options, deals, choices, st.integers(0, 2**32))
-def test_a_move_that_turns_no_card_keeps_the_samples(option, deal, picks, seed) -> None:
-    """The next decision's look (Method.next_decision) samples the view after a move that turns no card
-    with the same seed: the same deals as this view's samples with the move played."""
-    game = mid_game(option, deal, picks)
-    view = VisiblePosition.of(game)
-    quiet = [m for m in view.legal_moves() if view.after(m) is not None]
-    if view.hidden_places <= 1 or not quiet:
-        return
-    move = quiet[seed % len(quiet)]
-    played = []
-    for sample in sample_games(view, 3, seed):
-        sample.push(move)
-        played.append(sample.to_text())
-    after = view.after(move)
-    assert after is not None
-    assert [g.to_text() for g in sample_games(after, 3, seed)] == played
-
-
 def test_method_rejects_bad_values() -> None:
     for bad in (-1, 1.5, True):
         with pytest.raises(ValueError, match="second_look"):
@@ -192,8 +173,9 @@ def test_method_rejects_bad_values() -> None:
         Method(second_margin=1.5)
     with pytest.raises(ValueError, match="margin"):
         Method(margin=-0.1)
-    with pytest.raises(ValueError, match="next_decision"):
-        Method(next_decision=1)  # type: ignore[arg-type]
+    for bad in (-1, 2.0, True):
+        with pytest.raises(ValueError, match="playouts"):
+            Method(playouts=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Method"):
         honest_hint(Game.deal("yukon", seed=1), None, budget=TINY, method=2)  # type: ignore[arg-type]
 
@@ -346,7 +328,7 @@ def test_the_second_look_samples_the_close_moves_again() -> None:
     assert looked_twice >= 5
 
 
-LOOKING_AHEAD = Method(second_look=1, next_decision=True)
+LOOKING_AHEAD = Method(second_look=1, playouts=2)
 
 
 @settings(SETTINGS, max_examples=15)
@@ -360,29 +342,46 @@ def test_every_method_is_honest(option, deal, picks, order, seed) -> None:
     assert a.move is None or game.is_legal(a.move)
 
 
-def test_the_next_decision_keeps_a_close_move_and_the_advice_s_card_turning_favourite() -> None:
-    """With ``next_decision`` the move is one the samples rated close; when the advice's favourite among
-    them turns a card, its worth is its share and it is played, as the first player plays it."""
+@SETTINGS
+@given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120))
+def test_the_playout_scores_only_what_a_player_sees(option, deal, picks, order) -> None:
+    game = mid_game(option, deal, picks).copy()
+    other = rearranged(game, order)
+    assert [visible_score(game, m) for m in game.legal_moves()] == [visible_score(other, m) for m in game.legal_moves()]
+
+
+def test_playouts_win_a_won_position_and_stop_when_asked() -> None:
+    game = Game.from_text("yukon,kings,noreturn KS/KHQS/QH/-/-/-/- JS/JH/KD/KC")
+    view = VisiblePosition.of(game)
+    assert playout_shares(view, view.legal_moves(), 3, seed=1) == [1.0] * len(view.legal_moves())
+    deal = VisiblePosition.of(mid_game(("yukon", "kings", False), 8, [0]))
+    stop = threading.Event()
+    stop.set()
+    assert playout_shares(deal, deal.legal_moves(), 3, seed=1, stop=stop) is None
+    shares = playout_shares(deal, deal.legal_moves(), 3, seed=1)
+    assert shares is not None and all(s in (0.0, 1 / 3, 2 / 3, 1.0) for s in shares)
+    assert shares == playout_shares(deal, deal.legal_moves(), 3, seed=1)
+
+
+def test_the_playouts_choose_among_the_close_moves() -> None:
     budget = Budget(samples=4, nodes=2_000)
-    ahead = Method(next_decision=True)
-    favourites_turning = 0
-    for deal in range(1, 25):
+    changed = 0
+    for deal in range(1, 16):
         game = mid_game(("yukon", "kings", False), deal, [deal % 3])
-        view = VisiblePosition.of(game)
         first = honest_hint(game, None, seed=deal, budget=budget, method=HONEST_1)
-        hint = honest_hint(game, None, seed=deal, budget=budget, method=ahead)
-        assert hint == honest_hint(game, None, seed=deal, budget=budget, method=ahead)  # deterministic
+        hint = honest_hint(game, None, seed=deal, budget=budget, method=Method(playouts=4))
         if first.source != "samples":
             assert hint.move == first.move
             continue
         top = max(v.share for v in first.values)
         close = [v.move for v in first.values if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
         assert hint.move in close
-        assert hint.nodes >= first.nodes
-        if view.after(first.move) is None:  # the advice's favourite turns a card
-            favourites_turning += 1
-            assert hint.move == first.move and hint.nodes == first.nodes
-    assert favourites_turning >= 3
+        view = VisiblePosition.of(game)
+        shares = playout_shares(view, close, 4, seed=deal)
+        assert shares is not None
+        assert shares[close.index(hint.move)] == max(shares)
+        changed += hint.move != first.move
+    assert changed >= 1
 
 
 # ---------------------------------------------------------------- limits and the public entry

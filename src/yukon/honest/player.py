@@ -25,6 +25,7 @@ from ..solver import HintResult
 from ..visible import VisiblePosition, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, evaluate
 from .heuristic import preference
+from .rollout import playout_shares
 
 #: the seed when none is given: the same view then always gets the same hint
 DEFAULT_SEED = 0
@@ -41,14 +42,15 @@ class Method:
     samples cannot tell them apart, and the advice (:mod:`.heuristic`) chooses among them.
     ``second_look``: when more than one move is close, those moves get this many times as many samples
     again (0: no second look), and then count as close only within ``second_margin`` (or one sample's
-    worth). ``next_decision``: the advice's choice among the close moves must also be close at the next
-    decision (:func:`_first_worthy`). The defaults are the first player's (:data:`HONEST_1`).
+    worth). ``playouts``: the close moves are ranked by the share of that many samples (the first
+    look's first) in which a greedy playout by what a player sees wins after them (:mod:`.rollout`), the
+    advice breaking ties. The defaults are the first player's (:data:`HONEST_1`).
     """
 
     second_look: int = 0
     second_margin: float = 0.05
     margin: float = SHARE_MARGIN
-    next_decision: bool = False
+    playouts: int = 0
 
     def __post_init__(self) -> None:
         if isinstance(self.second_look, bool) or not isinstance(self.second_look, int) or self.second_look < 0:
@@ -57,8 +59,8 @@ class Method:
             raise ValueError(f"second_margin must be a share between 0 and 1, not {self.second_margin!r}")
         if not 0.0 <= self.margin <= 1.0:
             raise ValueError(f"margin must be a share between 0 and 1, not {self.margin!r}")
-        if not isinstance(self.next_decision, bool):
-            raise ValueError(f"next_decision must be True or False, not {self.next_decision!r}")
+        if isinstance(self.playouts, bool) or not isinstance(self.playouts, int) or self.playouts < 0:
+            raise ValueError(f"playouts must be an int of at least 0, not {self.playouts!r}")
 
 
 #: the first honest player (``honest-1``): the budget's samples only, the advice among the close moves
@@ -157,71 +159,18 @@ def choose(
                 close = _close(list(merged.values()), samples, method.second_margin)
             nodes += second.nodes
     ranked = sorted(close, key=lambda v: (preference(view, v.move), v.share), reverse=True)
-    best = ranked[0]
-    if method.next_decision and len(ranked) > 1 and samples == base and view.hidden_places > 1:
+    if method.playouts and len(ranked) > 1 and view.hidden_places > 1:
         left = None if deadline is None else deadline - time.perf_counter()
-        chosen = _first_worthy(view, ranked, seen, budget, seed, max(method.margin, 1.0 / samples), left, stop)
-        if chosen is not None:
-            best, spent = chosen
-            nodes += spent
+        shares = None if left is not None and left <= 0 else playout_shares(
+            view, [v.move for v in ranked], min(method.playouts, samples), seed, left, stop)
+        if shares is not None:  # the playouts' best first, the advice's order among equals
+            order = sorted(range(len(ranked)), key=lambda i: -shares[i])
+            ranked = [ranked[i] for i in order]
+    best = ranked[0]
     return HonestHint(
         best.move, "samples", "unknown", [best.move], win_share=best.share,
         samples=samples, nodes=nodes, values=values,
     )
-
-
-def _first_worthy(
-    view: VisiblePosition, ranked: list[MoveValue], seen: frozenset[VisiblePosition], budget: Budget, seed: int,
-    margin: float, time_limit: float | None, stop: threading.Event | None,
-) -> tuple[MoveValue, int] | None:
-    """The first of ``ranked`` (the close moves, the advice's favourite first) whose worth at the next
-    decision is within ``margin`` of the best worth, and the nodes spent; None when the time ran out.
-
-    A move's worth is its share once the next decision is made as the player will make it, without
-    knowing the samples' hidden cards. A move that turns a card keeps its share (the player sees the card
-    before the next decision). After one that turns none the player must pick one next move for every
-    sample, so the move is worth the best next move's share, not the mean of each sample's best: the
-    search's strategy fusion, undone one move later. Worths are computed in the advice's order and only
-    until the choice is settled: a move's share bounds its worth from above (a next move won in a sample
-    is a win after the move), so the first move whose worth is within the margin of every computed worth
-    and every share not yet refined is the choice."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    worths: list[float] = []
-    nodes = 0
-    for i, value in enumerate(ranked):
-        left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0:
-            return None
-        worth = _worth(view, value, seen, budget, seed, left, stop)
-        if worth is None:
-            return None
-        worths.append(worth[0])
-        nodes += worth[1]
-        bound = max(worths + [v.share for v in ranked[i + 1:]])
-        for j, w in enumerate(worths):
-            if w >= bound - margin:
-                return ranked[j], nodes
-    return None
-
-
-def _worth(
-    view: VisiblePosition, value: MoveValue, seen: frozenset[VisiblePosition], budget: Budget, seed: int,
-    time_limit: float | None, stop: threading.Event | None,
-) -> tuple[float, int] | None:
-    """``value``'s move's worth at the next decision (see :func:`_first_worthy`) and the nodes spent."""
-    after = view.after(value.move)
-    if after is None or value.share == 0.0:
-        return value.share, 0
-    moves = after.legal_moves()
-    if not moves:
-        return (1.0 if after.is_won() else 0.0), 0
-    nexts = safe_moves(after.canonical)[:1] or _candidates(after, moves, seen | {view, after})
-    # the same seed draws the same deals for the view after a move that turns no card: this view's
-    # samples with the move played
-    ev = evaluate(after, nexts, budget, seed, time_limit, stop)
-    if ev.samples != value.samples:
-        return None
-    return max(v.share for v in ev.values), ev.nodes
 
 
 def _close(values: list[MoveValue], samples: int, margin: float = 0.0) -> list[MoveValue]:

@@ -65,7 +65,7 @@ class Method:
 
 #: the first honest player (``honest-1``): the budget's samples only, the advice among the close moves
 HONEST_1 = Method()
-#: the method of today's player
+#: the method of the hints, the demo and the study (round two measured no option better: docs/honest.md)
 DEFAULT_METHOD = HONEST_1
 
 

@@ -18,9 +18,11 @@ import yukon
 from engine_helpers import ALL_OPTIONS
 from yukon import Game, YukonError
 from yukon.autoplay import safe_moves
-from yukon.honest import Budget, HonestHint, honest_hint, play_honest, sample_fills
+from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills
 from yukon.honest.evaluator import evaluate
-from yukon.honest.player import SHARE_MARGIN
+from yukon.honest.player import DEFAULT_METHOD, SHARE_MARGIN
+from yukon.honest.rollout import playout_shares, visible_score
+from yukon.honest.sampler import iter_fills
 from yukon.solver.search import compiled_supports
 from yukon.visible import VisiblePosition, visible_history
 
@@ -156,6 +158,28 @@ def test_samples_are_the_same_on_every_machine() -> None:
         "AC 8D QC 5D 9C 2S KC AS KS 7C 9S JH 2D TC 2C 3S 7D TS KH 4C TD")
 
 
+def test_the_second_look_draws_the_samples_after_the_first() -> None:
+    view = VisiblePosition.of(Game.deal("yukon", seed=5))
+    assert list(iter_fills(view, 3, seed=8, first=2)) == sample_fills(view, 5, seed=8)[2:]
+    with pytest.raises(ValueError, match="first sample"):
+        list(iter_fills(view, 3, seed=8, first=-1))
+
+
+def test_method_rejects_bad_values() -> None:
+    for bad in (-1, 1.5, True):
+        with pytest.raises(ValueError, match="second_look"):
+            Method(second_look=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="second_margin"):
+        Method(second_margin=1.5)
+    with pytest.raises(ValueError, match="margin"):
+        Method(margin=-0.1)
+    for bad in (-1, 2.0, True):
+        with pytest.raises(ValueError, match="playouts"):
+            Method(playouts=bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Method"):
+        honest_hint(Game.deal("yukon", seed=1), None, budget=TINY, method=2)  # type: ignore[arg-type]
+
+
 def test_budget_rejects_bad_counts() -> None:
     for bad in (0, -1, 1.5, True):
         with pytest.raises(ValueError, match="budget"):
@@ -194,9 +218,11 @@ def test_honest_hint_is_legal_and_repeats_with_its_seed(option, deal, picks, see
     b = honest_hint(game, None, seed=seed, budget=TINY)
     assert (a.move, a.win_share, a.nodes) == (b.move, b.win_share, b.nodes)
     if a.source == "samples":  # the samples veto: never a move clearly worse than the best
-        top = max(v.share for v in a.values)
+        base = TINY.samples if compiled_supports(game) else TINY.python_samples
+        looked = [v for v in a.values if v.samples == a.samples]  # the moves of the last look
+        top = max(v.share for v in looked)
         assert a.win_share is not None and a.win_share >= top - max(SHARE_MARGIN, 1 / a.samples)
-        assert a.samples == (TINY.samples if compiled_supports(game) else TINY.python_samples) or (
+        assert a.samples in (base, base * (1 + DEFAULT_METHOD.second_look)) or (
             VisiblePosition.of(game).hidden_places <= 1 and a.samples == 1)
 
 
@@ -271,6 +297,91 @@ def test_evaluate_counts_whole_samples_over_every_candidate() -> None:
     assert ev.samples == 4
     assert [v.move for v in ev.values] == moves
     assert all(v.samples == 4 and 0.0 <= v.share <= 1.0 for v in ev.values)
+
+
+def test_the_second_look_samples_the_close_moves_again() -> None:
+    """Moves close to the best after the budget's samples get twice as many again (the same draws as one
+    longer look), the others keep their first values; the first player (HONEST_1) never looks twice."""
+    budget = Budget(samples=4, nodes=2_000)
+    looked_twice = 0
+    for deal in range(1, 30):
+        game = mid_game(("yukon", "kings", False), deal, [0, 1])
+        view = VisiblePosition.of(game)
+        hint = honest_hint(game, None, seed=deal, budget=budget, method=Method(second_look=2))
+        first = honest_hint(game, None, seed=deal, budget=budget, method=HONEST_1)
+        if first.source != "samples":
+            continue
+        assert first.samples == 4
+        if hint.samples == 4:  # one move clearly best: no second look
+            continue
+        looked_twice += 1
+        assert hint.samples == 12
+        again = [v for v in hint.values if v.samples == 12]
+        assert len(again) > 1 and hint.move in [v.move for v in again]
+        top = max(v.share for v in first.values)
+        assert {v.move for v in again} == {v.move for v in first.values if v.share >= top - max(SHARE_MARGIN, 1 / 4)}
+        longer = evaluate(view, [v.move for v in again], budget, seed=deal, count=12)
+        assert [(v.won, v.lost, v.unknown) for v in again] == [(v.won, v.lost, v.unknown) for v in longer.values]
+        rest = {v.move: v for v in first.values}
+        assert all((v.won, v.lost, v.unknown) == (rest[v.move].won, rest[v.move].lost, rest[v.move].unknown)
+                   for v in hint.values if v.samples == 4)
+    assert looked_twice >= 5
+
+
+LOOKING_AHEAD = Method(second_look=1, playouts=2)
+
+
+@settings(SETTINGS, max_examples=15)
+@given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120), st.integers(0, 2**32))
+def test_every_method_is_honest(option, deal, picks, order, seed) -> None:
+    game = mid_game(option, deal, picks).copy()
+    other = rearranged(game, order)
+    a = honest_hint(game, None, seed=seed, budget=TINY, method=LOOKING_AHEAD)
+    b = honest_hint(other, None, seed=seed, budget=TINY, method=LOOKING_AHEAD)
+    assert (a.move, a.source, a.samples, a.nodes) == (b.move, b.source, b.samples, b.nodes), game.to_text()
+    assert a.move is None or game.is_legal(a.move)
+
+
+@SETTINGS
+@given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120))
+def test_the_playout_scores_only_what_a_player_sees(option, deal, picks, order) -> None:
+    game = mid_game(option, deal, picks).copy()
+    other = rearranged(game, order)
+    assert [visible_score(game, m) for m in game.legal_moves()] == [visible_score(other, m) for m in game.legal_moves()]
+
+
+def test_playouts_win_a_won_position_and_stop_when_asked() -> None:
+    game = Game.from_text("yukon,kings,noreturn KS/KHQS/QH/-/-/-/- JS/JH/KD/KC")
+    view = VisiblePosition.of(game)
+    assert playout_shares(view, view.legal_moves(), 3, seed=1) == [1.0] * len(view.legal_moves())
+    deal = VisiblePosition.of(mid_game(("yukon", "kings", False), 8, [0]))
+    stop = threading.Event()
+    stop.set()
+    assert playout_shares(deal, deal.legal_moves(), 3, seed=1, stop=stop) is None
+    shares = playout_shares(deal, deal.legal_moves(), 3, seed=1)
+    assert shares is not None and all(s in (0.0, 1 / 3, 2 / 3, 1.0) for s in shares)
+    assert shares == playout_shares(deal, deal.legal_moves(), 3, seed=1)
+
+
+def test_the_playouts_choose_among_the_close_moves() -> None:
+    budget = Budget(samples=4, nodes=2_000)
+    changed = 0
+    for deal in range(1, 16):
+        game = mid_game(("yukon", "kings", False), deal, [deal % 3])
+        first = honest_hint(game, None, seed=deal, budget=budget, method=HONEST_1)
+        hint = honest_hint(game, None, seed=deal, budget=budget, method=Method(playouts=4))
+        if first.source != "samples":
+            assert hint.move == first.move
+            continue
+        top = max(v.share for v in first.values)
+        close = [v.move for v in first.values if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
+        assert hint.move in close
+        view = VisiblePosition.of(game)
+        shares = playout_shares(view, close, 4, seed=deal)
+        assert shares is not None
+        assert shares[close.index(hint.move)] == max(shares)
+        changed += hint.move != first.move
+    assert changed >= 1
 
 
 # ---------------------------------------------------------------- limits and the public entry

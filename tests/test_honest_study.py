@@ -6,6 +6,7 @@ import pytest
 
 from yukon.study.db import DealRow, StudyDB, StudyParams
 from yukon.study.players import (
+    HONEST_VERSION,
     comparison_table,
     honest_label,
     honest_study,
@@ -107,5 +108,5 @@ def test_cli_runs_an_honest_study_resumes_it_and_reports_it(tmp_path, capsys) ->
     capsys.readouterr()
     assert main(["study", "report", "--db", str(db), "--plots", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "The honest player beside the solver" in out and "honest-1 2x500" in out
+    assert "The honest player beside the solver" in out and f"honest-{HONEST_VERSION} 2x500" in out
     assert main(["study", "--player", "honest", "--budget", "bad", "--seeds", "1", "--db", str(db)]) == 2

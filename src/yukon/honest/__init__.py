@@ -11,10 +11,21 @@ thinking (:mod:`.player`). The method, its budgets and its known weakness
 from __future__ import annotations
 
 from .evaluator import STUDY_BUDGET, WEB_BUDGET, Budget, MoveValue, evaluate
-from .player import DEFAULT_SEED, HonestHint, PlayedGame, choose, honest_hint, play_honest
+from .player import (
+    DEFAULT_METHOD,
+    DEFAULT_SEED,
+    HONEST_1,
+    HonestHint,
+    Method,
+    PlayedGame,
+    choose,
+    honest_hint,
+    play_honest,
+)
 from .sampler import sample_fills, sample_games
 
 __all__ = [
-    "DEFAULT_SEED", "STUDY_BUDGET", "WEB_BUDGET", "Budget", "HonestHint", "MoveValue", "PlayedGame",
+    "DEFAULT_METHOD", "DEFAULT_SEED", "HONEST_1", "STUDY_BUDGET", "WEB_BUDGET", "Budget", "HonestHint", "Method",
+    "MoveValue", "PlayedGame",
     "choose", "evaluate", "honest_hint", "play_honest", "sample_fills", "sample_games",
 ]

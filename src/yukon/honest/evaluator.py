@@ -88,6 +88,10 @@ class MoveValue:
         n = self.samples
         return (self.won + 0.5 * self.unknown) / n if n else 0.0
 
+    def merged(self, other: MoveValue) -> MoveValue:
+        """The counts of both (of the same move, over other samples)."""
+        return MoveValue(self.move, self.won + other.won, self.lost + other.lost, self.unknown + other.unknown)
+
     def add(self, status: str) -> None:
         if status == WON:
             self.won += 1
@@ -117,13 +121,13 @@ class _Clock:
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
-    def search(self, game: Game, nodes: int) -> tuple[str, list[Move]]:
+    def search(self, game: Game, nodes: int) -> str:
         remaining = None if self.deadline is None else max(self.deadline - time.perf_counter(), 1e-4)
         outcome = Searcher(game, Limits(remaining, nodes, None, self.stop)).run()
         self.nodes += outcome.stats.nodes
         if outcome.status == UNKNOWN and outcome.reason in ("time limit", "stopped"):
             raise _OutOfTime
-        return outcome.status, outcome.moves
+        return outcome.status
 
 
 class _OutOfTime(Exception):
@@ -137,13 +141,19 @@ def evaluate(
     seed: int,
     time_limit: float | None = None,
     stop: threading.Event | None = None,
+    *,
+    first: int = 0,
+    count: int | None = None,
 ) -> Evaluation:
-    """Value each of ``candidates`` (legal moves of ``view``) over sampled deals of its unseen cards."""
-    count, nodes = budget.for_rules(view)
+    """Value each of ``candidates`` (legal moves of ``view``) over sampled deals of its unseen cards:
+    the budget's samples, or ``count`` samples from the ``first`` (0-based) of the seed's sequence."""
+    samples, nodes = budget.for_rules(view)
+    if count is None:
+        count = samples
     values = [MoveValue(m) for m in candidates]
     clock = _Clock(time_limit, stop)
     done = 0
-    for game in iter_games(view, count, seed):
+    for game in iter_games(view, count, seed, first):
         if done and clock.expired():
             break
         try:
@@ -157,15 +167,14 @@ def evaluate(
 
 
 def _one_sample(game: Game, candidates: list[Move], nodes: int, clock: _Clock) -> list[str]:
-    root, _ = clock.search(game, nodes)
+    root = clock.search(game, nodes)
     if root == LOST:
         return [LOST] * len(candidates)
     statuses = []
     for m in candidates:
         game.push(m)
-        status, _ = clock.search(game, nodes)
+        statuses.append(clock.search(game, nodes))
         game.pop()
-        statuses.append(status)
     return statuses
 
 

@@ -25,12 +25,48 @@ from ..solver import HintResult
 from ..visible import VisiblePosition, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, evaluate
 from .heuristic import preference
+from .rollout import playout_shares
 
 #: the seed when none is given: the same view then always gets the same hint
 DEFAULT_SEED = 0
 #: moves whose share of samples won is this close to the best (or one sample's worth) count as equally good;
 #: among them the advice of :mod:`.heuristic` chooses (the samples veto, the advice proposes)
 SHARE_MARGIN = 0.1
+
+
+@dataclass(frozen=True)
+class Method:
+    """How one decision uses its budget (docs/honest.md).
+
+    ``margin``: the moves whose share is within this of the best (or one sample's worth) are close: the
+    samples cannot tell them apart, and the advice (:mod:`.heuristic`) chooses among them.
+    ``second_look``: when more than one move is close, those moves get this many times as many samples
+    again (0: no second look), and then count as close only within ``second_margin`` (or one sample's
+    worth). ``playouts``: the close moves are ranked by the share of that many samples (the first
+    look's first) in which a greedy playout by what a player sees wins after them (:mod:`.rollout`), the
+    advice breaking ties. The defaults are the first player's (:data:`HONEST_1`).
+    """
+
+    second_look: int = 0
+    second_margin: float = 0.05
+    margin: float = SHARE_MARGIN
+    playouts: int = 0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.second_look, bool) or not isinstance(self.second_look, int) or self.second_look < 0:
+            raise ValueError(f"second_look must be an int of at least 0, not {self.second_look!r}")
+        if not 0.0 <= self.second_margin <= 1.0:
+            raise ValueError(f"second_margin must be a share between 0 and 1, not {self.second_margin!r}")
+        if not 0.0 <= self.margin <= 1.0:
+            raise ValueError(f"margin must be a share between 0 and 1, not {self.margin!r}")
+        if isinstance(self.playouts, bool) or not isinstance(self.playouts, int) or self.playouts < 0:
+            raise ValueError(f"playouts must be an int of at least 0, not {self.playouts!r}")
+
+
+#: the first honest player (``honest-1``): the budget's samples only, the advice among the close moves
+HONEST_1 = Method()
+#: the method of the hints, the demo and the study (round two measured no option better: docs/honest.md)
+DEFAULT_METHOD = HONEST_1
 
 
 @dataclass
@@ -60,6 +96,7 @@ def honest_hint(
     *,
     seed: int | None = None,
     budget: Budget = WEB_BUDGET,
+    method: Method | None = None,
 ) -> HonestHint:
     """The honest next move for ``game``: depends only on what a player sees (and ``seed``).
 
@@ -75,7 +112,10 @@ def honest_hint(
         raise ValueError(f"time_limit must be positive seconds or None, not {time_limit!r}")
     view = VisiblePosition.of(game)
     seen = frozenset(visible_history(game))
-    return choose(view, seen, budget, DEFAULT_SEED if seed is None else seed, time_limit, stop)
+    if method is not None and not isinstance(method, Method):
+        raise TypeError(f"method must be a yukon.honest.Method, not {type(method).__name__}")
+    return choose(view, seen, budget, DEFAULT_SEED if seed is None else seed, time_limit, stop,
+                  DEFAULT_METHOD if method is None else method)
 
 
 def choose(
@@ -85,6 +125,7 @@ def choose(
     seed: int,
     time_limit: float | None = None,
     stop: threading.Event | None = None,
+    method: Method = DEFAULT_METHOD,
 ) -> HonestHint:
     """The decision, from views only: ``seen`` are the views passed on the way here."""
     moves = view.legal_moves()
@@ -96,18 +137,47 @@ def choose(
     candidates = _candidates(view, moves, seen)
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     evaluation = evaluate(view, candidates, budget, seed, time_limit, stop)
     if not evaluation.samples:  # out of time before one whole sample: the advice alone
         move = max(candidates, key=lambda m: preference(view, m))
         return HonestHint(move, "heuristic", "unknown", [move], nodes=evaluation.nodes)
-    top = max(v.share for v in evaluation.values)
-    margin = max(SHARE_MARGIN, 1.0 / evaluation.samples)
-    close = [v for v in evaluation.values if v.share >= top - margin]
-    best = max(close, key=lambda v: (preference(view, v.move), v.share))
+    values, samples, nodes = evaluation.values, evaluation.samples, evaluation.nodes
+    close = _close(values, samples, method.margin)
+    base, _ = budget.for_rules(view)
+    if method.second_look and len(close) > 1 and samples == base and view.hidden_places > 1:
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is None or left > 0:
+            second = evaluate(view, [v.move for v in close], budget, seed, left, stop,
+                              first=base, count=method.second_look * base)
+            if second.samples:
+                merged = {v.move: v for v in close}
+                for v in second.values:
+                    merged[v.move] = merged[v.move].merged(v)
+                values = [merged.get(v.move, v) for v in values]
+                samples += second.samples
+                close = _close(list(merged.values()), samples, method.second_margin)
+            nodes += second.nodes
+    ranked = sorted(close, key=lambda v: (preference(view, v.move), v.share), reverse=True)
+    if method.playouts and len(ranked) > 1 and view.hidden_places > 1:
+        left = None if deadline is None else deadline - time.perf_counter()
+        shares = None if left is not None and left <= 0 else playout_shares(
+            view, [v.move for v in ranked], min(method.playouts, samples), seed, left, stop)
+        if shares is not None:  # the playouts' best first, the advice's order among equals
+            order = sorted(range(len(ranked)), key=lambda i: -shares[i])
+            ranked = [ranked[i] for i in order]
+    best = ranked[0]
     return HonestHint(
         best.move, "samples", "unknown", [best.move], win_share=best.share,
-        samples=evaluation.samples, nodes=evaluation.nodes, values=evaluation.values,
+        samples=samples, nodes=nodes, values=values,
     )
+
+
+def _close(values: list[MoveValue], samples: int, margin: float = 0.0) -> list[MoveValue]:
+    """The values whose share is within the margin (at least one sample's worth) of the best."""
+    top = max(v.share for v in values)
+    margin = max(margin, 1.0 / samples)
+    return [v for v in values if v.share >= top - margin]
 
 
 def _candidates(view: VisiblePosition, moves: list[Move], seen: frozenset[VisiblePosition]) -> list[Move]:
@@ -144,6 +214,7 @@ def play_honest(
     seed: int = DEFAULT_SEED,
     max_moves: int = 1000,
     stop: threading.Event | None = None,
+    method: Method = DEFAULT_METHOD,
 ) -> PlayedGame:
     """Play ``game`` (changed in place) by honest hints until it is won, stuck or would only repeat
     a position already seen (then it resigns). Decision ``i`` uses seed ``seed * 1009 + i``."""
@@ -157,7 +228,7 @@ def play_honest(
             break
         view = VisiblePosition.of(game)
         seen.add(view)
-        hint = choose(view, frozenset(seen), budget, seed * 1009 + ply, None, stop)
+        hint = choose(view, frozenset(seen), budget, seed * 1009 + ply, None, stop, method)
         nodes += hint.nodes
         if hint.move is None:
             reason = "no move"
@@ -179,4 +250,5 @@ def play_honest(
     )
 
 
-__all__ = ["DEFAULT_SEED", "HonestHint", "PlayedGame", "choose", "honest_hint", "play_honest"]
+__all__ = ["DEFAULT_METHOD", "DEFAULT_SEED", "HONEST_1", "HonestHint", "Method", "PlayedGame", "choose", "honest_hint",
+           "play_honest"]

@@ -24,18 +24,22 @@ from ..game import Game
 from ..visible import VisiblePosition
 
 
-def iter_fills(view: VisiblePosition, count: int, seed: int) -> Iterator[list[int]]:
+def iter_fills(view: VisiblePosition, count: int, seed: int, first: int = 0) -> Iterator[list[int]]:
     """``count`` arrangements of the unseen cards (for :meth:`VisiblePosition.fill`), drawn by ``seed``,
-    one at a time (a deadline may stop the caller after any of them)."""
+    one at a time (a deadline may stop the caller after any of them); ``first`` skips that many of the
+    seed's sequence (the samples of a second look follow those of the first)."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"sample count must be an int of at least 1, not {count!r}")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError(f"the first sample must be an int of at least 0, not {first!r}")
     rng = SplitMix64(check_seed(seed))
-    for _ in range(count):
+    for k in range(first + count):
         cards = list(view.unseen)
         for i in range(len(cards) - 1, 0, -1):
             j = rng.below(i + 1)
             cards[i], cards[j] = cards[j], cards[i]
-        yield cards
+        if k >= first:
+            yield cards
 
 
 def sample_fills(view: VisiblePosition, count: int, seed: int) -> list[list[int]]:
@@ -43,13 +47,14 @@ def sample_fills(view: VisiblePosition, count: int, seed: int) -> list[list[int]
     return list(iter_fills(view, count, seed))
 
 
-def iter_games(view: VisiblePosition, count: int, seed: int) -> Iterator[Game]:
-    """``count`` games consistent with ``view``; only one when at most one card is hidden (they would all
-    be the same game)."""
+def iter_games(view: VisiblePosition, count: int, seed: int, first: int = 0) -> Iterator[Game]:
+    """``count`` games consistent with ``view`` (from the ``first`` of the seed's sequence); only one
+    when at most one card is hidden (they would all be the same game), none after it."""
     if view.hidden_places <= 1:
-        yield view.fill(view.unseen)
+        if not first:
+            yield view.fill(view.unseen)
         return
-    for cards in iter_fills(view, count, seed):
+    for cards in iter_fills(view, count, seed, first):
         yield view.fill(cards)
 
 

@@ -1,5 +1,6 @@
 /* The search, on one thread or two: the depth-first search of Searcher.run (one thread, or two that share
  * the table; docs/solver-design.md, "Two threads"), and search_run, which sets it up from its arguments. */
+#include "census.h"
 #include "core.h"
 
 #include <sched.h>
@@ -25,6 +26,9 @@ typedef struct {
     int mode;      /* MODE_... */
     int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver-design.md, "Sleep sets") */
     move_t sleep[SLEEP_MAX];
+#ifdef YUKON_CENSUS
+    census_frame_t census; /* (bench/census.py) */
+#endif
 } frame_t;
 
 typedef struct {
@@ -400,6 +404,7 @@ restart:
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0, NULL, 0);
     w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL, 0};
+    CENSUS(census_enter(&w->frames[0].census));
     if (w->id == 1 && sh->help) restart_at = w->nodes + luby(w->restarts + 1) * RESTART_NODES;
     /* (checks every 4096 nodes; interleaved with turns shorter than that, as the tests ask, every turn) */
     long long check_every = sh->interleave && sh->slice < 4096 ? sh->slice : 4096;
@@ -424,6 +429,8 @@ restart:
             goto restart;
         }
         if (f->next >= f->count) {
+            CENSUS(census_finish(&f->census, w->depth ? &w->frames[w->depth - 1].census : NULL, st, f->key,
+                                 f->entry || !w->depth));
             if (f->entry) local_pop_level(&w->local);
             /* searched to the end: with two threads the other skips it from now on */
             if (f->key) key_mark_done(r->linked, f->key);
@@ -436,6 +443,7 @@ restart:
         }
         int idx = f->start + f->next++;
         move_t m = w->mstack[idx];
+        if (w->pk.local[idx] != CHILD_TWIN) CENSUS(census_child(&f->census, st, m, w->pk.local[idx] == CHILD_SLEEP));
         if (w->pk.local[idx] == CHILD_SLEEP || w->pk.local[idx] == CHILD_TWIN) continue;
         w->nodes++;
         if (!r->linked && f->next < f->count && w->pk.local[idx + 1] == CHILD_TABLE) { /* fetch its stored key meanwhile */
@@ -476,11 +484,15 @@ restart:
         }
         /* a class already there is skipped; with ``help``, only once some thread has finished it (the
          * other may be in the middle of it: then both search it, each skipping what the other finished) */
-        if (ins == 0 && (local || !shared || !sh->help || key_is_done(r->linked, stored) ||
-                         on_path(w, stored)))
+        int skip = ins == 0 && (local || !shared || !sh->help || key_is_done(r->linked, stored) || on_path(w, stored));
+        CENSUS(census_kind(kind, ins == 1, !skip));
+        if (skip) {
+            if (!local && r->linked) CENSUS(census_known(&f->census, stored));
             continue;
+        }
         int turned = apply(st, m);
         w->dirty |= touched(m);
+        if (kind == CHILD_TABLE && ins == 1) CENSUS(census_new_class(st, &sh->root));
         if (sh->verify_links && r->linked) {
             uint64_t tops, natural;
             masks_of(st, &tops, &natural);
@@ -629,6 +641,7 @@ restart:
         nf->mode = mode;
         nf->nsleep = nz;
         memcpy(nf->sleep, zs, nz * sizeof(move_t));
+        CENSUS(census_enter(&nf->census));
         if (w->nodes >= check_at) {
             check_at = w->nodes + check_every;
             if (sh->interleave && sh->second_started && w->nodes >= slice_end && !sh->gone[!w->id]) {
@@ -865,6 +878,7 @@ void search_run(const search_args_t *a, search_result_t *res) {
             res->reason = "";
         }
     }
+    CENSUS(census_report(res->nodes));
     for (int i = 0; i < 2; i++) worker_free(&w[i]);
     pthread_mutex_destroy(&sh->lock);
     pthread_cond_destroy(&sh->grow_cond);

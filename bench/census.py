@@ -6,13 +6,16 @@ proofs spend their nodes"), deal by deal under a node limit (deterministic).
 
 Builds the core once more with ``-DYUKON_CENSUS`` into a temporary directory (the normal build has none
 of the census: it costs time and memory) and runs the compiled depth-first search alone with it, one thread
-(both searches taking turns, as in a study's worker). Per deal: the verdict, the nodes, the classes
+(both searches taking turns, as in a study's worker), without sleep sets unless ``--sleep`` (a move a sleep
+set skips leads where a finished class leads, a class the census cannot name: without them every move is
+looked up, and the classes stored are the same, docs/solver-design.md "Sleep sets"). Per deal: the verdict, the nodes, the classes
 finished, how many of them a perfect test would have proved lost at entry and the share of the nodes it
 would have saved, for kinds of dead end ("stalled": no card is ever turned or played up again; "column":
 some column is never turned again; "suit": some suit's foundation never rises; "locked": either of the
 last two), the classes per
 signature (which face-up cards still lie where they were dealt, the foundations, the face-down counts),
-and the share of the nodes by kind of child. ``--levels`` adds the new classes by face-down cards left.
+and the share of the nodes by kind of child. ``--levels`` adds the new classes by face-down cards left,
+and the finished classes by how many face-down cards their subtree turns at most.
 Exit status 0.
 """
 
@@ -57,19 +60,22 @@ def load_as_core(path: Path) -> None:
     sys.modules["yukon.solver._core"] = module
 
 
-def read_census(path: Path) -> tuple[dict[str, int], dict[str, list[int]], dict[int, int]]:
+def read_census(path: Path) -> tuple[dict[str, int], dict[str, list[int]], dict[str, dict[int, int]]]:
+    """The counts; the nodes by kind of child (new, known and skipped, known and entered); the histograms
+    ("down": new classes by face-down cards, "found": by cards up, "ahead": finished classes by how many
+    face-down cards their subtree turns at most)."""
     values: dict[str, int] = {}
     kinds: dict[str, list[int]] = {}
-    levels: dict[int, int] = {}
+    histograms: dict[str, dict[int, int]] = {"down": {}, "found": {}, "ahead": {}}
     for line in path.read_text().splitlines():
         parts = line.split()
         if parts[0] == "kind":
             kinds[parts[1]] = [int(p) for p in parts[2:]]
-        elif parts[0] == "down":
-            levels[int(parts[1])] = int(parts[2])
-        elif parts[0] != "found":
+        elif parts[0] in histograms:
+            histograms[parts[0]][int(parts[1])] = int(parts[2])
+        else:
             values[parts[0]] = int(parts[1])
-    return values, kinds, levels
+    return values, kinds, histograms
 
 
 def cpu_seconds() -> float:
@@ -83,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", required=True, help="e.g. 20,121 or 1-10")
     parser.add_argument("--node-limit", type=int, default=200_000_000)
     parser.add_argument("--alone", action="store_true", help="the first search alone (no second one taking turns)")
+    parser.add_argument("--sleep", action="store_true",
+                        help="keep sleep sets (their skipped moves then count as able to do anything: lower bounds)")
     parser.add_argument("--levels", action="store_true", help="also the new classes by face-down cards left")
     parser.add_argument("--json", type=Path, help="also write every count, deal by deal, to this file")
     args = parser.parse_args(argv)
@@ -95,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         seeds = deal.parse_seeds(args.seeds)
         Searcher.compiled_threads = 1
         Searcher.compiled_interleave = not args.alone
+        Searcher.compiled_sleep = args.sleep
         out_file = Path(tmp) / "census.txt"
         os.environ["YUKON_CENSUS"] = str(out_file)
         print(f"{'seed':>4} {'verdict':>7} {'nodes':>13} {'classes':>11} "
@@ -105,9 +114,10 @@ def main(argv: list[str] | None = None) -> int:
             cpu = cpu_seconds()
             outcome = Searcher(game, Limits(node_limit=args.node_limit)).run()
             cpu = cpu_seconds() - cpu
-            values, kinds, levels = read_census(out_file)
+            values, kinds, histograms = read_census(out_file)
             rows.append({"seed": seed, "status": outcome.status, "search_nodes": outcome.stats.nodes, **values,
-                         "kinds": kinds, "levels": levels})
+                         "kinds": kinds, **histograms})
+            levels, ahead = histograms["down"], histograms["ahead"]
             nodes = max(values["nodes"], 1)
             new = kinds["table"][0]
 
@@ -125,6 +135,9 @@ def main(argv: list[str] | None = None) -> int:
                 total = max(sum(levels.values()), 1)
                 print("      new classes by face-down cards left: " + ", ".join(
                     f"{d}: {100 * c / total:.1f}%" for d, c in sorted(levels.items()) if c * 200 >= total))
+                total = max(sum(ahead.values()), 1)
+                print("      finished classes by face-down cards their subtree turns at most: " + ", ".join(
+                    f"{d}: {100 * c / total:.1f}%" for d, c in sorted(ahead.items()) if c * 200 >= total))
         print("classes: finished (searched to the end); stalled, column, suit, locked: of those, proved lost at "
               "entry by a perfect test of that kind, and the share of all nodes it would save; per sig: new "
               "classes per signature; swaps / table / forced: nodes by kind of child; again: known classes "

@@ -38,12 +38,12 @@ def census(tmp_path_factory: pytest.TempPathFactory) -> list[dict]:
 
 
 def normal_search(seed: int) -> tuple[str, int]:
-    saved = Searcher.compiled_threads, Searcher.compiled_interleave
-    Searcher.compiled_threads, Searcher.compiled_interleave = 1, True
+    saved = Searcher.compiled_threads, Searcher.compiled_interleave, Searcher.compiled_sleep
+    Searcher.compiled_threads, Searcher.compiled_interleave, Searcher.compiled_sleep = 1, True, False
     try:
         out = Searcher(Game.deal("yukon", seed=seed), Limits(node_limit=NODE_LIMIT)).run()
     finally:
-        Searcher.compiled_threads, Searcher.compiled_interleave = saved
+        Searcher.compiled_threads, Searcher.compiled_interleave, Searcher.compiled_sleep = saved
     return out.status, out.stats.nodes
 
 
@@ -61,7 +61,8 @@ def test_the_counts_hang_together(census: list[dict]) -> None:
         # every node is one child of one kind (sleep and twin children are not nodes)
         counted = sum(sum(kinds[k]) for k in ("table", "swap", "forced", "pass"))
         assert counted == row["nodes"]
-        assert kinds["table"][0] == sum(int(c) for c in row["levels"].values())
+        assert kinds["table"][0] == sum(row["down"].values()) == sum(row["found"].values())
+        assert sum(row["ahead"].values()) == row["finished"]
         assert 0 < row["signatures"] <= kinds["table"][0]
         # a stalled class (nothing turned or played up below it) is locked too; locked is column or suit
         assert row["stalled"] <= row["locked"] <= row["column"] + row["suit"]

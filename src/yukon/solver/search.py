@@ -24,6 +24,7 @@ from ..game import Game
 from ..notation import FOUNDATION, WASTE, Move, make_move, move_of_key
 from ..rules import BuildRule, build_rule, safe_table
 from .key import column_key, extra_key, position_key
+from .relaxation import never_up
 
 
 def _compiled_core() -> ModuleType | None:
@@ -353,6 +354,9 @@ class Searcher:
         stuck = stuck_cards(g)
         if stuck:
             return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
+        never = never_up(g)  # (rule 4)
+        if never:
+            return SearchOutcome("lost", [], stats, "never up: " + " ".join(NAME[c] for c in never))
         heights = [0, 0, 0, 0]
         for pile in g.foundation_piles:
             if pile:
@@ -393,6 +397,9 @@ class Searcher:
             stuck = stuck_cards(g)
             if stuck:
                 return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
+            never = never_up(g)  # (rule 4)
+            if never:
+                return SearchOutcome("lost", [], stats, "never up: " + " ".join(NAME[c] for c in never))
             cols = g.column_cards
             down = g.down_counts
             colkeys = [column_key(down[i], c) for i, c in enumerate(cols)]

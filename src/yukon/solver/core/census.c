@@ -36,6 +36,8 @@ static long long new_by_down[NCARDS + 1], new_by_found[NCARDS + 1];
 static const char *dead_names[DEAD_KINDS] = {"stalled", "column", "suit", "locked"};
 static long long finished, dead[DEAD_KINDS], saved[DEAD_KINDS], signatures, signatures_tops;
 static long long kinds[8][3]; /* [kind][0 new, 1 known and skipped, 2 known and entered] */
+static long long ahead[NCARDS + 1];
+static long long root_turns = -1, root_ups = -1; /* what the first search's root's subtree did, when it ended */ /* finished classes by the face-down cards their subtree can turn at most */
 
 /* The entry for (lo, hi, tag), made if ``make``; NULL when absent or when the map is full. */
 static mentry_t *map_at(uint64_t lo, uint64_t hi, int tag, int make) {
@@ -59,18 +61,31 @@ static mentry_t *map_at(uint64_t lo, uint64_t hi, int tag, int make) {
 #define ALL_TURNS 0xFFFFu
 #define ALL_UPS 0xFu
 
-void census_enter(census_frame_t *f) { memset(f, 0, sizeof *f); }
+static int face_down(const state_t *st) {
+    int down = 0;
+    for (int q = 0; q < st->ncols; q++) down += st->down[q];
+    return down;
+}
+
+void census_enter(census_frame_t *f, const state_t *st) {
+    memset(f, 0, sizeof *f);
+    f->min_down = face_down(st);
+}
 
 /* ``m``, a child of the position ``st`` searched in ``f`` (``skipped``: by its sleep set) */
 void census_child(census_frame_t *f, const state_t *st, move_t m, int skipped) {
     if (skipped) {
         f->turns = ALL_TURNS;
         f->ups = ALL_UPS;
+        f->min_down = 0;
         return;
     }
     f->nodes++;
-    if (m.src < FOUNDATION && st->down[m.src] && st->len[m.src] - m.count == st->down[m.src])
+    if (m.src < FOUNDATION && st->down[m.src] && st->len[m.src] - m.count == st->down[m.src]) {
         f->turns |= 1u << m.src;
+        int down = face_down(st) - 1;
+        if (down < f->min_down) f->min_down = down;
+    }
     if (m.dst == FOUNDATION) f->ups |= 1 << SUIT(m.card);
 }
 
@@ -80,12 +95,12 @@ void census_known(census_frame_t *f, const uint8_t *stored) {
     mentry_t *m = map_at(e->lo, e->hi & LK_HI_MASK, 1, 0);
     f->turns |= m ? (m->value & ALL_TURNS) : ALL_TURNS;
     f->ups |= m ? (int)(m->value >> 16 & ALL_UPS) : (int)ALL_UPS;
+    int down = m ? (int)(m->value >> 20 & 63) : 0;
+    if (down < f->min_down) f->min_down = down;
 }
 
 void census_new_class(const state_t *st, const state_t *root) {
-    int down = 0;
-    for (int q = 0; q < st->ncols; q++) down += st->down[q];
-    new_by_down[down]++;
+    new_by_down[face_down(st)]++;
     new_by_found[st->on_found]++;
     uint64_t lo = 0, hi = 0;
     for (int q = 0; q < st->ncols; q++)
@@ -116,6 +131,7 @@ void census_finish(census_frame_t *f, census_frame_t *parent, const state_t *st,
     memcpy(up_dead, f->dead, sizeof up_dead);
     if (is_class) {
         finished++;
+        ahead[face_down(st) - f->min_down]++;
         int kinds_dead[DEAD_KINDS] = {!f->turns && !f->ups, 0, 0, 0};
         for (int q = 0; q < st->ncols; q++)
             if (st->down[q] && !(f->turns >> q & 1)) kinds_dead[1] = 1;
@@ -134,15 +150,20 @@ void census_finish(census_frame_t *f, census_frame_t *parent, const state_t *st,
         if (key) {
             const lslot_t *e = (const lslot_t *)(const void *)key;
             mentry_t *m = map_at(e->lo, e->hi & LK_HI_MASK, 1, 1);
-            if (m) m->value = (f->turns & ALL_TURNS) | (uint32_t)(f->ups & ALL_UPS) << 16;
+            if (m) m->value = (f->turns & ALL_TURNS) | (uint32_t)(f->ups & ALL_UPS) << 16 | (uint32_t)f->min_down << 20;
         }
     }
     if (!parent) { /* (the root: dead, a test there would have saved everything) */
+        if (root_turns < 0) {
+            root_turns = f->turns;
+            root_ups = f->ups;
+        }
         for (int k = 0; k < DEAD_KINDS; k++) saved[k] += up_dead[k];
         return;
     }
     parent->turns |= f->turns;
     parent->ups |= f->ups;
+    if (f->min_down < parent->min_down) parent->min_down = f->min_down;
     parent->nodes += f->nodes;
     for (int k = 0; k < DEAD_KINDS; k++) parent->dead[k] += up_dead[k];
 }
@@ -153,7 +174,8 @@ void census_report(long long nodes) {
     const char *path = getenv("YUKON_CENSUS");
     FILE *out = path ? fopen(path, "w") : NULL;
     if (out) {
-        fprintf(out, "nodes %lld\nfinished %lld\n", nodes, finished);
+        fprintf(out, "nodes %lld\nfinished %lld\nroot_turns %lld\nroot_ups %lld\n", nodes, finished, root_turns,
+                root_ups);
         for (int k = 0; k < DEAD_KINDS; k++)
             fprintf(out, "%s %lld\nsaved_%s %lld\n", dead_names[k], dead[k], dead_names[k], saved[k]);
         fprintf(out, "signatures %lld\nsignatures_tops %lld\nmap_full %d\n", signatures, signatures_tops,
@@ -165,6 +187,8 @@ void census_report(long long nodes) {
             if (new_by_down[d]) fprintf(out, "down %d %lld\n", d, new_by_down[d]);
         for (int d = 0; d <= NCARDS; d++)
             if (new_by_found[d]) fprintf(out, "found %d %lld\n", d, new_by_found[d]);
+        for (int d = 0; d <= NCARDS; d++)
+            if (ahead[d]) fprintf(out, "ahead %d %lld\n", d, ahead[d]);
         fclose(out);
     }
     free(map);
@@ -173,9 +197,11 @@ void census_report(long long nodes) {
     memset(new_by_down, 0, sizeof new_by_down);
     memset(new_by_found, 0, sizeof new_by_found);
     finished = signatures = signatures_tops = 0;
+    root_turns = root_ups = -1;
     memset(dead, 0, sizeof dead);
     memset(saved, 0, sizeof saved);
     memset(kinds, 0, sizeof kinds);
+    memset(ahead, 0, sizeof ahead);
 }
 #else
 typedef int census_unused; /* (an empty translation unit is not ISO C) */

@@ -10,14 +10,15 @@
 /* Kept in each frame of the search path: what the subtree searched below it (so far) can do. */
 typedef struct {
     uint32_t turns;     /* columns whose top face-down card some move in the subtree turns */
-    int ups;            /* some move in the subtree plays a card up */
+    int ups;            /* suits of which some move in the subtree plays a card up */
+    int min_down;       /* the fewest face-down cards of a position in the subtree */
     long long nodes;    /* nodes counted in the subtree */
     long long dead[4];  /* per kind of dead end (census.c): nodes in the subtrees of dead classes below, not
                          * yet known to lie under a live one */
 } census_frame_t;
 
 #ifdef YUKON_CENSUS
-void census_enter(census_frame_t *f);
+void census_enter(census_frame_t *f, const state_t *st);
 void census_child(census_frame_t *f, const state_t *st, move_t m, int skipped);
 void census_known(census_frame_t *f, const uint8_t *stored);
 void census_new_class(const state_t *st, const state_t *root);

@@ -404,7 +404,7 @@ restart:
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0, NULL, 0);
     w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL, 0};
-    CENSUS(census_enter(&w->frames[0].census));
+    CENSUS(census_enter(&w->frames[0].census, st));
     if (w->id == 1 && sh->help) restart_at = w->nodes + luby(w->restarts + 1) * RESTART_NODES;
     /* (checks every 4096 nodes; interleaved with turns shorter than that, as the tests ask, every turn) */
     long long check_every = sh->interleave && sh->slice < 4096 ? sh->slice : 4096;
@@ -641,7 +641,7 @@ restart:
         nf->mode = mode;
         nf->nsleep = nz;
         memcpy(nf->sleep, zs, nz * sizeof(move_t));
-        CENSUS(census_enter(&nf->census));
+        CENSUS(census_enter(&nf->census, st));
         if (w->nodes >= check_at) {
             check_at = w->nodes + check_every;
             if (sh->interleave && sh->second_started && w->nodes >= slice_end && !sh->gone[!w->id]) {

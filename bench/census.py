@@ -4,18 +4,18 @@ proofs spend their nodes"), deal by deal under a node limit (deterministic).
     python bench/census.py --seeds 20,121 --node-limit 200000000
     python bench/census.py --seeds 78,91 --node-limit 150000000 --levels
 
-Builds the core once more with ``-DYUKON_CENSUS`` into a temporary directory (the normal build has none
-of the census: it costs time and memory) and runs the compiled depth-first search alone with it, one thread
-(both searches taking turns, as in a study's worker), without sleep sets unless ``--sleep`` (a move a sleep
-set skips leads where a finished class leads, a class the census cannot name: without them every move is
-looked up, and the classes stored are the same, docs/solver-design.md "Sleep sets"). Per deal: the verdict, the nodes, the classes
-finished, how many of them a perfect test would have proved lost at entry and the share of the nodes it
-would have saved, for kinds of dead end ("stalled": no card is ever turned or played up again; "column":
-some column is never turned again; "suit": some suit's foundation never rises; "locked": either of the
-last two), the classes per
-signature (which face-up cards still lie where they were dealt, the foundations, the face-down counts),
-and the share of the nodes by kind of child. ``--levels`` adds the new classes by face-down cards left,
-and the finished classes by how many face-down cards their subtree turns at most.
+Builds the core once more with ``-DYUKON_CENSUS`` into a temporary directory (the normal build has none of the
+census: it costs time and memory) and runs the compiled depth-first search alone with it, one thread (both
+searches taking turns, as in a study's worker), without sleep sets unless ``--sleep`` (a move a sleep set
+skips leads where a finished class leads, a class the census cannot name: without them every move is looked
+up, and the classes stored are the same, docs/solver-design.md "Sleep sets"). Per deal: the verdict, the
+nodes, the classes finished, how many of them a perfect test would have proved lost at entry and the share of
+the nodes it would have saved, for kinds of dead end ("stalled": no card is ever turned or played up again;
+"column": some column is never turned again; "suit": some suit's foundation never rises; "locked": either of
+the last two), the classes per signature (which face-up cards still lie where they were dealt, the
+foundations, the face-down counts), and the share of the nodes by kind of child. ``--levels`` adds the new
+classes by face-down cards left, and the finished classes by how many face-down cards their subtree turns at
+most.
 Exit status 0.
 """
 

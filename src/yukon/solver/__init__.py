@@ -51,7 +51,7 @@ TWO_DECK_FIRST_NODES = 300_000
 #: empty columns and foundation returns a failing probe ran 15 s, where the compiled search wins in 1 s)
 TWO_DECK_PROBE_SECONDS = 2.0
 
-SOLVER_VERSION = "14"
+SOLVER_VERSION = "15"
 #: the position table's budget in a hint (what solve() defaults to)
 HINT_MEMORY_LIMIT = 1_800_000_000
 

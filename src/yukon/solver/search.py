@@ -214,6 +214,10 @@ class Searcher:
     #: (docs/solver-design.md, "Two searches on one core"). Turns are counted in nodes, so a node-limited
     #: run gives the same answer every time. Off, one thread runs the first search alone.
     compiled_interleave = True
+    #: Rule 4 (docs/solver-design.md) at every swap class entered, not only before the search: a class whose
+    #: position the relaxation proves lost is finished at once. With swap classes only (off, the compiled
+    #: search stays the Python one's, position for position).
+    compiled_relax = True
     #: The compiled search keeps one table entry per swap class (docs/solver-design.md); off, it visits exactly
     #: the positions of ``run_python`` (the tests compare the two).
     compiled_merge = True
@@ -383,6 +387,7 @@ class Searcher:
             self.compiled_verify_links,
             safe=safe_table(self.rules.build_rule),
             interleave=self.compiled_interleave,
+            relax=self.compiled_relax,
         )
         return compiled_outcome(g, status, line, stats, nodes, peak, seconds, reason, "compiled search")
 

@@ -109,6 +109,7 @@ typedef struct {
     int acyclic; /* no move sequence returns to a class it left (docs/solver-design.md, "Two threads") */
     int sleepy;  /* sleep sets: acyclic, no stock */
     int linked;  /* link keys (no stock) */
+    int relax;   /* rule 4 at every class entered (relaxed_lost): no stock, no foundation return */
 } rules_t;
 
 #define RANK(c) ((c) / 4 + 1)
@@ -150,6 +151,7 @@ typedef struct {
     int verify_links; /* (tests) check the incremental keys and swap scans at every position */
     int interleave;   /* with ``threads`` 1: the second search joins after ``switch_at`` positions on the same
                        * core, the two taking turns (also with a node limit: the same answer every run) */
+    int relax;        /* rule 4 at every class entered (with ``merge``) */
 } search_args_t;
 
 typedef struct {
@@ -399,6 +401,7 @@ links_t *build_links(const rules_t *r, const state_t *s);
 int apply(state_t *s, move_t m); /* 1 when a card was turned */
 void undo(state_t *s, move_t m, int turned);
 int children(const rules_t *r, const state_t *s, move_t *out);
+int relaxed_lost(const rules_t *r, const state_t *s);
 
 /* ------------------------------------------------------------------ swap classes (swaps.c) */
 

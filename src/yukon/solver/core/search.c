@@ -553,7 +553,9 @@ restart:
         }
         int mode = MODE_FULL, hint = -1; /* (children() does not put the swaps first) */
         int arriving = entry || kind == CHILD_PASS;
-        if (kind == CHILD_FORCED) {
+        if (entry && r->relax && relaxed_lost(r, st)) {
+            n = 0; /* rule 4: some card never goes up from here, the class is lost: finished at once */
+        } else if (kind == CHILD_FORCED) {
             n = forced_move(r, st, buf);
         } else if (arriving && undone) {
             /* a class is searched from its canonical member: go there first, one undone swap at a time */
@@ -740,6 +742,7 @@ static void rules_init(rules_t *r, const search_args_t *a) {
     for (int c = 0; c < NCARDS; c++)
         if ((IS_KING(c) && r->ntgt[c]) || (r->ntgt[c] > 1 && !r->merge)) r->acyclic = 0;
     r->sleepy = a->sleep && a->merge && r->acyclic && !r->has_stock;
+    r->relax = a->relax && r->merge && !a->foundation_return && !r->has_stock;
 }
 
 /* The root position (``origin``: see part_t). */

@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", required=True, help="e.g. 20,121 or 1-10")
     parser.add_argument("--node-limit", type=int, default=200_000_000)
     parser.add_argument("--alone", action="store_true", help="the first search alone (no second one taking turns)")
+    parser.add_argument("--no-relax", action="store_true",
+                        help="without rule 4 at every class (the search of solver 14: what rule 4 was chosen by)")
     parser.add_argument("--sleep", action="store_true",
                         help="keep sleep sets (their skipped moves then count as able to do anything: lower bounds)")
     parser.add_argument("--levels", action="store_true", help="also the new classes by face-down cards left")
@@ -104,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         Searcher.compiled_threads = 1
         Searcher.compiled_interleave = not args.alone
         Searcher.compiled_sleep = args.sleep
+        Searcher.compiled_relax = not args.no_relax
         out_file = Path(tmp) / "census.txt"
         os.environ["YUKON_CENSUS"] = str(out_file)
         print(f"{'seed':>4} {'verdict':>7} {'nodes':>13} {'classes':>11} "

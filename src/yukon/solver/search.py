@@ -214,9 +214,10 @@ class Searcher:
     #: (docs/solver-design.md, "Two searches on one core"). Turns are counted in nodes, so a node-limited
     #: run gives the same answer every time. Off, one thread runs the first search alone.
     compiled_interleave = True
-    #: Rule 4 (docs/solver-design.md) at every swap class entered, not only before the search: a class whose
-    #: position the relaxation proves lost is finished at once. With swap classes only (off, the compiled
-    #: search stays the Python one's, position for position).
+    #: Rule 4 (docs/solver-design.md) in the compiled search: before it, and at every swap class entered (a
+    #: class whose position the relaxation proves lost is finished at once; with swap classes only, so that
+    #: without them the compiled search stays the Python one's, position for position). ``solve`` asks it
+    #: before any search all the same.
     compiled_relax = True
     #: The compiled search keeps one table entry per swap class (docs/solver-design.md); off, it visits exactly
     #: the positions of ``run_python`` (the tests compare the two).
@@ -358,7 +359,7 @@ class Searcher:
         stuck = stuck_cards(g)
         if stuck:
             return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
-        never = never_up(g)  # (rule 4)
+        never = never_up(g) if self.compiled_relax else []  # (rule 4)
         if never:
             return SearchOutcome("lost", [], stats, "never up: " + " ".join(NAME[c] for c in never))
         heights = [0, 0, 0, 0]

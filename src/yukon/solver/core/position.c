@@ -479,36 +479,37 @@ int relaxed_lost(const rules_t *r, const state_t *s) {
         }
     }
     const uint64_t all = (1ULL << NCARDS) - 1;
-    for (int changed = 1; changed;) {
+    /* (each column from its free card down: what a pass frees flows down the column in the same pass) */
+    for (int changed = 1; changed && (up & all) != all;) {
         changed = 0;
-        for (uint64_t rest = in; rest; rest &= rest - 1) {
-            int c = __builtin_ctzll(rest);
-            uint64_t bit = 1ULL << c;
-            if (!(free_ & bit) && on[c] != NO_CARD && (leaves >> on[c] & 1)) {
-                free_ |= bit;
-                changed = 1;
-            }
-            if (!(up & bit) && (free_ & bit) && (RANK(c) == 1 || (up >> (c - 4) & 1))) {
-                up |= bit;
-                changed = 1;
-            }
-            if ((leaves & bit) || ((down & bit) && !(free_ & bit))) continue;
-            int go = (up & bit) || (empty && (!r->kings_only || IS_KING(c)));
-            for (int k = 0; !go && k < r->ntgt[c]; k++) {
-                int t = r->tgt[c][k];
-                if (!(free_ >> t & 1) || !(in >> t & 1) || t == support[c]) continue;
-                int col = s->loc[c];
-                if (s->loc[t] == col && s->idx[t] > s->idx[c]) { /* t in c's pile now: a card between must leave */
-                    for (int j = s->idx[c] + 1; !go && j <= s->idx[t]; j++) go = leaves >> s->cols[col][j] & 1;
-                } else {
-                    go = 1;
+        for (int i = 0; i < s->ncols; i++)
+            for (int j = s->len[i] - 1; j >= 0; j--) {
+                int c = s->cols[i][j];
+                uint64_t bit = 1ULL << c;
+                if (!(free_ & bit) && on[c] != NO_CARD && (leaves >> on[c] & 1)) {
+                    free_ |= bit;
+                    changed = 1;
+                }
+                if (!(up & bit) && (free_ & bit) && (RANK(c) == 1 || (up >> (c - 4) & 1))) {
+                    up |= bit;
+                    changed = 1;
+                }
+                if ((leaves & bit) || ((down & bit) && !(free_ & bit))) continue;
+                int go = (up & bit) || (empty && (!r->kings_only || IS_KING(c)));
+                for (int k = 0; !go && k < r->ntgt[c]; k++) {
+                    int t = r->tgt[c][k];
+                    if (!(free_ >> t & 1) || !(in >> t & 1) || t == support[c]) continue;
+                    if (s->loc[t] == i && s->idx[t] > j) { /* t in c's pile now: a card between must leave */
+                        for (int z = j + 1; !go && z <= s->idx[t]; z++) go = leaves >> s->cols[i][z] & 1;
+                    } else {
+                        go = 1;
+                    }
+                }
+                if (go) {
+                    leaves |= bit;
+                    changed = 1;
                 }
             }
-            if (go) {
-                leaves |= bit;
-                changed = 1;
-            }
-        }
         if (!empty)
             for (int i = 0; i < s->ncols; i++)
                 if (s->len[i] && (leaves >> s->cols[i][0] & 1)) {

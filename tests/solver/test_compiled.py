@@ -32,13 +32,14 @@ SUPPORTED = [o for o in ALL_OPTIONS if o[0] in ("yukon", "russian", "alaska", "a
 
 def compiled(
     game: Game, node_limit: int | None = None, *, merge: bool = True, sleep: bool = True, links: bool = True,
-    verify_links: bool = True, memory_limit: int | None = None,
+    verify_links: bool = True, memory_limit: int | None = None, relax: bool = True,
 ) -> search.SearchOutcome:
     searcher = Searcher(game, Limits(node_limit=node_limit, memory_limit=memory_limit))
     searcher.compiled_merge = merge
     searcher.compiled_sleep = sleep
     searcher.compiled_links = links
     searcher.compiled_verify_links = verify_links
+    searcher.compiled_relax = relax
     return searcher.run_compiled()
 
 
@@ -247,19 +248,21 @@ def test_link_keys_on_a_big_search(memory_limit: int | None) -> None:
     """Two million nodes of lost deal 2 (the table grows many times, keys move to other slots under the
     search's feet: into a new mapping without a budget, in place within one): the same classes as with
     column keys, and the link key never out of step."""
-    game = Game.deal("yukon", seed=2)
-    linked = compiled(game, node_limit=2_000_000, memory_limit=memory_limit)
-    columns = compiled(game, node_limit=2_000_000, links=False)
+    game = Game.deal("yukon", seed=2)  # (without rule 4 in the search, which proves it lost in 400,000 nodes)
+    linked = compiled(game, node_limit=2_000_000, memory_limit=memory_limit, relax=False)
+    columns = compiled(game, node_limit=2_000_000, links=False, relax=False)
     assert linked.status == columns.status == "unknown"
     assert (linked.stats.nodes, linked.stats.peak_table) == (columns.stats.nodes, columns.stats.peak_table)
 
 
 @pytest.mark.parametrize("seed", [28, 80, 123, 155])
 def test_sleep_sets_skip_moves_on_lost_deals(seed: int) -> None:
-    """On lost Yukon deals: the same classes, and fewer moves looked up."""
+    """On lost Yukon deals: the same classes, and fewer moves looked up (without rule 4 in the search: a
+    class it finishes at once stores none of the classes its moves lead to, so with it the classes stored
+    depend on which moves were tried)."""
     game = Game.deal("yukon", seed=seed)
-    asleep = compiled(game)
-    awake = compiled(game, sleep=False)
+    asleep = compiled(game, relax=False)
+    awake = compiled(game, sleep=False, relax=False)
     assert (asleep.status, awake.status) == ("lost", "lost")
     assert asleep.stats.peak_table == awake.stats.peak_table
     assert asleep.stats.nodes < awake.stats.nodes
@@ -327,8 +330,9 @@ def test_forced_positions_get_no_table_entry() -> None:
     assert with_classes.stats.peak_table <= 2
 
 
-def test_compiled_memory_budget_gives_unknown() -> None:
+def test_compiled_memory_budget_gives_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     """A table budget too small for the search ends it with ``unknown`` (never a guess)."""
+    monkeypatch.setattr(Searcher, "compiled_relax", False)  # (rule 4 decides deal 80 in 850 nodes)
     game = Game.deal("yukon", seed=80)  # lost, about 81,000 positions, 21,000 table entries
     free = Searcher(game, Limits()).run_compiled()
     tight = Searcher(game, Limits(memory_limit=100_000)).run_compiled()  # room for some 6,000 link keys
@@ -359,7 +363,9 @@ def test_compiled_search_lets_other_threads_run() -> None:
     game = Game.deal("yukon", seed=2)  # a proof of some 44 million positions: far longer than this test
     stop = threading.Event()
     outcome: list[search.SearchOutcome] = []
-    worker = threading.Thread(target=lambda: outcome.append(Searcher(game, Limits(60, stop=stop)).run_compiled()))
+    searcher = Searcher(game, Limits(60, stop=stop))
+    searcher.compiled_relax = False  # (rule 4 proves deal 2 lost in a fraction of a second)
+    worker = threading.Thread(target=lambda: outcome.append(searcher.run_compiled()))
     worker.start()
     stop.wait(0.3)  # let the search get going (if it has not, it stops at once: the test still holds)
     stop.set()
@@ -391,10 +397,11 @@ def test_two_threads_store_every_position_once(
     also searches classes the other has entered but not finished, and a loss is proven as soon as one
     thread finishes the root; elsewhere each skips what the other stored and both must run out."""
     game = Game.deal(variant, seed=seed, **options)
-    one = compiled(game, merge=merge)
+    monkeypatch.setattr(Searcher, "compiled_relax", False)  # (rule 4 decides these deals in a few nodes)
+    one = compiled(game, merge=merge, relax=False)
     monkeypatch.setattr(Searcher, "compiled_threads", 2)
     monkeypatch.setattr(Searcher, "compiled_switch_at", 5_000)
-    two = compiled(game, merge=merge, memory_limit=10**9)  # (the table grows in place within a budget)
+    two = compiled(game, merge=merge, memory_limit=10**9, relax=False)  # (the table grows in place within a budget)
     assert two.status == one.status
     if one.status == "lost":
         if not merge:  # the normal form of a class depends on where it was entered: only positions are exact
@@ -427,6 +434,7 @@ def test_two_threads_agree_with_one_on_many_deals(monkeypatch: pytest.MonkeyPatc
 
 
 def test_two_threads_find_wins_and_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Searcher, "compiled_relax", False)  # (rule 4 proves deal 181 lost before any search)
     monkeypatch.setattr(Searcher, "compiled_threads", 2)
     monkeypatch.setattr(Searcher, "compiled_switch_at", 1_000)
     won = 0
@@ -451,14 +459,16 @@ def test_a_search_taking_over_the_last_ones_memory_sees_none_of_its_keys() -> No
     mapping, with one thread, and with two (whose growths zero the stale pages while faulting in)."""
     release_memory()
     small, big = Game.deal("yukon", seed=28), Game.deal("yukon", seed=2)
-    fresh = compiled(small, memory_limit=10**9)
-    compiled(big, node_limit=3_000_000, memory_limit=10**9)
-    again = compiled(small, memory_limit=10**9)
+    # (without rule 4 in the search: with it, two threads store classes that depend on their orders)
+    fresh = compiled(small, memory_limit=10**9, relax=False)
+    compiled(big, node_limit=3_000_000, memory_limit=10**9, relax=False)
+    again = compiled(small, memory_limit=10**9, relax=False)
     assert fresh.status == again.status == "lost"
     assert (again.stats.nodes, again.stats.peak_table) == (fresh.stats.nodes, fresh.stats.peak_table)
-    compiled(big, node_limit=3_000_000, memory_limit=10**9)
+    compiled(big, node_limit=3_000_000, memory_limit=10**9, relax=False)
     two = Searcher(small, Limits(memory_limit=10**9))
     two.compiled_threads, two.compiled_switch_at, two.compiled_verify_links = 2, 1_000, True
+    two.compiled_relax = False
     shared = two.run_compiled()
     assert (shared.status, shared.stats.peak_table) == ("lost", fresh.stats.peak_table)
     release_memory()

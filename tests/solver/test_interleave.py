@@ -84,9 +84,10 @@ def test_interleaved_verdicts_agree_with_the_exhaustive_search(opt: tuple[str, s
             assert replays_to_win(game, both.moves)
 
 
-def test_a_node_limited_interleaved_run_gives_the_same_answer_every_time() -> None:
+def test_a_node_limited_interleaved_run_gives_the_same_answer_every_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Turns are counted in nodes, so with a node limit (which counts both searches' nodes) every run
     visits the same nodes and stores the same classes."""
+    monkeypatch.setattr(Searcher, "compiled_relax", False)  # (rule 4 proves deal 2 lost in 400,000 nodes)
     game = Game.deal("yukon", seed=2)  # lost in some 12 million nodes
     runs = [run(game, interleave=True, node_limit=3_000_000) for _ in range(2)]
     assert {(r.status, r.reason) for r in runs} == {("unknown", "node limit")}
@@ -95,9 +96,11 @@ def test_a_node_limited_interleaved_run_gives_the_same_answer_every_time() -> No
     assert 3_000_000 <= runs[0].stats.nodes <= 3_000_000 + 2 * 4_096 + 1_000
 
 
-def test_the_second_search_on_the_same_core_finds_a_win_the_first_misses() -> None:
+def test_the_second_search_on_the_same_core_finds_a_win_the_first_misses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal 52: the first search alone does not win it in 10 million nodes; with the second search taking
-    turns (after the default 2 million), both together win it within that, and the line replays."""
+    turns (after the default 2 million), both together win it within that, and the line replays (without
+    rule 4 in the search, with which the first search alone wins it)."""
+    monkeypatch.setattr(Searcher, "compiled_relax", False)
     game = Game.deal("yukon", seed=52)
     alone = run(game, interleave=False, switch_at=Searcher.compiled_switch_at, node_limit=10_000_000)
     both = run(game, interleave=True, switch_at=Searcher.compiled_switch_at, node_limit=10_000_000)
@@ -105,9 +108,10 @@ def test_the_second_search_on_the_same_core_finds_a_win_the_first_misses() -> No
     assert both.status == "won" and replays_to_win(game, both.moves)
 
 
-def test_interleaved_searches_honour_the_stop_event_and_the_time_limit() -> None:
+def test_interleaved_searches_honour_the_stop_event_and_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first search polls the stop event; the second's turn lasts milliseconds, so a stop set by
     another thread still ends the search at once; the time limit holds in either search's turn."""
+    monkeypatch.setattr(Searcher, "compiled_relax", False)  # (rule 4 proves deal 181 lost before any search)
     game = Game.deal("yukon", seed=181)  # lost after some 700 million nodes
     stop = threading.Event()
     outcome: list[search.SearchOutcome] = []

@@ -33,6 +33,7 @@ from ..game import Game
 from ..notation import Move
 from .heuristic import best_heuristic_move
 from .probe import SCORERS, greedy_probe
+from .relaxation import never_up
 from .search import Limits, Searcher, SearchOutcome, best_first, compiled_two_deck, stuck_cards
 
 #: the greedy probes run first when the time limit allows (each takes milliseconds)
@@ -136,6 +137,10 @@ def _solve(game: Game, limits: Limits, time_limit: float | None, started: float,
     stuck = stuck_cards(game)  # (rule 3: proves a loss before any move is tried)
     if stuck:
         reason = "stuck: " + " ".join(NAME[c] for c in stuck)
+        return SolveResult("lost", [], 0, time.perf_counter() - started, 0, reason)
+    never = never_up(game)  # (rule 4: a relaxation of the rules proves these cards never go up)
+    if never:
+        reason = "never up: " + " ".join(NAME[c] for c in never)
         return SolveResult("lost", [], 0, time.perf_counter() - started, 0, reason)
     if compiled_two_deck(game):
         return _solve_two_deck(game, limits, probe_allowed, started)

@@ -24,6 +24,7 @@ from ..game import Game
 from ..notation import FOUNDATION, WASTE, Move, make_move, move_of_key
 from ..rules import BuildRule, build_rule, safe_table
 from .key import column_key, extra_key, position_key
+from .relaxation import never_up
 
 
 def _compiled_core() -> ModuleType | None:
@@ -292,6 +293,11 @@ class Searcher:
     #: (docs/solver-design.md, "Two searches on one core"). Turns are counted in nodes, so a node-limited
     #: run gives the same answer every time. Off, one thread runs the first search alone.
     compiled_interleave = True
+    #: Rule 4 (docs/solver-design.md) in the compiled search: before it, and at every swap class entered (a
+    #: class whose position the relaxation proves lost is finished at once; with swap classes only, so that
+    #: without them the compiled search stays the Python one's, position for position). ``solve`` asks it
+    #: before any search all the same.
+    compiled_relax = True
     #: The compiled search keeps one table entry per swap class (docs/solver-design.md); off, it visits exactly
     #: the positions of ``run_python`` (the tests compare the two).
     compiled_merge = True
@@ -437,6 +443,9 @@ class Searcher:
         stuck = stuck_cards(g)
         if stuck:
             return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
+        never = never_up(g) if self.compiled_relax else []  # (rule 4)
+        if never:
+            return SearchOutcome("lost", [], stats, "never up: " + " ".join(NAME[c] for c in never))
         heights = [0, 0, 0, 0]
         for pile in g.foundation_piles:
             if pile:
@@ -464,6 +473,7 @@ class Searcher:
             safe=safe_table(self.rules.build_rule),
             interleave=self.compiled_interleave,
             blocks=self.return_blocks,
+            relax=self.compiled_relax,
         )
         return compiled_outcome(g, status, line, stats, nodes, peak, seconds, reason, "compiled search")
 
@@ -478,6 +488,9 @@ class Searcher:
             stuck = stuck_cards(g)
             if stuck:
                 return SearchOutcome("lost", [], stats, "stuck: " + " ".join(NAME[c] for c in stuck))
+            never = never_up(g)  # (rule 4)
+            if never:
+                return SearchOutcome("lost", [], stats, "never up: " + " ".join(NAME[c] for c in never))
             cols = g.column_cards
             down = g.down_counts
             colkeys = [column_key(down[i], c) for i, c in enumerate(cols)]

@@ -110,6 +110,7 @@ typedef struct {
     int sleepy;  /* sleep sets: acyclic, no stock */
     int linked;  /* link keys (no stock) */
     int blocks;  /* foundation returns only in return blocks (docs/solver-design.md, "Return blocks") */
+    int relax;   /* rule 4 at every class entered (relaxed_lost): no stock, no foundation return */
 } rules_t;
 
 #define RANK(c) ((c) / 4 + 1)
@@ -152,6 +153,7 @@ typedef struct {
     int interleave;   /* with ``threads`` 1: the second search joins after ``switch_at`` positions on the same
                        * core, the two taking turns (also with a node limit: the same answer every run) */
     int blocks;       /* foundation returns only in return blocks (with ``foundation_return``) */
+    int relax;        /* rule 4 at every class entered (with ``merge``) */
 } search_args_t;
 
 typedef struct {
@@ -401,6 +403,7 @@ links_t *build_links(const rules_t *r, const state_t *s);
 int apply(state_t *s, move_t m); /* 1 when a card was turned */
 void undo(state_t *s, move_t m, int turned);
 int children(const rules_t *r, const state_t *s, move_t *out);
+int relaxed_lost(const rules_t *r, const state_t *s);
 
 /* ------------------------------------------------------------------ swap classes (swaps.c) */
 

@@ -180,7 +180,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     static char *kwlist[] = {"columns", "down", "heights", "fits", "build", "kings_only", "foundation_return",
                              "node_limit", "time_limit", "memory_limit", "stop", "stock", "waste", "threads",
-                             "switch_at", "merge", "sleep", "links", "verify_links", "safe", "interleave", "blocks",
+                             "switch_at", "merge", "sleep", "links", "verify_links", "safe", "interleave", "blocks", "relax",
                              NULL};
     PyObject *columns, *down_obj, *heights_obj, *stop = Py_None, *stock_obj = Py_None, *waste_obj = Py_None;
     Py_buffer fits, safe = {0};
@@ -190,11 +190,11 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kw) {
     a->threads = 1;
     a->switch_at = 2000000;
     a->merge = a->sleep = a->links = a->blocks = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLppppy*pp", kwlist, &columns, &down_obj, &heights_obj,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*iiiLdL|OOOiLppppy*ppp", kwlist, &columns, &down_obj, &heights_obj,
                                      &fits, &a->build, &a->kings_only, &a->foundation_return, &a->node_limit,
                                      &a->time_limit, &memory_limit, &stop, &stock_obj, &waste_obj, &a->threads,
                                      &a->switch_at, &a->merge, &a->sleep, &a->links, &a->verify_links, &safe,
-                                     &a->interleave, &a->blocks)) {
+                                     &a->interleave, &a->blocks, &a->relax)) {
         free(a);
         return NULL;
     }
@@ -337,7 +337,7 @@ static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "search(columns, down, heights, fits, build, kings_only, foundation_return, node_limit, time_limit, "
      "memory_limit, stop=None, stock=None, waste=None, threads=1, switch_at=2000000, merge=True, sleep=True, "
-     "links=True, verify_links=False, safe=SAFE_TABLE, interleave=False, blocks=True) -> (status, line, nodes, "
+     "links=True, verify_links=False, safe=SAFE_TABLE, interleave=False, blocks=True, relax=False) -> (status, line, nodes, "
      "peak_table, seconds, reason)"},
     {"safe_cards", safe_cards, METH_VARARGS,
      "safe_cards(safe, heights) -> int: the cards rule 1 calls safe at these foundation heights, as a bit mask"},

@@ -455,3 +455,68 @@ int children(const rules_t *r, const state_t *s, move_t *out) {
     for (int i = 0; i < nl; i++) out[k++] = last[i];
     return k;
 }
+
+/* Rule 4 (docs/solver-design.md; yukon.solver.relaxation.never_up, the same closure): does the relaxation
+ * that never forgets an event prove that some card never goes up? The events, each "at some time": a card
+ * is free, a card leaves what it lies on now (as a lead or up), a card is up, a column is empty; each needs
+ * the events the design names before it, and the least set closed under those needs holds every event of
+ * every line. One deck, no stock, no foundation return. */
+int relaxed_lost(const rules_t *r, const state_t *s) {
+    uint64_t in = 0, down = 0, free_ = 0, up = 0, leaves = 0;
+    uint8_t support[NCARDS], on[NCARDS]; /* what each card lies on now, and what lies on it (NO_CARD: none) */
+    int empty = 0;
+    for (int c = 0; c < NCARDS; c++)
+        if (RANK(c) <= s->height[SUIT(c)]) up |= 1ULL << c;
+    for (int i = 0; i < s->ncols; i++) {
+        if (!s->len[i]) empty = 1;
+        for (int j = 0; j < s->len[i]; j++) {
+            int c = s->cols[i][j];
+            in |= 1ULL << c;
+            if (j < s->down[i]) down |= 1ULL << c;
+            support[c] = j ? s->cols[i][j - 1] : NO_CARD;
+            on[c] = j + 1 < s->len[i] ? s->cols[i][j + 1] : NO_CARD;
+            if (j + 1 == s->len[i]) free_ |= 1ULL << c;
+        }
+    }
+    const uint64_t all = (1ULL << NCARDS) - 1;
+    /* (each column from its free card down: what a pass frees flows down the column in the same pass) */
+    for (int changed = 1; changed && (up & all) != all;) {
+        changed = 0;
+        for (int i = 0; i < s->ncols; i++)
+            for (int j = s->len[i] - 1; j >= 0; j--) {
+                int c = s->cols[i][j];
+                uint64_t bit = 1ULL << c;
+                if (!(free_ & bit) && on[c] != NO_CARD && (leaves >> on[c] & 1)) {
+                    free_ |= bit;
+                    changed = 1;
+                }
+                if (!(up & bit) && (free_ & bit) && (RANK(c) == 1 || (up >> (c - 4) & 1))) {
+                    up |= bit;
+                    changed = 1;
+                }
+                if ((leaves & bit) || ((down & bit) && !(free_ & bit))) continue;
+                int go = (up & bit) || (empty && (!r->kings_only || IS_KING(c)));
+                for (int k = 0; !go && k < r->ntgt[c]; k++) {
+                    int t = r->tgt[c][k];
+                    if (!(free_ >> t & 1) || !(in >> t & 1) || t == support[c]) continue;
+                    if (s->loc[t] == i && s->idx[t] > j) { /* t in c's pile now: a card between must leave */
+                        for (int z = j + 1; !go && z <= s->idx[t]; z++) go = leaves >> s->cols[i][z] & 1;
+                    } else {
+                        go = 1;
+                    }
+                }
+                if (go) {
+                    leaves |= bit;
+                    changed = 1;
+                }
+            }
+        if (!empty)
+            for (int i = 0; i < s->ncols; i++)
+                if (s->len[i] && (leaves >> s->cols[i][0] & 1)) {
+                    empty = 1;
+                    changed = 1;
+                    break;
+                }
+    }
+    return (up & all) != all;
+}

@@ -1,5 +1,6 @@
 /* The search, on one thread or two: the depth-first search of Searcher.run (one thread, or two that share
  * the table; docs/solver-design.md, "Two threads"), and search_run, which sets it up from its arguments. */
+#include "census.h"
 #include "core.h"
 #include "interleave.h"
 
@@ -29,6 +30,9 @@ typedef struct {
     int nsleep;    /* moves not to try here: each leads where a finished class leads (docs/solver-design.md, "Sleep sets") */
     move_t sleep[SLEEP_MAX];
     uint64_t pending; /* inside a return block: its cards not used yet (block_pending); 0 outside */
+#ifdef YUKON_CENSUS
+    census_frame_t census; /* (bench/census.py) */
+#endif
 } frame_t;
 
 typedef struct {
@@ -477,6 +481,7 @@ restart:
     memcpy(w->mstack, buf, n * sizeof(move_t));
     prepare_children(st, origin, parts, &w->dirty, r, w->mstack, 0, n, &w->pk, table, -1, 0, NULL, 0);
     w->frames[0] = (frame_t){0, n, 0, 1, 0, sh->root_key, MODE_FULL, 0};
+    CENSUS(census_enter(&w->frames[0].census, st));
     if (w->id == 1 && sh->help) restart_at = w->nodes + luby(w->restarts + 1) * RESTART_NODES;
     /* (checks every 4096 nodes; interleaved with turns shorter than that, as the tests ask, every turn) */
     long long check_every = sh->interleave && sh->slice < 4096 ? sh->slice : 4096;
@@ -501,6 +506,8 @@ restart:
             goto restart;
         }
         if (f->next >= f->count) {
+            CENSUS(census_finish(&f->census, w->depth ? &w->frames[w->depth - 1].census : NULL, st, f->key,
+                                 f->entry || !w->depth));
             if (f->entry) local_pop_level(&w->local);
             /* searched to the end: with two threads the other skips it from now on */
             if (f->key) key_mark_done(r->linked, f->key);
@@ -513,6 +520,7 @@ restart:
         }
         int idx = f->start + f->next++;
         move_t m = w->mstack[idx];
+        if (w->pk.local[idx] != CHILD_TWIN) CENSUS(census_child(&f->census, st, m, w->pk.local[idx] == CHILD_SLEEP));
         if (w->pk.local[idx] == CHILD_SLEEP || w->pk.local[idx] == CHILD_TWIN) continue;
         w->nodes++;
         if (!r->linked && f->next < f->count && w->pk.local[idx + 1] == CHILD_TABLE) { /* fetch its stored key meanwhile */
@@ -553,11 +561,15 @@ restart:
         }
         /* a class already there is skipped; with ``help``, only once some thread has finished it (the
          * other may be in the middle of it: then both search it, each skipping what the other finished) */
-        if (ins == 0 && (local || !shared || !sh->help || key_is_done(r->linked, stored) ||
-                         on_path(w, stored)))
+        int skip = ins == 0 && (local || !shared || !sh->help || key_is_done(r->linked, stored) || on_path(w, stored));
+        CENSUS(census_kind(kind, ins == 1, !skip));
+        if (skip) {
+            if (!local && r->linked) CENSUS(census_known(&f->census, stored));
             continue;
+        }
         int turned = apply(st, m);
         w->dirty |= touched(m);
+        if (kind == CHILD_TABLE && ins == 1) CENSUS(census_new_class(st, &sh->root));
         if (sh->verify_links && r->linked) {
             uint64_t tops, natural;
             masks_of(st, &tops, &natural);
@@ -618,7 +630,9 @@ restart:
         }
         int mode = MODE_FULL, hint = -1; /* (children() does not put the swaps first) */
         int arriving = entry || kind == CHILD_PASS;
-        if (kind == CHILD_FORCED) {
+        if (entry && r->relax && relaxed_lost(r, st)) {
+            n = 0; /* rule 4: some card never goes up from here, the class is lost: finished at once */
+        } else if (kind == CHILD_FORCED) {
             n = forced_move(r, st, buf);
         } else if (arriving && undone) {
             /* a class is searched from its canonical member: go there first, one undone swap at a time */
@@ -710,6 +724,7 @@ restart:
         nf->nsleep = nz;
         memcpy(nf->sleep, zs, nz * sizeof(move_t));
         nf->pending = pending;
+        CENSUS(census_enter(&nf->census, st));
         if (w->nodes >= check_at) {
             check_at = w->nodes + check_every;
             if (sh->interleave && sh->second_started && w->nodes >= slice_end && !sh->gone[!w->id]) {
@@ -809,6 +824,7 @@ static void rules_init(rules_t *r, const search_args_t *a) {
         if ((IS_KING(c) && r->ntgt[c]) || (r->ntgt[c] > 1 && !r->merge)) r->acyclic = 0;
     r->sleepy = a->sleep && a->merge && r->acyclic && !r->has_stock;
     r->blocks = a->blocks && a->foundation_return;
+    r->relax = a->relax && r->merge && !a->foundation_return && !r->has_stock;
 }
 
 /* The root position (``origin``: see part_t). */
@@ -946,6 +962,7 @@ void search_run(const search_args_t *a, search_result_t *res) {
             res->reason = "";
         }
     }
+    CENSUS(census_report(res->nodes));
     for (int i = 0; i < 2; i++) worker_free(&w[i]);
     pthread_mutex_destroy(&sh->lock);
     pthread_cond_destroy(&sh->grow_cond);

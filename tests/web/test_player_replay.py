@@ -67,6 +67,17 @@ def test_the_replay_does_not_move_the_table(browser: Any, server: Server, viewpo
     settle(page)
     assert box(page, "#table") == table
     assert card_boxes(page) != cards  # (the test sees cards move when they do)
+    page.keyboard.press("End")
+    page.wait_for_function("document.getElementById('replay-pos').textContent === 'Move 9 of 9'")
+    settle(page)
+    if viewport != PHONE:  # a window made narrower: the bar follows the header, which takes more lines
+        page.set_viewport_size({"width": 700, "height": 800})
+        page.wait_for_timeout(300)
+        bar, narrow = box(page, "#replay-bar"), box(page, "#table")
+        assert narrow["y"] > table["y"] and bar["h"] == narrow["y"], (bar, narrow)
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(300)
+        settle(page)
     page.keyboard.press("Escape")
     page.wait_for_selector("#replay-bar", state="hidden")
     settle(page)

@@ -1435,6 +1435,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     wideLabel(ask, over ? "Where did it go wrong?" : "Where did it go wrong?{ (ends the game)}");
     $("replay-export").hidden = !over;
     wideLabel($("replay-play"), over ? "Play on{ from here (a new game)}" : "Play from here");
+    $("replay-play").title = over ? "Play on from here: a new game from this move" : "Back into play at this move (Redo plays the later ones)";
     const text = $("replay-analysis");
     text.hidden = !a;
     if (a) { text.textContent = analysisText(a, r.moves); text.classList.toggle("lost", !!a.losing_move); }

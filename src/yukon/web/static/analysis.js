@@ -24,7 +24,7 @@ Loaded after app.js; it uses only the hooks app.js leaves on window.yukon (docs/
     button.hidden = !r;
     if (!r) return;
     const ended = atEnd(r) && !playing;
-    button.textContent = playing ? "‖ Pause" : ended ? "↻ Play the line again" : "▶ Play the line";
+    Y.wideLabel(button, playing ? "‖ Pause" : ended ? "↻ Play{ the line} again" : "▶ Play{ the line}");
     button.setAttribute("aria-pressed", playing ? "true" : "false");
     button.title = playing ? "Pause the winning line (Space)" : "Play the winning line move by move (Space)";
   }

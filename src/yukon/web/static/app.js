@@ -1324,6 +1324,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     replayReq++;
     table.classList.remove("replaying");
     $("replay-bar").hidden = true;
+    document.querySelector("header.bar").inert = false;
   }
   async function loadReplay(at, k = 0, played = []) {
     const r = replay;
@@ -1406,6 +1407,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const r = replay, bar = $("replay-bar");
     bar.hidden = !r;
     if (!r) return;
+    fitReplayBar();
+    document.querySelector("header.bar").inert = true;  // (under the bar: not to be tabbed to unseen)
     const a = r.analysis, c = r.cont, over = r.live.result !== null;
     const at = c ? c.k : r.at, end = c ? c.moves.length : r.total;
     bar.classList.toggle("line", !!c);
@@ -1426,18 +1429,36 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (!mark.hidden) mark.style.left = `${(a.losing_move / Math.max(1, r.total)) * 100}%`;
     const line = $("replay-line");
     line.hidden = !lineOf(a, r.total);
-    line.textContent = c ? "Back to the game's moves" : "Show the winning line";
+    wideLabel(line, c ? "{Back to the }game's moves" : "{Show the }winning line");
     const ask = $("replay-analyse");
     ask.hidden = !!a || r.live.result === "won";
-    ask.textContent = over ? "Where did it go wrong?" : "Where did it go wrong? (ends the game)";
+    wideLabel(ask, over ? "Where did it go wrong?" : "Where did it go wrong?{ (ends the game)}");
     $("replay-export").hidden = !over;
-    $("replay-play").textContent = over ? "Play on from here (a new game)" : "Play from here";
+    wideLabel($("replay-play"), over ? "Play on{ from here (a new game)}" : "Play from here");
+    $("replay-play").title = over ? "Play on from here: a new game from this move" : "Back into play at this move (Redo plays the later ones)";
     const text = $("replay-analysis");
     text.hidden = !a;
     if (a) { text.textContent = analysisText(a, r.moves); text.classList.toggle("lost", !!a.losing_move); }
     replayHooks.forEach((f) => f(r));
   }
   const replayHooks = [];  // called with the replay each time its bar is shown (analysis.js)
+  // The replay bar lies over the header and the status line, exactly as tall as they are: the table keeps its
+  // box and the cards their places when it comes and goes (style.css).
+  function fitReplayBar() {
+    const bar = $("replay-bar");
+    if (!bar.hidden) bar.style.height = `${table.getBoundingClientRect().top}px`;
+  }
+  window.addEventListener("resize", fitReplayBar);
+  // a button's label whose {parts} a phone leaves out (.wide): its accessible name is what it shows
+  function wideLabel(el, text) {
+    el.replaceChildren(...text.split(/(\{[^}]*\})/).filter(Boolean).map((part) => {
+      if (part[0] !== "{") return document.createTextNode(part);
+      const wide = document.createElement("span");
+      wide.className = "wide";
+      wide.textContent = part.slice(1, -1);
+      return wide;
+    }));
+  }
   function analysisText(a, moves) {
     if (a.losing_move) {
       const mv = parseMove(moves[a.losing_move - 1] || "");
@@ -1632,7 +1653,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     // for demo.js (watch the computer play): the same requests, answers and messages as the player's moves
     api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove,
     // for analysis.js: the replay's controls, and a hook on each position it shows
-    stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, onReplayShown: (f) => replayHooks.push(f),
+    stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, wideLabel, onReplayShown: (f) => replayHooks.push(f),
   };
   start();
 })();

@@ -342,9 +342,9 @@ def test_cli_analyze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_cli_analyze_open_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    game = Game.deal("yukon", seed=5)
+    game = Game.deal("yukon", seed=91)  # one of the hardest deals: no verdict in a millisecond
     rng = random.Random(1)
-    for _ in range(20):
+    for _ in range(6):
         game.push(rng.choice(game.legal_moves()))
     path = tmp_path / "game.json"
     GameRecord.from_game(game).write(path)

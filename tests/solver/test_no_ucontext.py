@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
     pytest.mark.slow,  # a build of the core (some 15 s) and the interleave's tests on it
+    # (a minute or more of CI's 15: the long set, with the other portability and long-run checks)
+    pytest.mark.skipif(not os.environ.get("YUKON_SLOW_TESTS"), reason="YUKON_SLOW_TESTS=1: build without ucontext"),
     pytest.mark.timeout(600),
     pytest.mark.skipif(search._core is None, reason="the compiled core was not built (no C compiler)"),
 ]

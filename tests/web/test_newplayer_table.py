@@ -1,0 +1,121 @@
+"""What a new player could not read at the table, in a real browser: on a phone the replay bar has room for
+about one line of "Where did it go wrong?", and the status line for two lines of a hint. "More" opens the bar
+over the top of the table to show the whole analysis, and a message cut short is shown whole in a box over
+the table; the table and its cards do not move, and axe-core finds nothing serious.
+
+The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py and test_player_table.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_setup import Server
+from test_player_replay import card_boxes
+from test_player_table import LOSING_LINE, PHONE, box, game_after, open_game
+from test_web_browser import SETTINGS, settle
+from test_web_table import AXE, axe
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def analysis_shown(page: Any) -> dict[str, Any]:
+    """Where the analysis paragraph is, and how much of it its scrolling box shows."""
+    return page.evaluate(
+        "(() => { const t = document.querySelector('.replay-text'), a = document.getElementById('replay-analysis');"
+        " const bar = document.getElementById('replay-bar').getBoundingClientRect(), r = a.getBoundingClientRect();"
+        " return {bottom: r.bottom, barBottom: bar.bottom, hidden: t.scrollHeight - t.clientHeight}; })()")
+
+
+def where_did_it_go_wrong(browser: Any, server: Server, viewport: dict[str, int]) -> Any:
+    page = open_game(browser, server, game_after(server, LOSING_LINE), **viewport, settings={**SETTINGS})
+    page.on("dialog", lambda d: d.accept())  # (W ends the game in play first, once the player agrees)
+    page.keyboard.press("w")
+    page.wait_for_selector("#replay-analysis", state="visible", timeout=60000)
+    settle(page)
+    page.wait_for_timeout(200)
+    return page
+
+
+def test_a_phone_opens_the_whole_analysis_over_the_table_and_folds_it_back(browser: Any, server: Server) -> None:
+    page = where_did_it_go_wrong(browser, server, PHONE)
+    table, cards = box(page, "#table"), card_boxes(page)
+    bar = box(page, "#replay-bar")
+    assert bar["h"] == table["y"]  # the bar lies over the header only
+    shown = analysis_shown(page)
+    assert shown["hidden"] > 10, shown  # (the phone cuts the paragraph: the test sees it when it does)
+    more = box(page, "#replay-more")
+    assert page.inner_text("#replay-more") == "More ▾" and more["h"] >= 36  # big enough to touch
+    assert more["y"] + more["h"] <= table["y"] + 0.5 and more["right"] <= PHONE["width"]
+    page.click("#replay-more")
+    page.wait_for_timeout(100)
+    shown = analysis_shown(page)
+    assert shown["hidden"] <= 1 and shown["bottom"] <= shown["barBottom"] <= PHONE["height"], shown  # all of it
+    assert page.get_attribute("#replay-more", "aria-expanded") == "true" and page.inner_text("#replay-more") == "Less ▴"
+    assert box(page, "#table") == table and card_boxes(page) == cards  # over the table: nothing moved
+    if AXE.exists():
+        assert axe(page) == []
+    page.keyboard.press("ArrowLeft")  # stepping keeps it open
+    page.wait_for_function("document.getElementById('replay-pos').textContent === 'Move 7 of 9'")
+    assert page.get_attribute("#replay-more", "aria-expanded") == "true"
+    page.click("#replay-more")
+    page.wait_for_timeout(100)
+    assert box(page, "#replay-bar")["h"] == table["y"] and page.inner_text("#replay-more") == "More ▾"
+    page.click("#replay-close")  # a replay opened again starts folded
+    page.wait_for_selector("#replay-bar", state="hidden")
+    page.keyboard.press("p")
+    page.wait_for_selector("#replay-bar", state="visible")
+    settle(page)
+    assert page.evaluate("!document.getElementById('replay-bar').classList.contains('open')")
+    assert box(page, "#replay-bar")["h"] == table["y"] and box(page, "#table") == table
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_desktop_shows_the_analysis_without_more(browser: Any, server: Server) -> None:
+    page = where_did_it_go_wrong(browser, server, DESKTOP)
+    assert analysis_shown(page)["hidden"] <= 1
+    assert page.is_hidden("#replay-more")
+    page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_hint_cut_short_is_shown_whole_over_the_table(browser: Any, server: Server,
+                                                          viewport: dict[str, int]) -> None:
+    page = open_game(browser, server, game_after(server, []), **viewport,
+                     settings={**SETTINGS, "solverHint": True, "winnable": True})
+    table, cards = box(page, "#table"), card_boxes(page)
+    page.keyboard.press("h")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Solver hint:')",
+                           timeout=60000)
+    said = page.inner_text("#message")
+    assert said.endswith("it sees the face-down cards"), said
+    cut = page.evaluate("(() => { const m = document.getElementById('message');"
+                        " return m.scrollHeight > m.clientHeight + 1 || m.scrollWidth > m.clientWidth + 1; })()")
+    if not cut:  # a desktop has room for the whole hint: nothing over the table
+        assert viewport == DESKTOP and page.is_hidden("#message-whole")
+        page.context.close()
+        return
+    assert viewport == PHONE  # (the phone's two lines beside the verdict and Watch cut it short)
+    assert page.is_visible("#message-whole") and page.inner_text("#message-whole") == said
+    whole = box(page, "#message-whole")
+    assert whole["x"] >= 0 and whole["right"] <= viewport["width"], whole
+    assert page.evaluate("(() => { const w = document.getElementById('message-whole');"
+                         " return w.scrollHeight <= w.clientHeight + 1; })()")  # all of it shown
+    for other in ("#winnable", "#btn-demo"):  # the verdict and Watch beside it stay in sight
+        b = box(page, other)
+        assert b["x"] >= whole["right"] - 0.5 or b["y"] >= whole["y"] + whole["h"], (other, b, whole)
+    assert box(page, "#table") == table and card_boxes(page) == cards
+    assert page.evaluate("getComputedStyle(document.getElementById('message-whole')).pointerEvents") == "none"
+    if AXE.exists():
+        assert axe(page) == []
+    page.evaluate("document.getElementById('message-whole').hidden = true")  # (as after a few seconds)
+    page.click("#message")  # a click on the message shows it again
+    assert page.is_visible("#message-whole")
+    page.evaluate("window.yukon.say('Put back.')")  # a short message: the box goes
+    assert page.is_hidden("#message-whole")
+    assert page.errors == []
+    page.context.close()

@@ -62,6 +62,10 @@ from .screens import (
 from .session import Pick, Session, describe_move
 from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState
 
+#: The most lines the status line takes: a hint with its reason, or the computer's move and the keys, wraps to
+#: a second line at 80 columns rather than losing its end.
+STATUS_LINES = 2
+
 
 class Tableau(VerticalScroll, can_focus=False):
     """The columns; scrolls when they are taller than the terminal (keys stay with the app)."""
@@ -86,7 +90,7 @@ class YukonApp(App[None]):
     #piles .spacer { width: 1fr; height: 1; }
     #tableau { height: 1fr; padding: 0 1; scrollbar-size: 1 1; overflow-x: auto; align-horizontal: center; }
     #columns { height: auto; width: auto; min-height: 100%; }
-    #status { height: 1; padding: 0 1; color: $text-muted; }
+    #status { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     #status.error { color: $error; }
     #status.good { color: $success; }
     """
@@ -293,7 +297,8 @@ class YukonApp(App[None]):
             return
         columns = list(self.query(ColumnView))
         need = 1 + max((len(d) + len(u) for d, u in self.game.columns), default=0)
-        avail = tableau.size.height
+        # counted as if the status line took its two lines: a long message then does not fold the columns
+        avail = tableau.size.height - (STATUS_LINES - self._status_lines())
         state.compact = bool(avail) and need > avail
         # Equal columns as wide as the terminal allows (SLOT to MAX_WIDTH cells; padding and a scrollbar
         # aside); the top row spans the same width, so the stock sits over column 1 and the foundations
@@ -344,19 +349,27 @@ class YukonApp(App[None]):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
     def set_status(self, text: str, kind: str = "") -> None:
-        """One line at the bottom: ``kind`` is ``""``, ``"error"`` or ``"good"``."""
+        """The message at the bottom, on one line or two (STATUS_LINES) when it is long: ``kind`` is ``""``,
+        ``"error"`` or ``"good"``."""
         self._status_text = text
         try:
             status = self.query_one("#status", Static)
         except Exception:
             return
-        status.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        status.update(Text(text, overflow="ellipsis"))
         status.set_class(kind == "error", "error")
         status.set_class(kind == "good", "good")
 
     @property
     def status_text(self) -> str:
         return self._status_text
+
+    def _status_lines(self) -> int:
+        """How many lines the status line takes now (1 before it is laid out)."""
+        try:
+            return max(1, min(STATUS_LINES, self.query_one("#status", Static).size.height))
+        except Exception:
+            return 1
 
     def _targets(self) -> frozenset[int]:
         """Where the picked card may go (columns, and FOUNDATION), to mark them."""

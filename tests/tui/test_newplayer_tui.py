@@ -1,0 +1,86 @@
+"""What a new player could not read at the terminal: at 80 columns the status line cut off the end of a hint
+("... it sees the face-down cards   p: play it") and of the computer's move in the demo ("space: pause  esc:
+stop"). The status line now takes a second line when the message needs it, and the columns do not fold or
+move when it does (the table is laid out as if the status line always took its two lines)."""
+
+from __future__ import annotations
+
+from test_tui_app import make_app, run
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from yukon import Game
+from yukon.tui.app import STATUS_LINES, YukonApp
+from yukon.tui.widgets import ColumnView
+
+LONG = ("The computer: 2♥ from column 2 to its foundation (winnable in 100% of 24 guesses at the face-down "
+        "cards)   space: pause  esc: stop")
+
+
+def status_lines(app: YukonApp) -> list[str]:
+    """The status line as the terminal shows it, line by line."""
+    status = app.query_one("#status", Static)
+    size = status.outer_size  # (its padding included)
+    return [strip.text.strip() for strip in status.render_lines(Region(0, 0, size.width, size.height))]
+
+
+def columns_drawn(app: YukonApp) -> list[tuple[int, int, list[str]]]:
+    """Where each column is and what its cards look like, row by row (the rows under the cards aside: a
+    column widget reaches down to the status line, whatever its cards take)."""
+    drawn = []
+    for column in app.query(ColumnView):
+        rows = 1 + len(column.rows())
+        lines = column.render_lines(Region(0, 0, column.outer_size.width, rows))
+        drawn.append((column.region.x, column.region.y, [strip.text for strip in lines]))
+    return drawn
+
+
+def test_a_solver_hint_is_shown_to_its_end_at_80_columns() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert len(status_lines(app)) == 1  # a short message keeps one line
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.status_text.startswith("Solver hint: ") and app.status_text.endswith("p: play it")
+        shown = status_lines(app)
+        assert len(shown) == 2, shown
+        assert " ".join(shown).split() == app.status_text.split()  # every word of it, none cut off
+        assert shown[-1].endswith("p: play it")
+
+    run(make_app(None, Game.deal("yukon", seed=802), hint_time=10.0, hint_kind="solver"), scenario, (80, 24))
+
+
+def test_a_long_message_does_not_fold_or_move_the_columns() -> None:
+    # Milligan Yukon after its nine deals: a column of 16 cards. At 80x22 it fitted a one-line status line
+    # exactly, so a second line would fold every column's face-down cards (and move the cards)
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        for _ in range(9):
+            await pilot.press("d")
+        await pilot.pause()
+        compact, places = app.state.compact, columns_drawn(app)
+        tableau = app.query_one("#tableau")
+        app.set_status(LONG)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(status_lines(app)) == STATUS_LINES
+        assert app.state.compact == compact and columns_drawn(app) == places
+        assert tableau.max_scroll_y == 0  # every card still in sight
+        app.set_status("Moved.")
+        await pilot.pause()
+        await pilot.pause()
+        assert len(status_lines(app)) == 1
+        assert app.state.compact == compact and columns_drawn(app) == places
+
+    for height in (22, 23, 24):
+        run(make_app(None, Game.deal("milligan-yukon", seed=5)), scenario, (80, height))
+
+
+def test_the_demo_says_its_keys_at_80_columns() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        app.set_status(LONG)
+        await pilot.pause()
+        shown = status_lines(app)
+        assert len(shown) == 2 and shown[-1].endswith("esc: stop"), shown
+
+    run(make_app(None, Game.deal("yukon", seed=802)), scenario, (80, 24))

@@ -119,3 +119,28 @@ def test_a_hint_cut_short_is_shown_whole_over_the_table(browser: Any, server: Se
     assert page.is_hidden("#message-whole")
     assert page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_help_opens_at_its_title_and_keeps_close_in_sight(browser: Any, server: Server,
+                                                              viewport: dict[str, int]) -> None:
+    # the whole dialog used to scroll, and focusing its text at opening scrolled the title "How to play" away;
+    # Close lay 1000-1800 px below, at the end of the text
+    page = open_game(browser, server, game_after(server, []), **viewport, settings={**SETTINGS})
+    page.keyboard.press("?")
+    page.wait_for_selector("#dlg-help", state="visible")
+    page.wait_for_timeout(100)
+    dialog, title = box(page, "#dlg-help"), box(page, "#dlg-help-title")
+    close = box(page, "#dlg-help .dlg-buttons button")
+    assert dialog["y"] <= title["y"] and title["y"] + title["h"] <= dialog["y"] + dialog["h"], (dialog, title)
+    assert close["y"] + close["h"] <= min(viewport["height"], dialog["y"] + dialog["h"]), (close, dialog)
+    assert page.evaluate("document.activeElement.classList.contains('help-body')")  # the text scrolls by keys
+    page.keyboard.press("End")
+    page.wait_for_function("(() => { const b = document.querySelector('#dlg-help .help-body');"
+                           " return b.scrollTop > 0 && b.scrollTop + b.clientHeight >= b.scrollHeight - 1; })()")
+    assert box(page, "#dlg-help-title") == title and box(page, "#dlg-help .dlg-buttons button") == close
+    if AXE.exists():
+        assert axe(page) == []
+    page.keyboard.press("Escape")
+    assert page.errors == []
+    page.context.close()

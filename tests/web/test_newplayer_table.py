@@ -144,3 +144,15 @@ def test_the_help_opens_at_its_title_and_keeps_close_in_sight(browser: Any, serv
     page.keyboard.press("Escape")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_whole_message_goes_when_a_bar_comes_over_the_status_line(browser: Any, server: Server) -> None:
+    page = open_game(browser, server, game_after(server, LOSING_LINE), **PHONE, settings={**SETTINGS})
+    page.evaluate("window.yukon.say('A message far too long for the two lines a phone has beside the Watch button:"
+                  " it goes on and on, so that the status line cuts it short.', false, true)")
+    assert page.is_visible("#message-whole")
+    page.keyboard.press("p")  # the replay bar lies over the status line: the box would poke out under it
+    page.wait_for_selector("#replay-bar", state="visible")
+    assert page.is_hidden("#message-whole")
+    assert page.errors == []
+    page.context.close()

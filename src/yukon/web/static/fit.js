@@ -52,6 +52,9 @@ window.yukon (docs/web.md). */
     wholeTimer = setTimeout(() => { whole.hidden = true; }, WHOLE_MS);
   }
   new MutationObserver(showWhole).observe(message, { childList: true, characterData: true, subtree: true });
+  // a bar that comes over the status line after the message was said hides the box too
+  const barCame = new MutationObserver(() => { if (!$("demo-bar").hidden || !bar.hidden) whole.hidden = true; });
+  for (const b of [bar, $("demo-bar")]) barCame.observe(b, { attributes: true, attributeFilter: ["hidden"] });
   message.addEventListener("click", showWhole);
   window.addEventListener("resize", () => { fitReplayText(); if (!whole.hidden) showWhole(); });
 })();

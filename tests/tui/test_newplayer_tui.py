@@ -1,16 +1,19 @@
-"""What a new player could not read at the terminal: at 80 columns the status line cut off the end of a hint
-("... it sees the face-down cards   p: play it") and of the computer's move in the demo ("space: pause  esc:
-stop"). The status line now takes a second line when the message needs it, and the columns do not fold or
-move when it does (the table is laid out as if the status line always took its two lines)."""
+"""What a new player met at the terminal: at 80 columns the status line cut off the end of a hint ("... it
+sees the face-down cards   p: play it") and of the computer's move in the demo ("space: pause  esc: stop").
+The status line now takes a second line when the message needs it, and the columns do not fold or move when
+it does (the table is laid out as if the status line always took its two lines). And q while the computer
+played ended the game with a traceback (the demo redrew its keys after the last screen had gone)."""
 
 from __future__ import annotations
 
 from test_tui_app import make_app, run
+from test_tui_demo import ENDLESS, demo_app, until
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from yukon import Game
+from yukon.store import Store
 from yukon.tui.app import STATUS_LINES, YukonApp
 from yukon.tui.widgets import ColumnView
 
@@ -84,3 +87,16 @@ def test_the_demo_says_its_keys_at_80_columns() -> None:
         assert len(shown) == 2 and shown[-1].endswith("esc: stop"), shown
 
     run(make_app(None, Game.deal("yukon", seed=802)), scenario, (80, 24))
+
+
+def test_q_while_the_computer_plays_quits_cleanly_and_saves_the_game(store: Store) -> None:
+    app = demo_app(store, Game.deal("yukon", seed=802), ENDLESS)  # (it is thinking when q comes)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await until(pilot, lambda: app.demo.active and app.demo.thinking)
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, scenario)  # (an exception at exit fails the test here)
+    assert app.return_code == 0 and not app.demo.active
+    assert store.load_game(app.session.id) is not None

@@ -91,7 +91,8 @@ class Demo:
         self.active = self.paused = False
         self._cancel_timer()
         self.app._cancel("demo")
-        self.app.refresh_bindings()
+        if self.app.screen_stack:  # (none left while the app exits, q during the demo: nothing to redraw)
+            self.app.refresh_bindings()
         if message:
             self.app.set_status(message, kind)
 

@@ -70,7 +70,15 @@ STATUS_LINES = 2
 class Tableau(VerticalScroll, can_focus=False):
     """The columns; scrolls when they are taller than the terminal (keys stay with the app)."""
 
+    _laid_out_for: tuple[int, int] | None = None
+
     def on_resize(self, event: events.Resize) -> None:
+        # the status line taking its second line (or giving it back) changes nothing on the table: no redraw
+        lines = getattr(self.app, "_status_lines", lambda: 1)()
+        room = (event.size.width, event.size.height + lines)
+        if room == self._laid_out_for:
+            return
+        self._laid_out_for = room
         refresh = getattr(self.app, "refresh_table", None)
         if refresh is not None:
             self.call_after_refresh(refresh)

@@ -184,7 +184,7 @@ def test_enter_deals_from_the_new_dialog_selects(browser: Any, server: Server) -
     before = state(page)["id"]
     page.keyboard.press("n")
     page.wait_for_selector("#dlg-new[open]")
-    page.select_option("#new-variant", "russian")
+    page.select_option("#new-variant", "alaska")  # (Russian Solitaire offers no grade: docs/difficulty.md)
     page.select_option("#new-deal", "winnable:easy")
     page.focus("#new-deal")
     page.keyboard.press("Enter")
@@ -192,7 +192,7 @@ def test_enter_deals_from_the_new_dialog_selects(browser: Any, server: Server) -
     settle(page)
     assert not page.is_visible("#dlg-new")
     s = state(page)
-    assert s["variant"] == "russian" and "winnable (easy)" in page.inner_text("#message")
+    assert s["variant"] == "alaska" and "winnable (easy)" in page.inner_text("#message")
     page.wait_for_selector("#deal-grade-wrap:not([hidden])")
     assert page.inner_text("#deal-grade-wrap") == "Difficulty easy"  # (not a second "Deal" beside the deal number)
     assert page.errors == []

@@ -403,8 +403,6 @@ def create_app(
 
     # ------------------------------------------------------------------ the page
 
-    app.include_router(deals.router, responses=_errors(400, 422))
-
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})

@@ -247,8 +247,11 @@ def test_the_new_game_screen_deals_from_the_shipped_verdicts(
         assert app.game.move_stack == [] and words in app.status_text
         if status == "won":
             assert known.difficulty in app.status_text
+        # dealt as winnable: its grade beside the deal number tells nothing new (a lost deal has none)
+        info = str(app.query_one("#info").render())
+        assert (f"deal {app.game.seed} ({known.difficulty})" in info) == (status == "won"), info
 
-    run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario)
+    run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario, size=(100, 24))
 
 
 def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> None:

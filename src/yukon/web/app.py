@@ -422,6 +422,7 @@ def create_app(
                 "decks": r.decks, "build": r.build, "stock": r.stock, "has_stock": r.has_stock,
                 "has_waste": r.has_waste, "defaults": r.options(), "about": r.about,
                 "numberings": ["yukon", "pysolfc"] if r.variant in PYSOLFC_GAME_IDS else ["yukon"],
+                "grades": deals.grades_offered(r.variant),  # the difficulties offered, per options
             }
             for r in VARIANTS.values()
         ],

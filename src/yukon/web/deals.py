@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import deal_data
 from ..deal_data import VerdictDataError
-from ..difficulty import GRADES
+from ..difficulty import GRADES, SCALES
 from ..errors import YukonError
 from ..rules import Rules
 from ..winnable_deals import KINDS, NoSuchDealError, pick_deal
@@ -50,6 +50,13 @@ def pick(rules: Rules, kind: str, difficulty: str | None) -> tuple[int, dict[str
     return found.seed, extra
 
 
+def grades_offered(variant: str) -> list[dict[str, Any]]:
+    """The difficulty grades each option set of ``variant`` offers (docs/difficulty.md), for the New dialog:
+    ``[{"empty_column", "foundation_return", "grades"}]``; options not listed offer none."""
+    return [{"empty_column": empty, "foundation_return": ret, "grades": list(grades)}
+            for (v, empty, ret), grades in SCALES.items() if v == variant]
+
+
 def has_data(rules: Rules) -> bool:
     """Do the shipped verdicts have deals of these rules (a winnable one is then drawn from them)?"""
     try:
@@ -58,4 +65,5 @@ def has_data(rules: Rules) -> bool:
         return False
 
 
-__all__ = ["GRADES", "KINDS", "DealChoiceError", "NoSuchDealError", "check_choice", "has_data", "pick"]
+__all__ = ["GRADES", "KINDS", "DealChoiceError", "NoSuchDealError", "check_choice", "grades_offered", "has_data",
+           "pick"]

@@ -188,6 +188,9 @@ def test_every_offered_scale_is_validated_by_held_out_honest_games() -> None:
         offered = scale(variant, empty, ret)
         where = f"{variant}/{empty}/{'return' if ret else 'no return'}: run bench/difficulty.py, mend SCALES"
         if offered:
+            assert any(x.honest_won is not None for x in deals), (
+                f"{where}: the file has no honest games of these rules (built without "
+                f"data/honest-variants-study.csv.gz? tools/build_verdicts.py imports it)")
             why = discriminates(held_out(deals, offered))
             assert not why, f"{where}: {' / '.join(offered)} is not validated: {why}"
         else:

@@ -1,9 +1,9 @@
 """The difficulty of a winnable deal, from the solver's effort: easy, medium, hard, expert.
 
 docs/difficulty.md gives the definition, how it was validated against the honest player's
-games, and the command that reproduces the figures. In short, for one set of rules
-(variant, empty column, foundation return, numbering), with the grades its :data:`SCALES` entry
-offers:
+games, and the command that reproduces the figures. In short, for one set of rules (variant,
+empty column, foundation return; and numbering, as deal numbers of another program are other deals),
+with the grades the rules' :data:`SCALES` entry offers:
 
 - the first grade (**easy**): the solver's greedy probe won it (a greedy player who sees every card
   walks straight through: a few hundred positions);
@@ -23,9 +23,9 @@ the data (:func:`thresholds`), so a grade is reproducible from the shipped verdi
 ['medium', 'hard', 'hard', 'expert']
 >>> grade("won", True, 10**9, t), grade("lost", False, 5, t)
 ('easy', None)
->>> scale("yukon", "any", False), thresholds([100, 200], ("easy", "hard"))
-(('easy', 'hard'), ())
->>> grade("won", False, 10**9, (), ("easy", "hard")), grade("won", True, 5, (), ())
+>>> thresholds([100, 200, 300, 400], EASY_MEDIUM_HARD), thresholds([100, 200], EASY_OR_HARD)
+((300,), ())
+>>> grade("won", False, 10**9, (), EASY_OR_HARD), grade("won", True, 5, (), ())
 ('hard', None)
 """
 
@@ -67,9 +67,9 @@ def scale(variant: str, empty_column: str, foundation_return: bool) -> tuple[str
 
 
 def thresholds(search_nodes: Iterable[int], grades: Sequence[str] = GRADES) -> tuple[int, ...]:
-    """The node counts that separate the grades after the first (four grades: medium / hard / expert):
-    the values at the equal parts (thirds for three grades) of the sorted nodes of the won deals the greedy
-    probe did not win. One fewer than those grades (zeros without any such deal); ``()`` for up to two."""
+    """The node counts that separate the grades after the first (four grades: medium / hard / expert): the
+    values at the equal parts (thirds for four grades, halves for three) of the sorted nodes of the won deals
+    the greedy probe did not win. One fewer than those grades (zeros without any such deal): ``()`` for two."""
     xs = sorted(search_nodes)
     parts = len(grades) - 1
     if not xs:

@@ -76,6 +76,7 @@ def test_any_deal_is_a_random_deal(client: TestClient) -> None:
     ({"deal": "lost", "seed": 5}, "give no seed"),
     ({"deal": "winnable", "numbering": "pysolfc"}, "give no seed"),
     ({"variant": "milligan-yukon", "options": {"empty_column": "any"}, "deal": "lost"}, "no proven lost deal"),
+    ({"variant": "milligan-yukon", "deal": "winnable", "difficulty": "easy"}, "has no difficulty grade"),
 ])
 def test_a_choice_that_cannot_be_honoured_is_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
     before = client.get("/api/stats").json()

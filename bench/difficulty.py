@@ -33,6 +33,7 @@ import yukon
 from yukon import env
 from yukon.deal_data import Verdict
 from yukon.difficulty import CANDIDATES, GRADES, Deal, discriminates, grade, held_out, scale, thresholds
+from yukon.study.current import version_key
 from yukon.study.players import player_budget
 from yukon.study.stats import pct, pct_range, wilson
 
@@ -56,7 +57,7 @@ def committed_honest(paths: Sequence[Path]) -> dict[tuple[RulesKey, int], str]:
                     continue
                 key = ((r["variant"], r["empty_column"], r["foundation_return"] == "1", r.get("numbering") or "yukon"),
                        int(r["seed"]))
-                if key not in best or r["solver_version"] > best[key][0]:
+                if key not in best or version_key(r["solver_version"]) > version_key(best[key][0]):
                     best[key] = (r["solver_version"], r["status"])
     return {k: status for k, (_, status) in best.items()}
 

@@ -50,8 +50,16 @@ import pytest  # noqa: E402
 import yukon  # noqa: E402
 import yukon.solver  # noqa: E402
 from yukon import deal_data, winnable_deals  # noqa: E402
+from yukon import difficulty as difficulty_module  # noqa: E402
+from yukon.difficulty import EASY_MEDIUM_HARD, EASY_OR_HARD  # noqa: E402
 from yukon.rules import rules_for  # noqa: E402
-from yukon.winnable_deals import NoSuchDealError, deal_from_data, difficulty_note, pick_deal  # noqa: E402
+from yukon.winnable_deals import (  # noqa: E402
+    NoSuchDealError,
+    deal_difficulty,
+    deal_from_data,
+    pick_deal,
+    shown_difficulty,
+)
 
 
 @pytest.fixture
@@ -122,9 +130,39 @@ def test_pick_refuses_what_the_data_cannot_give(monkeypatch: pytest.MonkeyPatch)
     assert pick_deal(rules, "lost").seed == first_lost.seed
 
 
-def test_the_difficulty_note_names_a_known_winnable_deals_grade() -> None:
+def test_a_grade_is_shown_only_to_a_player_who_knows_the_deal_is_winnable_or_has_finished() -> None:
+    """A grade exists only for deals proven winnable: shown on a deal dealt by number or as any deal, it would
+    say so. shown_difficulty gives it when the player asked for (and got) a winnable deal, or after the game."""
+    rules = rules_for("yukon")
     v = next(v for v in deal_data.verdicts("yukon", "kings", False, status="won") if v.difficulty == "expert")
-    assert "expert" in difficulty_note(rules_for("yukon"), v.seed)
+    assert deal_difficulty(rules, v.seed) == "expert"
+    assert shown_difficulty(rules, v.seed, "yukon", told_winnable=False, over=False) is None
+    assert shown_difficulty(rules, v.seed, "yukon", told_winnable=True, over=False) == "expert"
+    assert shown_difficulty(rules, v.seed, "yukon", told_winnable=False, over=True) == "expert"
     lost = deal_data.verdicts("yukon", "kings", False, status="lost")[0]
-    assert difficulty_note(rules_for("yukon"), lost.seed) == ""  # no spoiler for a lost deal
-    assert difficulty_note(rules_for("yukon"), 2**64 - 1) == ""
+    for seed in (lost.seed, 2**64 - 1, None):  # a lost deal, an unknown one, an own position: none, ever
+        assert shown_difficulty(rules, seed, "yukon", told_winnable=True, over=True) is None
+    assert shown_difficulty(rules, v.seed, "pysolfc", told_winnable=True, over=True) is None  # another deal
+    won = deal_data.verdicts("russian", "kings", False, status="won")[0]  # rules that offer no grade
+    assert shown_difficulty(rules_for("russian"), won.seed, "yukon", told_winnable=True, over=True) is None
+
+
+def test_any_deal_says_nothing_of_itself(no_solver: None) -> None:
+    found = pick_deal(rules_for("yukon"), "any")
+    assert (found.status, found.note) == ("unknown", "")
+
+
+@pytest.mark.parametrize("scale, difficulty, words", [
+    (None, "easy", "has no difficulty grade"),
+    (EASY_MEDIUM_HARD, "expert", "graded easy, medium, hard only"),
+    (EASY_OR_HARD, "medium", "graded easy, hard only"),
+])
+def test_a_grade_the_rules_do_not_offer_is_refused(no_solver: None, monkeypatch: pytest.MonkeyPatch,
+                                                   scale: tuple[str, ...] | None, difficulty: str, words: str) -> None:
+    key = ("yukon", "any", False)
+    if scale is None:
+        monkeypatch.delitem(difficulty_module.SCALES, key, raising=False)
+    else:
+        monkeypatch.setitem(difficulty_module.SCALES, key, scale)
+    with pytest.raises(NoSuchDealError, match=words):
+        pick_deal(rules_for("yukon", empty_column="any"), "winnable", difficulty)

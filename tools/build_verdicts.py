@@ -1,6 +1,7 @@
 """Rebuild the package's verdicts file (docs/verdicts.md) from the repository's committed study rows.
 
-    python tools/build_verdicts.py                 # from data/verdict-study.csv.gz and data/honest-study.csv
+    python tools/build_verdicts.py                 # from data/verdict-study.csv.gz and the honest games
+                                                   # (data/honest-study.csv, data/honest-variants-study.csv.gz)
     python tools/build_verdicts.py --db FILE       # from your study file: its rows are exported to
                                                    # data/verdict-study.csv.gz first, then the verdicts written
 
@@ -21,6 +22,8 @@ from yukon.cli import main as yukon  # noqa: E402 - after the path: this tree's 
 
 ROWS = ROOT / "data" / "verdict-study.csv.gz"
 HONEST = ROOT / "data" / "honest-study.csv"
+#: the honest player's games of the other variants and options (docs/honest.md), for their grades' validation
+HONEST_VARIANTS = ROOT / "data" / "honest-variants-study.csv.gz"
 VERDICTS = ROOT / "src" / "yukon" / "data" / "verdicts.csv.gz"
 
 
@@ -39,7 +42,7 @@ def main() -> None:
         db = args.db
         if db is None:
             db = Path(tmp) / "studies.sqlite3"
-            run("import", str(ROWS), str(HONEST), "--db", str(db))
+            run("import", str(ROWS), str(HONEST), str(HONEST_VARIANTS), "--db", str(db))
         else:
             run("export", "--db", str(db), "--output", str(ROWS))
         run("export", "--verdicts", "--db", str(db), "--output", str(VERDICTS))

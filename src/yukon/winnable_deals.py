@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from . import deal_data
-from .difficulty import GRADES
+from .difficulty import GRADES, scale
 from .errors import YukonError
 from .game import Game
 from .rules import Rules
@@ -94,10 +94,13 @@ def pick_deal(rules: Rules, kind: str = "winnable", difficulty: str | None = Non
     if difficulty is not None and (difficulty not in GRADES or kind != "winnable"):
         raise NoSuchDealError(f"a difficulty ({', '.join(GRADES)}) is for a winnable deal, not {difficulty!r} "
                               f"for {kind!r}")
-    if kind == "any":
-        seed = next(_random_seeds())
-        known = _known(rules, seed)
-        return FoundDeal(seed, known.status if known else "unknown", described(known) if known else "")
+    offered = scale(rules.variant, rules.empty_column, rules.foundation_return)
+    if difficulty is not None and difficulty not in offered:
+        what = f"is graded {', '.join(offered)} only" if offered else "has no difficulty grade"
+        raise NoSuchDealError(f"{rules.title} with these options {what}: the grades its honest games validate "
+                              f"(docs/difficulty.md)")
+    if kind == "any":  # a random number: nothing said of it (a verdict or a grade would be a spoiler)
+        return FoundDeal(next(_random_seeds()), "unknown", "")
     pool = _shipped(rules, "won" if kind == "winnable" else "lost", difficulty)
     if not pool:
         what = f"{difficulty} winnable" if difficulty else "winnable" if kind == "winnable" else "proven lost"
@@ -118,16 +121,17 @@ def deal_from_data(rules: Rules, kind: str, difficulty: str | None = None) -> Fo
 
 
 def deal_difficulty(rules: Rules, seed: int | None, numbering: str = "yukon") -> str | None:
-    """This deal's grade (easy, medium, hard, expert: docs/difficulty.md) when the shipped verdicts prove it
-    winnable; None otherwise (a lost or undecided deal has none: no spoiler)."""
+    """This deal's grade (docs/difficulty.md) when the shipped verdicts prove it winnable and its rules offer
+    grades; None otherwise. A grade says the deal can be won: a table shows it through :func:`shown_difficulty`."""
     known = _known(rules, seed) if seed is not None and numbering == "yukon" else None
     return known.difficulty if known is not None and known.status == "won" else None
 
 
-def difficulty_note(rules: Rules, seed: int | None, numbering: str = "yukon") -> str:
-    """``"the solver's verdicts grade it hard"`` when the shipped verdicts prove this deal winnable; else ''."""
-    grade = deal_difficulty(rules, seed, numbering)
-    return f"the solver's verdicts grade it {grade}" if grade else ""
+def shown_difficulty(rules: Rules, seed: int | None, numbering: str, *, told_winnable: bool, over: bool) -> str | None:
+    """The grade a table may show beside the deal: only when the player already knows the deal can be won
+    (``told_winnable``: they asked for a winnable deal and were dealt one proven so) or once the game is over.
+    On a deal dealt by number or as "any deal" it would tell them what the table does not: that it is winnable."""
+    return deal_difficulty(rules, seed, numbering) if told_winnable or over else None
 
 
 def find_winnable_deal(
@@ -182,4 +186,4 @@ def find_winnable_deal(
 
 
 __all__ = ["DEAL_BUDGET", "DEAL_TIME", "KINDS", "FoundDeal", "NoSuchDealError", "deal_difficulty", "deal_from_data",
-           "described", "difficulty_note", "find_winnable_deal", "pick_deal"]
+           "described", "find_winnable_deal", "pick_deal", "shown_difficulty"]

@@ -347,19 +347,32 @@ def test_smart_move_by_key_and_double_click(store: Store) -> None:
     run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)
 
 
-def test_the_top_line_shows_the_deals_grade() -> None:
-    """Beside the deal number, as in the web table: the grade of a deal the shipped verdicts prove winnable
-    (docs/difficulty.md); none for a deal proven lost (no spoiler), nor for a PySolFC deal of the same
-    number (another deal)."""
+def test_the_top_line_shows_a_grade_only_once_it_spoils_nothing() -> None:
+    """Beside the deal number, as in the web table, the deal's grade (docs/difficulty.md); but a grade says the
+    deal can be won: none on a deal dealt by number until the game is over, none ever on a deal proven lost
+    nor on a PySolFC deal of the same number (another deal); at once on a deal dealt as winnable."""
     from yukon import deal_data
 
-    hard = deal_data.verdicts("yukon", "kings", False, status="won", difficulty="hard")[0].seed
+    hard = next(v for v in deal_data.verdicts("yukon", "kings", False, status="won", difficulty="hard") if v.line)
     lost = deal_data.verdicts("yukon", "kings", False, status="lost")[0].seed
-    for game, shown in ((Game.deal("yukon", seed=hard), f"deal {hard} (hard) · "),
+    for game, shown in ((Game.deal("yukon", seed=hard.seed), f"deal {hard.seed} · "),
                         (Game.deal("yukon", seed=lost), f"deal {lost} · "),
-                        (Game.deal("yukon", seed=hard, numbering="pysolfc"), f"deal {hard} · ")):
+                        (Game.deal("yukon", seed=hard.seed, numbering="pysolfc"), f"deal {hard.seed} · ")):
 
         async def scenario(pilot: Pilot[None], app: YukonApp, shown: str = shown) -> None:
             assert shown in str(app.query_one("#info").render())
+            assert "(hard)" not in str(app.query_one("#info").render())
 
         run(make_app(None, game, autoplay=False), scenario, size=(100, 24))
+
+    async def played_out(pilot: Pilot[None], app: YukonApp) -> None:
+        assert f"deal {hard.seed} · " in str(app.query_one("#info").render())
+        app.session.play_line(hard.moves(), autoplay=False)  # the winning line: the game is over
+        app.refresh_table()
+        await pilot.pause()
+        assert app.session.status == "won" and f"deal {hard.seed} (hard) · " in str(app.query_one("#info").render())
+        app.start_game(Game.deal("yukon", seed=hard.seed), proved_winnable=True)  # as the new-game screen deals it
+        await pilot.pause()
+        assert app.game.move_stack == [] and f"deal {hard.seed} (hard) · " in str(app.query_one("#info").render())
+
+    run(make_app(None, Game.deal("yukon", seed=hard.seed), autoplay=False), played_out, size=(100, 24))

@@ -8,9 +8,10 @@ import pytest
 from test_tui_app import make_app, run
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 from tui_helpers import ONE_FROM_LOST, FakeClock
 
+import yukon
 from yukon import Game, deal_data
 from yukon.deal import MAX_SEED
 from yukon.rules import rules_for
@@ -247,8 +248,11 @@ def test_the_new_game_screen_deals_from_the_shipped_verdicts(
         assert app.game.move_stack == [] and words in app.status_text
         if status == "won":
             assert known.difficulty in app.status_text
+        # dealt as winnable: its grade beside the deal number tells nothing new (a lost deal has none)
+        info = str(app.query_one("#info").render())
+        assert (f"deal {app.game.seed} ({known.difficulty})" in info) == (status == "won"), info
 
-    run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario)
+    run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario, size=(100, 24))
 
 
 def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> None:
@@ -262,3 +266,32 @@ def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> 
         assert "while the stock lasts" in app.status_text
 
     run(make_app(None, Game.deal("milligan-yukon", seed=1)), scenario)
+
+
+def test_the_difficulty_key_offers_the_grades_of_the_highlighted_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """d cycles through the grades the highlighted variant offers (docs/difficulty.md), none where it has none."""
+    from yukon import difficulty
+
+    monkeypatch.delitem(difficulty.SCALES, ("russian", "kings", False), raising=False)
+    monkeypatch.setitem(difficulty.SCALES, ("australian", "kings", False), difficulty.EASY_OR_HARD)
+    names = list(yukon.VARIANTS)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+
+        async def cycle(variant: str, presses: int) -> list[str | None]:
+            screen.query_one(OptionList).highlighted = names.index(variant)
+            seen = []
+            for _ in range(presses):
+                await pilot.press("d")
+                seen.append(screen.difficulty)
+            return seen
+
+        assert await cycle("australian", 4) == [None, "easy", "hard", None]
+        assert await cycle("russian", 2) == [None, None]  # a winnable deal, no grade
+        assert await cycle("yukon", 5) == ["easy", "medium", "hard", "expert", None]  # (from a winnable deal)
+
+    run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario)

@@ -14,6 +14,9 @@ import pytest
 from browser_setup import Server
 from test_web_browser import SETTINGS, open_page, settle, state
 
+from yukon.difficulty import scale
+from yukon.rules import VARIANTS
+
 pytestmark = pytest.mark.browser
 
 #: Yukon deal 802 (easy): these nine moves lose it, the ninth (6:6C+4>2) being the one that throws it away.
@@ -184,7 +187,9 @@ def test_enter_deals_from_the_new_dialog_selects(browser: Any, server: Server) -
     before = state(page)["id"]
     page.keyboard.press("n")
     page.wait_for_selector("#dlg-new[open]")
-    page.select_option("#new-variant", "russian")
+    graded = next(name for name, r in VARIANTS.items()  # another variant that offers grades (docs/difficulty.md)
+                  if name != "yukon" and scale(name, r.empty_column, r.foundation_return))
+    page.select_option("#new-variant", graded)
     page.select_option("#new-deal", "winnable:easy")
     page.focus("#new-deal")
     page.keyboard.press("Enter")
@@ -192,7 +197,7 @@ def test_enter_deals_from_the_new_dialog_selects(browser: Any, server: Server) -
     settle(page)
     assert not page.is_visible("#dlg-new")
     s = state(page)
-    assert s["variant"] == "russian" and "winnable (easy)" in page.inner_text("#message")
+    assert s["variant"] == graded and "winnable (easy)" in page.inner_text("#message")
     page.wait_for_selector("#deal-grade-wrap:not([hidden])")
     assert page.inner_text("#deal-grade-wrap") == "Difficulty easy"  # (not a second "Deal" beside the deal number)
     assert page.errors == []

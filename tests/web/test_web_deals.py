@@ -76,6 +76,7 @@ def test_any_deal_is_a_random_deal(client: TestClient) -> None:
     ({"deal": "lost", "seed": 5}, "give no seed"),
     ({"deal": "winnable", "numbering": "pysolfc"}, "give no seed"),
     ({"variant": "milligan-yukon", "options": {"empty_column": "any"}, "deal": "lost"}, "no proven lost deal"),
+    ({"variant": "milligan-yukon", "deal": "winnable", "difficulty": "easy"}, "has no difficulty grade"),
 ])
 def test_a_choice_that_cannot_be_honoured_is_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
     before = client.get("/api/stats").json()
@@ -85,19 +86,44 @@ def test_a_choice_that_cannot_be_honoured_is_refused(client: TestClient, body: d
     assert client.get("/api/stats").json() == before
 
 
-def test_the_difficulty_of_a_deal(client: TestClient) -> None:
-    hard = next(v for v in deal_data.verdicts("yukon", "kings", False, status="won") if v.difficulty == "hard")
-    r = client.get("/api/deals/difficulty", params={"variant": "yukon", "seed": hard.seed})
-    assert r.status_code == 200 and r.json() == {"difficulty": "hard", "solver_version": hard.solver_version}
-    lost = deal_data.verdicts("yukon", "kings", False, status="lost")[0]
-    for seed in (lost.seed, 2**64 - 1):  # a lost deal says nothing (no spoiler); an unknown one neither
-        assert client.get("/api/deals/difficulty", params={"seed": seed}).json()["difficulty"] is None
-    other = client.get("/api/deals/difficulty", params={"seed": hard.seed, "empty_column": "any"}).json()
-    known = deal_data.verdict_for(rules_for("yukon", empty_column="any"), hard.seed)
-    assert other["difficulty"] == (known.difficulty if known and known.status == "won" else None)
-    for params, status in (({"seed": -1}, 422), ({"seed": 2**64}, 422), ({"seed": 1, "variant": "klondike"}, 400),
-                           ({"seed": 1, "empty_column": "queens"}, 400), ({}, 422)):
-        assert client.get("/api/deals/difficulty", params=params).status_code == status, params
+def _graded(grade: str) -> deal_data.Verdict:
+    return next(v for v in deal_data.verdicts("yukon", "kings", False, status="won") if v.difficulty == grade)
+
+
+@pytest.mark.parametrize("body", [{"deal": "winnable", "difficulty": "hard"}, {"deal": "winnable"},
+                                  {"winnable_only": True}])
+def test_a_deal_dealt_as_winnable_shows_its_grade(client: TestClient, body: dict[str, Any]) -> None:
+    """The game's state carries the grade when the player asked for a winnable deal (of a grade or not)."""
+    s = _new(client, **body)
+    v = _known("yukon", s["seed"])
+    assert v.status == "won" and s["difficulty"] == v.difficulty and v.difficulty is not None
+    assert client.get(f"/api/games/{s['id']}").json()["difficulty"] == v.difficulty
+
+
+@pytest.mark.parametrize("body", [{}, {"winnable_only": True}, {"deal": "any"}])  # (the last two: "not checked")
+def test_no_grade_on_a_deal_dealt_by_number_until_the_game_is_over(client: TestClient, body: dict[str, Any]) -> None:
+    """A deal by number the verdicts grade hard: a grade shown would say it can be won; once over, it may show."""
+    hard = _graded("hard")
+    s = _new(client, **body, seed=hard.seed)
+    assert s["seed"] == hard.seed and s["difficulty"] is None
+    assert client.get(f"/api/games/{s['id']}").json()["difficulty"] is None
+    r = client.post(f"/api/games/{s['id']}/resign")
+    assert r.status_code == 200, r.text
+    assert r.json()["difficulty"] == "hard"  # over: nothing left to spoil
+    assert client.get(f"/api/games/{s['id']}").json()["difficulty"] == "hard"
+
+
+def test_no_grade_on_any_deal_nor_on_a_lost_one(client: TestClient) -> None:
+    assert _new(client, deal="any")["difficulty"] is None
+    s = _new(client, deal="lost")
+    assert s["difficulty"] is None
+    assert client.post(f"/api/games/{s['id']}/resign").json()["difficulty"] is None  # a lost deal has none
+
+
+def test_the_grade_of_a_deal_number_cannot_be_asked_for(client: TestClient) -> None:
+    hard = _graded("hard")
+    assert client.get("/api/deals/difficulty", params={"seed": hard.seed}).status_code == 404
+    assert not any("difficulty" in path for path in client.app.openapi()["paths"])  # type: ignore[attr-defined]
 
 
 def test_the_page_offers_the_kinds_of_deal(client: TestClient) -> None:

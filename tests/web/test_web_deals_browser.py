@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_web_browser import open_page, settle, state
+from test_web_browser import open_page, settle, start_deal, state
 
+import yukon
 from yukon import deal_data
+from yukon.difficulty import scale
 from yukon.rules import rules_for
 
 pytestmark = pytest.mark.browser
@@ -41,4 +43,44 @@ def test_a_hard_deal_and_a_lost_deal_from_the_new_dialog(browser: Any, server: A
     assert "cannot be won" in page.inner_text("#message")
     page.click("#btn-new")  # the dialog remembers the choice
     assert page.input_value("#new-deal") == "lost"
+    assert page.errors == []
+
+
+def test_no_grade_in_the_top_bar_for_a_deal_by_number_until_the_game_is_over(browser: Any, server: Any) -> None:
+    """A grade says the deal can be won: a deal typed in by number (one the verdicts grade hard) shows none, nor
+    does "any deal"; once the game is over (given up), the grade shows."""
+    hard = next(v for v in deal_data.verdicts("yukon", "kings", False, status="won") if v.difficulty == "hard")
+    page = open_page(browser, server)
+    s = _deal_from_dialog(page, "winnable:hard")
+    page.wait_for_selector("#deal-grade-wrap:not([hidden])")  # (shown: so hidden below is the grade's doing)
+    s = _deal_from_dialog(page, "any")
+    assert s["difficulty"] is None and page.is_hidden("#deal-grade-wrap")
+    s = start_deal(page, hard.seed)
+    assert s["difficulty"] is None and page.is_hidden("#deal-grade-wrap")
+    page.evaluate("async () => window.yukon.accept(await window.yukon.api("
+                  "'POST', `/api/games/${window.yukon.state.id}/resign`))")
+    page.wait_for_selector("#deal-grade-wrap:not([hidden])")
+    assert page.inner_text("#deal-grade") == "hard"
+    assert page.errors == []
+
+
+def test_the_new_dialog_offers_the_grades_of_the_chosen_rules(browser: Any, server: Any) -> None:
+    """Only the grades the variant and options offer (yukon.difficulty.SCALES) can be chosen; a grade chosen
+    that the next rules lack falls back to "a winnable deal"."""
+    page = open_page(browser, server)
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    enabled = ("() => [...document.querySelectorAll('#new-deal option')]"
+               ".filter((o) => o.value.includes(':') && !o.disabled).map((o) => o.value.split(':')[1])")
+    page.select_option("#new-variant", "yukon")
+    page.wait_for_function(f"({enabled})().length === {len(scale('yukon', 'kings', False))}")
+    for name, rules in yukon.VARIANTS.items():
+        page.select_option("#new-variant", name)
+        assert page.evaluate(enabled) == list(scale(name, rules.empty_column, rules.foundation_return)), name
+    page.select_option("#new-variant", "yukon")
+    page.select_option("#new-deal", "winnable:expert")
+    page.select_option("#new-empty-column", "any")  # Yukon with any card into an empty column: fewer grades
+    expected = scale("yukon", "any", False)
+    assert page.evaluate(enabled) == list(expected)
+    assert page.input_value("#new-deal") == ("winnable:expert" if "expert" in expected else "winnable")
     assert page.errors == []

@@ -2,9 +2,9 @@
 
 For each variant and option, the newest solver version's verdicts (:mod:`yukon.study.current`),
 one line per deal, with the honest player's result of the same deal where an honest study has
-one, and the difficulty grade of :mod:`yukon.difficulty` (thresholds from the won deals of the
-same rules in the file). Written in a fixed order with fixed formats, so the same study file
-gives the same bytes.
+one, and the difficulty grade of :mod:`yukon.difficulty` on the scale its rules offer (thresholds
+from the won deals of the same rules in the file; no grade for rules that offer none). Written in
+a fixed order with fixed formats, so the same study file gives the same bytes.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import IO
 
 from ..cli_common import CommandError
 from ..deal_data import COLUMNS
-from ..difficulty import grade, thresholds
+from ..difficulty import grade, scale, thresholds
 from .current import current, rules_key, version_key
 from .db import StudyDB
 from .players import is_honest
@@ -57,15 +57,18 @@ def write_verdicts(db: StudyDB, out: IO[str]) -> str:
     parts = []
     for cur in verdicts:
         variant, empty, ret, numbering = cur.key
-        bounds = thresholds(r.nodes for r in cur.rows.values() if r.status == "won" and r.reason != PROBE_REASON)
+        grades = scale(variant, empty, ret)  # the grades these rules' honest games validate (none: no grade)
+        bounds = thresholds((r.nodes for r in cur.rows.values() if r.status == "won" and r.reason != PROBE_REASON),
+                            grades)
         played = honest.get(cur.key, {})
         for seed, r in cur.rows.items():
             p = cur.source[seed]
             probe = r.status == "won" and r.reason == PROBE_REASON
+            difficulty = grade(r.status, probe, r.nodes, bounds, grades) or ""
             writer.writerow((variant, empty, int(ret), numbering, seed, r.status, r.solver_version,
                              _fmt(p.time_limit), _fmt(p.node_limit), p.threads, f"{r.seconds:.4f}", r.nodes,
-                             r.line_length, int(probe), played.get(seed, ""),
-                             grade(r.status, probe, r.nodes, bounds) or "", r.line if r.status == "won" else ""))
+                             r.line_length, int(probe), played.get(seed, ""), difficulty,
+                             r.line if r.status == "won" else ""))
         s = cur.summary
         parts.append(f"{variant}/{empty}/{'return' if ret else 'no return'}: {s.total:,} deals "
                      f"({s.won:,} won, {s.lost:,} lost, {s.unknown:,} unknown; solver {cur.solver_version})")

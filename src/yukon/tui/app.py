@@ -42,10 +42,9 @@ from ..store import Store
 from ..winnable_deals import (
     FoundDeal,
     NoSuchDealError,
-    deal_difficulty,
     deal_from_data,
-    difficulty_note,
     find_winnable_deal,
+    shown_difficulty,
 )
 from .demo import Demo
 from .replay import Replay
@@ -351,8 +350,10 @@ class YukonApp(App[None]):
         g = s.game
         winnable = self.winnable_text if self.show_winnable else ""
         moves = self.replay.at if self.replay is not None else s.move_count
-        text = info_line(g, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2),
-                         deal_difficulty(g.rules, g.seed, g.numbering))
+        # the grade says the deal can be won: shown for a deal dealt as winnable, or once the game is over
+        grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",
+                                 over=s.result is not None or g.is_over())
+        text = info_line(g, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2), grade)
         with contextlib.suppress(Exception):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
@@ -938,14 +939,15 @@ class YukonApp(App[None]):
 
         self.push_screen(ConfirmScreen(question), answered)
 
-    def start_game(self, game: Game) -> None:
-        """Leave the current game (abandoned when in progress) and play ``game``."""
+    def start_game(self, game: Game, *, proved_winnable: bool = False) -> None:
+        """Leave the current game (abandoned when in progress) and play ``game``; ``proved_winnable``: it was
+        dealt as a winnable deal the solver proved so (its grade may then show; the game's record keeps it)."""
         self.session.abandon()
         for name in list(self._jobs):
             self._cancel(name)
         old_rules = self.session.game.rules
         self.session = Session(game, self.store, autoplay=self.session.autoplay, hint_kind=self.session.hint_kind,
-                               clock=self._time_source)
+                               clock=self._time_source, extra={"deal_winnable": "won"} if proved_winnable else None)
         self.state.game = game
         self.state.pick = None
         self.state.hint = None
@@ -972,7 +974,7 @@ class YukonApp(App[None]):
 
     def _welcome(self, game: Game) -> str:
         text = f"Deal {game.seed} of {game.rules.title}"
-        note = self._deal_note or difficulty_note(game.rules, game.seed, game.numbering)
+        note = self._deal_note
         if note:
             text += f": {note}"
             self._deal_note = ""
@@ -988,7 +990,7 @@ class YukonApp(App[None]):
             return
         if found is not None:
             self._deal_note = found.note
-            self.start_game(Game.deal(rules, seed=found.seed))
+            self.start_game(Game.deal(rules, seed=found.seed), proved_winnable=found.status == "won")
             return
         if not self.winnable_only:
             self.start_game(Game.deal(rules, seed=self._new_seed()))
@@ -1008,7 +1010,7 @@ class YukonApp(App[None]):
                 self.set_status(f"Could not look for a deal: {found}", "error")
                 return
             self._deal_note = found.note
-            self.start_game(Game.deal(rules, seed=found.seed))
+            self.start_game(Game.deal(rules, seed=found.seed), proved_winnable=found.status == "won")
 
         self._start_job("deal", work, done)
 

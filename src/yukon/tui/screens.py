@@ -318,11 +318,14 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         self._show()
 
     def action_next_difficulty(self) -> None:
-        """Any winnable deal, then easy, medium, hard, expert, and round again."""
-        from ..difficulty import GRADES
+        """Any winnable deal, then each grade the highlighted variant offers (easy, medium, hard, expert for
+        Yukon; fewer or none elsewhere: docs/difficulty.md), and round again."""
+        from ..difficulty import scale
 
-        order: list[str | None] = [None, *GRADES]
-        current = self.difficulty if self.kind == "winnable" else order[-1]
+        index = self.query_one(OptionList).highlighted
+        rules = list(VARIANTS.values())[index or 0]
+        order: list[str | None] = [None, *scale(rules.variant, rules.empty_column, rules.foundation_return)]
+        current = self.difficulty if self.kind == "winnable" and self.difficulty in order else order[-1]
         self.kind, self.difficulty = "winnable", order[(order.index(current) + 1) % len(order)]
         self._show()
 

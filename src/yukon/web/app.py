@@ -403,8 +403,6 @@ def create_app(
 
     # ------------------------------------------------------------------ the page
 
-    app.include_router(deals.router, responses=_errors(400, 422))
-
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -424,6 +422,7 @@ def create_app(
                 "decks": r.decks, "build": r.build, "stock": r.stock, "has_stock": r.has_stock,
                 "has_waste": r.has_waste, "defaults": r.options(), "about": r.about,
                 "numberings": ["yukon", "pysolfc"] if r.variant in PYSOLFC_GAME_IDS else ["yukon"],
+                "grades": deals.grades_offered(r.variant),  # the difficulties offered, per options
             }
             for r in VARIANTS.values()
         ],

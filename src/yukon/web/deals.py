@@ -1,27 +1,23 @@
-"""The shipped verdicts at the web table: a deal of a kind for the New dialog, and a deal's difficulty.
+"""The shipped verdicts at the web table: a deal of a kind for the New dialog.
 
 The New dialog offers any deal, a winnable deal (of a difficulty: docs/difficulty.md) and a deal
 proven lost; those of a difficulty and the lost ones come from the shipped verdicts alone
-(:func:`yukon.winnable_deals.pick_deal`), at once. ``GET /api/deals/difficulty`` says how hard a
-deal is when the data knows it (the table shows it beside the deal number); like the grade
-itself, it answers for deals proven winnable only (``null`` otherwise: no lost/undecided spoiler).
+(:func:`yukon.winnable_deals.pick_deal`), at once. The deal's grade comes with the game's state
+(``difficulty``), only where it tells the player nothing the table does not
+(:func:`yukon.winnable_deals.shown_difficulty`): there is no way to ask the grade of any deal number,
+as a grade says the deal can be won.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
-from fastapi import APIRouter, Query
+from typing import Any
 
 from .. import deal_data
-from ..deal import MAX_SEED
 from ..deal_data import VerdictDataError
-from ..difficulty import GRADES
+from ..difficulty import GRADES, SCALES
 from ..errors import YukonError
-from ..rules import OPTIONS, VARIANTS, Rules, rules_for
+from ..rules import Rules
 from ..winnable_deals import KINDS, NoSuchDealError, pick_deal
-
-router = APIRouter()
 
 
 class DealChoiceError(YukonError):
@@ -54,6 +50,13 @@ def pick(rules: Rules, kind: str, difficulty: str | None) -> tuple[int, dict[str
     return found.seed, extra
 
 
+def grades_offered(variant: str) -> list[dict[str, Any]]:
+    """The difficulty grades each option set of ``variant`` offers (docs/difficulty.md), for the New dialog:
+    ``[{"empty_column", "foundation_return", "grades"}]``; options not listed offer none."""
+    return [{"empty_column": empty, "foundation_return": ret, "grades": list(grades)}
+            for (v, empty, ret), grades in SCALES.items() if v == variant]
+
+
 def has_data(rules: Rules) -> bool:
     """Do the shipped verdicts have deals of these rules (a winnable one is then drawn from them)?"""
     try:
@@ -62,32 +65,5 @@ def has_data(rules: Rules) -> bool:
         return False
 
 
-def difficulty_of(rules: Rules, seed: int) -> dict[str, Any]:
-    try:
-        verdict = deal_data.verdict_for(rules, seed)
-    except VerdictDataError:
-        verdict = None  # a damaged data file: the table shows no grade, as for an unknown deal
-    if verdict is None or verdict.status != "won" or verdict.difficulty is None:
-        return {"difficulty": None, "solver_version": None}
-    return {"difficulty": verdict.difficulty, "solver_version": verdict.solver_version}
-
-
-@router.get("/api/deals/difficulty")
-def deal_difficulty(
-    seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
-    variant: Annotated[str, Query(json_schema_extra={"enum": list(VARIANTS)})] = "yukon",
-    empty_column: Annotated[str | None, Query(json_schema_extra={"enum": list(OPTIONS["empty_column"])})] = None,
-    foundation_return: bool | None = None,
-) -> dict[str, Any]:
-    """How hard this deal of these rules is (easy, medium, hard, expert), when the shipped verdicts
-    prove it winnable; ``null`` otherwise."""
-    options: dict[str, Any] = {}
-    if empty_column is not None:
-        options["empty_column"] = empty_column
-    if foundation_return is not None:
-        options["foundation_return"] = foundation_return
-    return difficulty_of(rules_for(variant, **options), seed)
-
-
-__all__ = ["GRADES", "KINDS", "DealChoiceError", "NoSuchDealError", "check_choice", "difficulty_of", "has_data", "pick",
-           "router"]
+__all__ = ["GRADES", "KINDS", "DealChoiceError", "NoSuchDealError", "check_choice", "grades_offered", "has_data",
+           "pick"]

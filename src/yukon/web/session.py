@@ -42,6 +42,7 @@ from ..notation import Move
 from ..rules import rules_for
 from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession, move_text
 from ..store import DamagedGameError, GameRecord, Store
+from ..winnable_deals import shown_difficulty
 
 if TYPE_CHECKING:
     from ..record import GameRecord as GameFile
@@ -142,6 +143,10 @@ class Session(PlaySession):
             # the undone moves may name cards that lie face down again: only their number
             "undone_count": len(undone),
             "deal_note": self.extra.get("deal_note"),
+            # the deal's grade only where it tells nothing new: a deal dealt as winnable, or a game over
+            "difficulty": shown_difficulty(r, self.seed, g.numbering,
+                                           told_winnable=self.extra.get("deal_winnable") == "won",
+                                           over=status != "playing" or self.result is not None),
             # moves the computer chose ("watch the computer play"): the game is not counted in the statistics
             "computer_moves": computer_moves(self.extra),
         }

@@ -1,29 +1,47 @@
-// The deal's difficulty beside the deal number, when the shipped verdicts prove the deal winnable
-// (docs/difficulty.md). app.js announces every state it accepts with a "yukon:state" event.
+// The deal's difficulty (docs/difficulty.md): beside the deal number, and in the New dialog.
+// Beside the deal number: the game's state carries the grade only where it tells the player nothing the table
+// does not (a deal dealt as winnable, or a game that is over: a grade says the deal can be won). app.js
+// announces every state it accepts with a "yukon:state" event.
+// In the New dialog: only the grades the chosen variant and options offer (/api/variants: "grades").
 (() => {
   "use strict";
   const wrap = document.getElementById("deal-grade-wrap");
   const out = document.getElementById("deal-grade");
-  if (!wrap || !out) return;
-  let shownFor = "";
-  let request = 0;
-  document.addEventListener("yukon:state", (event) => {
-    const s = event.detail || {};
-    const rules = s.rules || {};
-    const key = s.seed === null || s.seed === undefined || s.numbering === "pysolfc" ? "" : JSON.stringify([s.variant, rules.empty_column, rules.foundation_return, s.seed]);
-    if (key === shownFor) return;
-    shownFor = key;
-    wrap.hidden = true;
-    if (!key) return;
-    const q = new URLSearchParams({ variant: s.variant, seed: String(s.seed) });
-    if (rules.empty_column) q.set("empty_column", rules.empty_column);
-    if (rules.foundation_return !== undefined) q.set("foundation_return", String(!!rules.foundation_return));
-    const mine = ++request;
-    fetch(`/api/deals/difficulty?${q}`).then((r) => (r.ok ? r.json() : null)).then((d) => {
-      if (mine !== request || !d || !d.difficulty) return;
-      out.textContent = d.difficulty;
-      wrap.title = `Difficulty of this deal (proved winnable by solver ${d.solver_version}; docs/difficulty.md)`;
-      wrap.hidden = false;
-    }).catch(() => { /* offline: no grade shown */ });
-  });
+  if (wrap && out) {
+    document.addEventListener("yukon:state", (event) => {
+      const grade = (event.detail || {}).difficulty;
+      out.textContent = grade || "";
+      wrap.title = grade ? "Difficulty of this deal (the solver's effort, validated on the honest player's games: docs/difficulty.md)" : "";
+      wrap.hidden = !grade;
+    });
+  }
+
+  const dialog = document.getElementById("dlg-new");
+  const deal = document.getElementById("new-deal");
+  const variant = document.getElementById("new-variant");
+  const empty = document.getElementById("new-empty-column");
+  const back = document.getElementById("new-foundation-return");
+  if (!dialog || !deal || !variant || !empty || !back) return;
+  let offered = null;  // variant name -> [{empty_column, foundation_return, grades}]
+  fetch("/api/variants").then((r) => (r.ok ? r.json() : null)).then((d) => {
+    if (!d) return;
+    offered = new Map(d.variants.map((v) => [v.name, v.grades || []]));
+    update();
+  }).catch(() => { /* offline: the server refuses a grade it does not offer, naming the ones it does */ });
+
+  function update() {
+    if (!offered) return;
+    const scale = (offered.get(variant.value) || [])
+      .find((s) => s.empty_column === empty.value && s.foundation_return === back.checked);
+    const grades = scale ? scale.grades : [];
+    for (const option of deal.options) {
+      const [kind, grade] = option.value.split(":");
+      if (kind !== "winnable" || !grade) continue;
+      option.disabled = option.hidden = !grades.includes(grade);
+    }
+    if (deal.selectedOptions[0] && deal.selectedOptions[0].disabled) deal.value = "winnable";
+  }
+  for (const el of [variant, empty, back]) el.addEventListener("change", update);
+  // app.js fills the dialog's fields when it opens (no change event): look again then
+  new MutationObserver(update).observe(dialog, { attributes: true, attributeFilter: ["open"] });
 })();

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import yukon
+from wall_clock import LOADED, timed
 from yukon import Game
 from yukon.cards import NAME
 from yukon.cli import main
@@ -85,12 +86,10 @@ def test_solve_never_modifies_the_game(variant: str) -> None:
 
 def test_time_limit_gives_unknown() -> None:
     game = undecided_deal()
-    start = time.perf_counter()
-    result = solve(game, time_limit=0.05)
-    elapsed = time.perf_counter() - start
+    result, seconds = timed(solve, game, time_limit=0.05)
     assert result.status == "unknown" and result.reason == "time limit"
     assert result.moves == []
-    assert elapsed < 2.0  # 0.05 s asked; generous for a shared machine
+    assert seconds < 0.05 + LOADED
 
 
 def test_node_limit_gives_unknown() -> None:
@@ -138,7 +137,7 @@ def test_stop_event_from_another_thread() -> None:
     stopped_at = time.perf_counter()
     worker.join(timeout=20)
     assert not worker.is_alive(), "solve() did not stop"
-    assert time.perf_counter() - stopped_at < 5.0
+    assert time.perf_counter() - stopped_at < LOADED
     assert out[0].status == "unknown" and out[0].reason == "stopped"
     assert out[0].nodes > 0 and stop.looks > looks_before  # it had searched, and it saw the stop
 

@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from test_web_hidden import check_tells_nothing_hidden
 
+from wall_clock import LOADED
 from yukon import Game
 from yukon.honest import Budget
 from yukon.store import Store
@@ -145,7 +146,7 @@ def test_a_stop_ends_the_search_at_once_and_plays_nothing(app_and_client: tuple[
     assert client.post(f"/api/games/{gid}/demo-stop").json() == {"stopped": True}
     thread.join(10)
     answer, when = out[0]
-    assert when - asked < 1.0  # generous: other work shares the machine
+    assert when - asked < LOADED  # unstopped, the endless budget thinks on
     assert answer["demo"]["reason"] == "stopped" and answer["played"] == [] and answer["move_count"] == 0
     assert client.post(f"/api/games/{gid}/demo-stop").json() == {"stopped": False}  # nothing left to stop
 
@@ -160,7 +161,7 @@ def test_a_newer_request_supersedes_an_older_one(app_and_client: tuple[Any, Test
     asked = time.monotonic()
     older.join(10)
     answer, when = older_out[0]
-    assert when - asked < 1.0 and answer["demo"]["reason"] == "stopped" and answer["played"] == []
+    assert when - asked < LOADED and answer["demo"]["reason"] == "stopped" and answer["played"] == []
     assert not newer_out  # the newer one thinks on
     client.post(f"/api/games/{gid}/demo-stop")
     newer.join(10)
@@ -170,7 +171,7 @@ def test_a_newer_request_supersedes_an_older_one(app_and_client: tuple[Any, Test
 
 def test_a_players_move_does_not_wait_and_the_demo_leaves_it_alone(app_and_client: tuple[Any, TestClient]) -> None:
     app, client = app_and_client
-    app.state.demo = DemoSettings(ENDLESS, 3.0)  # answers after three seconds of thinking
+    app.state.demo = DemoSettings(ENDLESS, 6.0)  # answers after six seconds of thinking
     state = client.post("/api/games", json={"seed": 7}).json()
     gid = state["id"]
     thread, out = in_thread(lambda: demo_move(client, gid))
@@ -178,7 +179,7 @@ def test_a_players_move_does_not_wait_and_the_demo_leaves_it_alone(app_and_clien
     move = state["legal_moves"][0]
     started = time.monotonic()
     mine = client.post(f"/api/games/{gid}/moves", json={"move": move}).json()
-    assert time.monotonic() - started < 2.0 and not out  # back before the computer has decided
+    assert time.monotonic() - started < LOADED and not out  # back before the computer has decided
     thread.join(20)
     answer = out[0][0]
     assert answer["demo"]["reason"] == "changed" and answer["played"] == []

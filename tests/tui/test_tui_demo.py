@@ -13,7 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 from tui_helpers import NEARLY_WON
 
-from yukon import Game
+from wall_clock import LOADED
+from yukon import Game, Move
 from yukon.cli import main
 from yukon.demo import decide, situation
 from yukon.honest import Budget
@@ -102,7 +103,7 @@ def test_escape_stops_a_long_search_within_a_fraction_of_a_second(store: Store) 
         assert app.demo.thinking  # this budget takes far longer than the test
         await pilot.press("escape")
         assert len(stopped_at) == 1, "esc did not stop the demo"
-        while app.demo.thinking and time.monotonic() - stopped_at[0] < 0.5:
+        while app.demo.thinking and time.monotonic() - stopped_at[0] < LOADED:  # (unstopped: endless)
             await asyncio.sleep(0.005)
         assert not app.demo.thinking, "the search went on after the stop"
         assert app.session.move_count == 0 and not app.demo.active
@@ -111,14 +112,26 @@ def test_escape_stops_a_long_search_within_a_fraction_of_a_second(store: Store) 
 
 
 def test_a_move_of_the_players_takes_over(store: Store) -> None:
+    """The counts are taken at the undo itself: the demo plays at its fastest, and a move of its own may
+    land between the test's look at the count and the key."""
+    undone: list[tuple[int, int]] = []
+
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        real_undo = app.session.undo
+
+        def undo(to: int | None = None) -> list[Move]:
+            before = app.session.move_count
+            taken_back = real_undo(to)
+            undone.append((before, app.session.move_count))
+            return taken_back
+
+        app.session.undo = undo  # type: ignore[method-assign]
         await until(pilot, lambda: app.session.move_count >= 2)
-        played = app.session.move_count
         await pilot.press("u")  # undo: the player's action, after the demo stops
         assert not app.demo.active
-        assert app.session.move_count < played
+        assert len(undone) == 1 and undone[0][1] == undone[0][0] - 1
         await pilot.pause(0.3)
-        assert not app.demo.active and app.session.move_count < played
+        assert not app.demo.active and app.session.move_count == undone[0][1]  # nothing played since
 
     run(demo_app(store, Game.deal("yukon", seed=7), autoplay=False), scenario)
 

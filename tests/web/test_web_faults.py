@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web_client import LOCAL, error_of
 
 from wall_clock import LOADED
 from yukon import Game, advisor
@@ -20,8 +21,6 @@ from yukon.deal import MAX_SEED
 from yukon.store import Store
 from yukon.web import create_app, solving
 from yukon.web.session import CLIENT, Registry
-
-LOCAL = "http://127.0.0.1"
 
 
 @pytest.fixture
@@ -34,19 +33,6 @@ def store(db: Path) -> Iterator[Store]:
     s = Store(db, busy_timeout=1.5)
     yield s
     s.close()
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store), base_url=LOCAL) as c:
-        yield c
-
-
-def error_of(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    data = r.json()
-    assert set(data) == {"error"} and data["error"]
-    return str(data["error"])
 
 
 # ---------------------------------------------------------------------- a locked database

@@ -61,6 +61,16 @@ def wait_for_search(app: Any) -> None:
     time.sleep(0.1)
 
 
+def endless_demo_move(app: Any, client: TestClient) -> tuple[str, threading.Thread, list[Any]]:
+    """A demo move on a new game of deal 7 with an endless budget, asked in a thread, once its search runs:
+    the game's id, the thread and its answer's list (empty until it answers)."""
+    app.state.demo = DemoSettings(ENDLESS, None)
+    gid = client.post("/api/games", json={"seed": 7}).json()["id"]
+    thread, out = in_thread(lambda: demo_move(client, gid))
+    wait_for_search(app)
+    return gid, thread, out
+
+
 def positions(variant: str, seed: int, moves: int) -> tuple[Game, Game]:
     """A position some moves into a deal, and the same position with its unseen cards moved around."""
     rng = random.Random(seed)
@@ -137,10 +147,7 @@ def test_a_game_the_computer_played_in_does_not_count(app_and_client: tuple[Any,
 
 def test_a_stop_ends_the_search_at_once_and_plays_nothing(app_and_client: tuple[Any, TestClient]) -> None:
     app, client = app_and_client
-    app.state.demo = DemoSettings(ENDLESS, None)
-    gid = client.post("/api/games", json={"seed": 7}).json()["id"]
-    thread, out = in_thread(lambda: demo_move(client, gid))
-    wait_for_search(app)
+    gid, thread, out = endless_demo_move(app, client)
     assert not out  # still thinking
     asked = time.monotonic()
     assert client.post(f"/api/games/{gid}/demo-stop").json() == {"stopped": True}
@@ -153,10 +160,7 @@ def test_a_stop_ends_the_search_at_once_and_plays_nothing(app_and_client: tuple[
 
 def test_a_newer_request_supersedes_an_older_one(app_and_client: tuple[Any, TestClient]) -> None:
     app, client = app_and_client
-    app.state.demo = DemoSettings(ENDLESS, None)
-    gid = client.post("/api/games", json={"seed": 7}).json()["id"]
-    older, older_out = in_thread(lambda: demo_move(client, gid))
-    wait_for_search(app)
+    gid, older, older_out = endless_demo_move(app, client)
     newer, newer_out = in_thread(lambda: demo_move(client, gid))
     asked = time.monotonic()
     older.join(10)

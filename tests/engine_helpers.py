@@ -10,6 +10,7 @@ cards are all gone.
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -266,3 +267,13 @@ def move_that_triggers_autoplay() -> tuple[Game, str]:
                 return g, str(m)
             g.pop()
     raise AssertionError("no deal found")  # pragma: no cover
+
+
+def play_randomly(game: Game, rng: random.Random, moves: int) -> Game:
+    """``game`` itself after up to ``moves`` legal moves drawn by ``rng`` (fewer where none is left)."""
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.push(rng.choice(legal))
+    return game

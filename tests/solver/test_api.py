@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import yukon
+from engine_helpers import play_randomly
 from wall_clock import LOADED, timed
 from yukon import Game
 from yukon.cards import NAME
@@ -71,11 +72,7 @@ def test_solve_rejects_what_is_not_a_game() -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_solve_never_modifies_the_game(variant: str) -> None:
     game = Game.deal(variant, seed=11)
-    rng = random.Random(variant)
-    for _ in range(5):  # with some history, which solve() must keep as it is
-        moves = game.legal_moves()
-        if moves:
-            game.push(rng.choice(moves))
+    play_randomly(game, random.Random(variant), 5)  # with some history, which solve() must keep as it is
     before, stack = game.to_dict(), game.move_stack
     for limits in ({"node_limit": 3000, "time_limit": None}, {"time_limit": 0.05}):
         solve(game, **limits)  # type: ignore[arg-type]

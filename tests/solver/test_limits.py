@@ -15,6 +15,7 @@ import threading
 import pytest
 
 import yukon
+from engine_helpers import play_randomly
 from wall_clock import LOADED, stop_after, timed
 from yukon import Game
 from yukon.errors import InvalidLimitError, YukonError
@@ -123,12 +124,8 @@ def test_the_heuristic_is_unchanged_without_limits() -> None:
 
     rng = random.Random(5)
     for _ in range(40):
-        game = Game.deal(rng.choice(sorted(yukon.VARIANTS)), seed=rng.randrange(10**6))
-        for _ in range(rng.randrange(40)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.push(rng.choice(moves))
+        game = play_randomly(Game.deal(rng.choice(sorted(yukon.VARIANTS)), seed=rng.randrange(10**6)), rng,
+                             rng.randrange(40))
         moves = game.legal_moves()
         if not moves:
             continue
@@ -151,11 +148,7 @@ def test_a_fuzz_of_positions_keeps_the_limit() -> None:
         variant = rng.choice(sorted(yukon.VARIANTS))
         game = Game.deal(variant, seed=rng.randrange(1 << 64), empty_column=rng.choice(("kings", "any")),
                          foundation_return=rng.random() < 0.5)
-        for _ in range(rng.randrange(120)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.push(rng.choice(moves))
+        play_randomly(game, rng, rng.randrange(120))
         _, seconds = timed(solve, game, time_limit=0.1)
         worst = max(worst, seconds)
     assert worst < 0.1 + LOADED

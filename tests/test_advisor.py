@@ -77,10 +77,10 @@ def long_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """The honest hint with :data:`HUGE`, so that both kinds run far longer than the tests' margins unbounded."""
     real = yukon.hint
 
-    def hint(game: Game, *args: Any, peek: bool = True, **kwargs: Any) -> Any:
+    def hint(game: Game, time_limit: float | None = 1.0, peek: bool = True, **kwargs: Any) -> Any:
         if not peek:
             kwargs["budget"] = HUGE
-        return real(game, *args, peek=peek, **kwargs)
+        return real(game, time_limit=time_limit, peek=peek, **kwargs)
 
     monkeypatch.setattr(yukon, "hint", hint)
 

@@ -63,7 +63,9 @@ def core_search(game: Game, columns: list[list[int]], heights: list[int], safe: 
     rules = game.rules
     stock = list(game.stock_cards) if rules.has_waste else None
     waste = list(game.waste_cards) if rules.has_waste else None
-    status, _line, nodes, _peak, _seconds, _reason = search._core.search(
+    core = search._core
+    assert core is not None
+    status, _line, nodes, _peak, _seconds, _reason = core.search(
         columns, list(game.down_counts), heights, rules.build_rule.table, rules.build_rule.code,
         int(rules.kings_only), int(rules.foundation_return), node_limit, 0.0, 0, None, stock, waste, 1, 2_000_000,
         True, True, True, True, safe=safe, interleave=False, blocks=rules.foundation_return, relax=relax)

@@ -53,6 +53,7 @@ from typing import Any
 from yukon.advisor import HINT_TIME, WINNABLE_TIME
 
 TICK = os.sysconf("SC_CLK_TCK")
+THIS_SRC = Path(__file__).resolve().parent.parent / "src"
 PROBE_EVERY = 0.02
 
 
@@ -445,37 +446,44 @@ async def memory(url: tuple[str, int], pid: int, games: int, seed: int,
 
 
 class Server:
-    """``yukon play`` in a child process, on a free loopback port."""
+    """``yukon play`` of the source tree ``src`` (default: this one) in a child process, on a free loopback
+    port, answering by the time the constructor returns; ``settle`` seconds more let its start-up work (the
+    solver's workers) finish. bench/server_cpu.py starts its servers here too."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, src: Path = THIS_SRC, settle: float = 1.0) -> None:
         env = dict(os.environ)
-        src = Path(__file__).resolve().parent.parent / "src"
         env["PYTHONPATH"] = f"{src}{os.pathsep}{env['PYTHONPATH']}" if env.get("PYTHONPATH") else str(src)
+        # the working directory too, as ``python -m`` puts it first on the child's path
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "yukon.cli", "play", "--no-browser", "--host", "127.0.0.1", "--port", "0",
-             "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+             "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=src)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         match = re.search(r"http://(127\.0\.0\.1):(\d+)/", line)
         if not match:
             self.proc.kill()
             err = self.proc.stderr.read() if self.proc.stderr else ""
-            raise SystemExit(f"the server did not start: {line!r} {err}")
+            raise SystemExit(f"the server of {src} did not start: {line!r} {err}")
         self.address = (match.group(1), int(match.group(2)))
         self.url = match.group(0)
-        asyncio.run(self._wait_ready())
+        try:
+            asyncio.run(self._wait_ready())
+        except BaseException:
+            self.stop()
+            raise
+        time.sleep(settle)
 
     async def _wait_ready(self) -> None:
-        for _ in range(200):
+        for _ in range(400):
             try:
                 conn = Connection(*self.address)
                 r = await conn.request("GET", "/api/variants")
                 await conn.close()
                 if r.status == 200:
-                    break
+                    return
             except OSError:
                 await asyncio.sleep(0.05)
-        await asyncio.sleep(1.0)  # the solver's workers start with the server
+        raise SystemExit(f"the server at {self.url} did not answer")
 
     @property
     def rss(self) -> float:

@@ -22,59 +22,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import re
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import Connection, cpu_seconds, uptime_line  # bench/ is not a package
-
-HERE = Path(__file__).resolve().parent.parent
-
-
-class Server:
-    """``yukon play`` of the source tree ``src`` in a child process, on a free loopback port."""
-
-    def __init__(self, src: Path, db: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=str(src))
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "yukon.cli", "play", "--no-browser", "--host", "127.0.0.1", "--port", "0",
-             "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=src)
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        match = re.search(r"http://(127\.0\.0\.1):(\d+)/", line)
-        if not match:
-            self.proc.kill()
-            raise SystemExit(f"the server of {src} did not start: {line!r}")
-        self.address = (match.group(1), int(match.group(2)))
-
-    def stop(self) -> None:
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(20)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            self.proc.kill()
-
-
-async def _ready(address: tuple[str, int]) -> None:
-    for _ in range(400):
-        try:
-            conn = Connection(*address)
-            r = await conn.request("GET", "/api/variants")
-            await conn.close()
-            if r.status == 200:
-                return
-        except OSError:
-            await asyncio.sleep(0.05)
-    raise SystemExit("the server did not answer")
+from load import THIS_SRC, Connection, Server, cpu_seconds, uptime_line  # bench/ is not a package
 
 
 async def _deal(conn: Connection, rng: random.Random) -> dict[str, Any]:
@@ -166,16 +122,14 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    trees = [p.resolve() for p in (args.src or [HERE / "src"])]
+    trees = [p.resolve() for p in (args.src or [THIS_SRC])]
     results: dict[Path, list[dict[str, float]]] = {t: [] for t in trees}
     print(f"{args.moves} moves, {args.clients} clients, {args.game_moves} moves a game; {uptime_line()}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.rounds):
             for t in trees:
-                server = Server(t, Path(tmp) / f"cpu-{r}-{len(results[t])}-{abs(hash(t))}.sqlite3")
+                server = Server(Path(tmp) / f"cpu-{r}-{len(results[t])}-{abs(hash(t))}.sqlite3", t, settle=0.5)
                 try:
-                    asyncio.run(_ready(server.address))
-                    time.sleep(0.5)  # the server's start-up work is done
                     figures = asyncio.run(measure(server.address, server.proc.pid, args.moves, args.clients,
                                                   args.seed + r, args.game_moves))
                 finally:

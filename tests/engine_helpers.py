@@ -10,6 +10,7 @@ cards are all gone.
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -18,6 +19,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from yukon import Game, Move, rules_for
+from yukon.autoplay import next_safe_move
 from yukon.cards import NAME, RANK, SUIT, parse_card
 
 _CARD = re.compile(r"10|[A2-9TJQK]", re.IGNORECASE)
@@ -249,3 +251,29 @@ def positions(draw: Any) -> Game:
         "waste": [NAME[c] for c in waste],
     }
     return Game.from_dict(data)
+
+
+def move_that_triggers_autoplay() -> tuple[Game, str]:
+    """A Yukon deal with no safe card at the start (the deal, as dealt), and a move after which one is safe
+    and the game is not won."""
+    for seed in range(1, 500):
+        g = Game.deal("yukon", seed=seed)
+        if next_safe_move(g) is not None:
+            continue
+        for m in g.legal_moves():
+            g.push(m)
+            if next_safe_move(g) is not None and not g.is_won():
+                g.pop()
+                return g, str(m)
+            g.pop()
+    raise AssertionError("no deal found")  # pragma: no cover
+
+
+def play_randomly(game: Game, rng: random.Random, moves: int) -> Game:
+    """``game`` itself after up to ``moves`` legal moves drawn by ``rng`` (fewer where none is left)."""
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.push(rng.choice(legal))
+    return game

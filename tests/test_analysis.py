@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import yukon.solver
 from bench_scripts import load_bench
+from engine_helpers import play_randomly
 from yukon import Game
 from yukon.analysis import DEFAULT_TIME_LIMIT, FIRST_ROUND_LIMIT, UNDECIDED_PER_ROUND, analyze, round_limits
 from yukon.cli import main
@@ -99,9 +100,7 @@ def test_real_games_lost_by_a_weak_player(seed: int, losing: int) -> None:
 
 def test_tiny_limits_leave_a_range_never_a_wrong_answer() -> None:
     game = Game.deal("yukon", seed=5)
-    rng = random.Random(1)
-    for _ in range(20):
-        game.push(rng.choice(game.legal_moves()))
+    play_randomly(game, random.Random(1), 20)
     record = GameRecord.from_game(game)
     result = analyze(record, time_limit=0.001)
     assert result.unknown_moves, "a millisecond decides none of these positions"
@@ -115,9 +114,7 @@ def test_tiny_limits_leave_a_range_never_a_wrong_answer() -> None:
 
 def test_a_stop_event_ends_the_analysis_at_once() -> None:
     game = Game.deal("yukon", seed=5)
-    rng = random.Random(1)
-    for _ in range(30):
-        game.push(rng.choice(game.legal_moves()))
+    play_randomly(game, random.Random(1), 30)
     stop = threading.Event()
     stop.set()
     result = analyze(GameRecord.from_game(game), time_limit=30, stop=stop)
@@ -251,10 +248,7 @@ def test_positions_on_the_solvers_winning_line_are_not_solved_again() -> None:
     for move in at_start.moves[:4]:  # the player follows the solver's line for four moves...
         game.push(move)
     rng = random.Random(1)
-    for _ in range(25):  # ...then plays at random
-        if not game.legal_moves():
-            break
-        game.push(rng.choice(game.legal_moves()))
+    play_randomly(game, rng, 25)  # ...then plays at random
     record = GameRecord.from_game(game)
     keys = [g.to_text() for g in record.positions()]
     asked: list[str] = []
@@ -343,9 +337,7 @@ def test_cli_analyze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 
 def test_cli_analyze_open_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = Game.deal("yukon", seed=91)  # one of the hardest deals: no verdict in a millisecond
-    rng = random.Random(1)
-    for _ in range(6):
-        game.push(rng.choice(game.legal_moves()))
+    play_randomly(game, random.Random(1), 6)
     path = tmp_path / "game.json"
     GameRecord.from_game(game).write(path)
     assert main(["analyze", str(path), "--time-limit", "0.001", "--json"]) == 3

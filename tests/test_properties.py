@@ -110,17 +110,13 @@ def choose(moves: list[Move], x: int) -> Move:
     return moves[x % len(moves)]
 
 
-@pytest.mark.parametrize(("variant", "empty", "ret"), ALL_OPTIONS)
-@PLAYOUT_SETTINGS
-@given(seed=st.integers(0, 2**64 - 1), choices=st.lists(st.integers(0, 2**20), min_size=40, max_size=160))
-def test_random_playouts(variant: str, empty: str, ret: bool, seed: int, choices: list[int]) -> None:
-    g = Game.deal(variant, seed=seed, empty_column=empty, foundation_return=ret)
-    start = g.to_dict()
-    start_moves = g.legal_moves()
+def play_checked_and_back(g: Game, choices: list[int], undo_now_and_then: bool = False) -> None:
+    """Play a move chosen by each number (:func:`check_position` before each and at the end), taking one
+    back now and then if asked, then undo every move."""
     for x in choices:
         moves = check_position(g)
-        if x % 13 == 12 and g.move_stack:
-            g.pop()  # undo now and then, in the middle of a game
+        if undo_now_and_then and x % 13 == 12 and g.move_stack:
+            g.pop()  # in the middle of a game
             continue
         if not moves:
             break
@@ -128,6 +124,16 @@ def test_random_playouts(variant: str, empty: str, ret: bool, seed: int, choices
     check_position(g)
     while g.move_stack:
         g.pop()
+
+
+@pytest.mark.parametrize(("variant", "empty", "ret"), ALL_OPTIONS)
+@PLAYOUT_SETTINGS
+@given(seed=st.integers(0, 2**64 - 1), choices=st.lists(st.integers(0, 2**20), min_size=40, max_size=160))
+def test_random_playouts(variant: str, empty: str, ret: bool, seed: int, choices: list[int]) -> None:
+    g = Game.deal(variant, seed=seed, empty_column=empty, foundation_return=ret)
+    start = g.to_dict()
+    start_moves = g.legal_moves()
+    play_checked_and_back(g, choices, undo_now_and_then=True)
     assert g.to_dict() == start and g.legal_moves() == start_moves
 
 
@@ -138,12 +144,5 @@ def test_random_playouts(variant: str, empty: str, ret: bool, seed: int, choices
 @given(g=positions(), choices=st.lists(st.integers(0, 2**20), max_size=12))
 def test_random_positions(g: Game, choices: list[int]) -> None:
     start = g.to_dict()
-    for x in choices:
-        moves = check_position(g)
-        if not moves:
-            break
-        g.push(choose(moves, x))
-    check_position(g)
-    while g.move_stack:
-        g.pop()
+    play_checked_and_back(g, choices)
     assert g.to_dict() == start

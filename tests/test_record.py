@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import make
+from engine_helpers import make, play_randomly
 from yukon import Game, YukonError
 from yukon.cards import NAME
 from yukon.record import DealNumber, GameRecord, InvalidRecordError, RecordMoveError
@@ -21,14 +21,7 @@ VARIANTS = ("yukon", "russian", "alaska", "australian", "milligan-yukon")
 
 def playout(variant: str, seed: int, choices: int, length: int, **options: Any) -> Game:
     """A deal with up to ``length`` moves chosen by ``random.Random(choices)``."""
-    game = Game.deal(variant, seed=seed, **options)
-    rng = random.Random(choices)
-    for _ in range(length):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(rng.choice(moves))
-    return game
+    return play_randomly(Game.deal(variant, seed=seed, **options), random.Random(choices), length)
 
 
 def long_record() -> dict[str, Any]:

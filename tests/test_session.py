@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from engine_helpers import move_that_triggers_autoplay
 from fake_clock import FakeClock
 from yukon import Game, IllegalMoveError, InvalidMoveError
-from yukon.autoplay import next_safe_move
 from yukon.session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession
 from yukon.store import Store
 
@@ -38,21 +38,6 @@ def deal() -> Game:
 
 def texts(moves: list[Any]) -> list[str]:
     return [str(m) for m in moves]
-
-
-def move_that_triggers_autoplay() -> tuple[Game, str]:
-    """A deal with no safe card at the start, and a move after which one is safe."""
-    for seed in range(1, 500):
-        g = Game.deal("yukon", seed=seed)
-        if next_safe_move(g) is not None:
-            continue
-        for m in g.legal_moves():
-            g.push(m)
-            if next_safe_move(g) is not None and not g.is_won():
-                g.pop()
-                return g, str(m)
-            g.pop()
-    raise AssertionError("no deal found")  # pragma: no cover
 
 
 # ---------------------------------------------------------------------- turns, undo, redo

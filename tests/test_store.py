@@ -533,9 +533,30 @@ def test_a_write_waits_for_a_lock_at_most_its_busy_timeout(tmp_path: Path) -> No
     s.close()
 
 
-def test_writes_that_wait_for_a_commit_share_the_next_one_and_fail_alone(store: Store) -> None:
+def writes_behind_a_slow_commit(store: Store, writers: list[threading.Thread]) -> None:
+    """Run ``writers`` while a commit of ``store`` is slow: each queues its write behind it; then let the
+    commit end and wait for them all."""
     import time
 
+    inside, release = threading.Event(), threading.Event()
+
+    def slow(db: sqlite3.Connection) -> None:
+        inside.set()
+        release.wait(10)  # the writers queue up meanwhile
+
+    first = threading.Thread(target=store._write, args=(slow,))
+    first.start()
+    inside.wait(10)
+    for w in writers:
+        w.start()
+    while len(store._queue) < len(writers):
+        time.sleep(0.01)
+    release.set()
+    for th in (first, *writers):
+        th.join(10)
+
+
+def test_writes_that_wait_for_a_commit_share_the_next_one_and_fail_alone(store: Store) -> None:
     for t in range(6):
         store.create_game(f"g{t}", "yukon", KINGS, t, {}, "web")
     batches: list[int] = []
@@ -546,15 +567,6 @@ def test_writes_that_wait_for_a_commit_share_the_next_one_and_fail_alone(store: 
         real_commit()
 
     store._commit_queued = counting  # type: ignore[method-assign]
-    inside, release = threading.Event(), threading.Event()
-
-    def slow(db: sqlite3.Connection) -> None:
-        inside.set()
-        release.wait(10)  # this commit is slow: the others queue up meanwhile
-
-    first = threading.Thread(target=store._write, args=(slow,))
-    first.start()
-    inside.wait(10)
     errors: list[BaseException] = []
 
     def write(t: int) -> None:
@@ -563,14 +575,7 @@ def test_writes_that_wait_for_a_commit_share_the_next_one_and_fail_alone(store: 
         except KeyError as exc:
             errors.append(exc)
 
-    writers = [threading.Thread(target=write, args=(t,)) for t in range(6)]
-    for w in writers:
-        w.start()
-    while len(store._queue) < 6:
-        time.sleep(0.01)
-    release.set()
-    for th in (first, *writers):
-        th.join(10)
+    writes_behind_a_slow_commit(store, [threading.Thread(target=write, args=(t,)) for t in range(6)])
     assert batches == [1, 6]  # the six waiting writes went into one commit
     assert len(errors) == 1  # the write to a missing game failed, and it alone
     assert [len(store.load_game(f"g{t}").moves) for t in range(1, 6)] == [1, 2, 3, 4, 5]  # type: ignore[union-attr]
@@ -580,8 +585,6 @@ def test_the_writes_of_a_batch_return_without_each_taking_the_store_lock(store: 
     """Only the thread that commits a batch takes the store's lock: the others wake when it is done.
     (Each taking the lock in turn just to see its write done made the batch return one lock hand-over,
     and one wait for the GIL, after the other: a convoy that cost moves tens of milliseconds under load.)"""
-    import time
-
     for t in range(4):
         store.create_game(f"g{t}", "yukon", KINGS, t, {}, "web")
 
@@ -598,23 +601,7 @@ def test_the_writes_of_a_batch_return_without_each_taking_the_store_lock(store: 
 
     lock = CountingLock(store._lock)
     store._lock = lock  # type: ignore[assignment]
-    inside, release = threading.Event(), threading.Event()
-
-    def slow(db: sqlite3.Connection) -> None:
-        inside.set()
-        release.wait(10)  # the writes below queue up meanwhile
-
-    first = threading.Thread(target=store._write, args=(slow,))
-    first.start()
-    inside.wait(10)
-    writers = [threading.Thread(target=store.update_game, args=(f"g{t}", ["m"] * (t + 1), [], 1.0))
-               for t in range(4)]
-    for w in writers:
-        w.start()
-    while len(store._queue) < 4:
-        time.sleep(0.01)
-    release.set()
-    for th in (first, *writers):
-        th.join(10)
+    writes_behind_a_slow_commit(store, [threading.Thread(target=store.update_game,
+                                                         args=(f"g{t}", ["m"] * (t + 1), [], 1.0)) for t in range(4)])
     assert [len(store.load_game(f"g{t}").moves) for t in range(4)] == [1, 2, 3, 4]  # type: ignore[union-attr]
     assert lock.taken == 2 + 4  # the two commits, and the four reads just above; before: 1 + 4 writes + 4 reads

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
+from wall_clock import LOADED
 from yukon import Game
 from yukon.winnable_deals import PROVED, find_winnable_deal
 
@@ -76,7 +77,7 @@ def test_a_winnable_deal_comes_from_the_data_without_the_solver(no_solver: None,
     rules = rules_for(variant)
     started = time.monotonic()
     found = find_winnable_deal(lambda seed: Game.deal(rules, seed=seed), threading.Event())
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < LOADED  # a look-up; the solver would fail the test at once
     assert found.status == "won" and found.note == PROVED and found.tried == 0
     known = deal_data.verdict_for(rules, found.seed)
     assert known is not None and known.status == "won"

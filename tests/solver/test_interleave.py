@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from wall_clock import LOADED
 from yukon import Game
 from yukon.solver import search
 from yukon.solver.search import Limits, Searcher
@@ -122,7 +123,7 @@ def test_interleaved_searches_honour_the_stop_event_and_the_time_limit(monkeypat
     stop.set()
     worker.join()
     assert (outcome[0].status, outcome[0].reason) == ("unknown", "stopped")
-    assert time.perf_counter() - asked < 0.5  # (generous: the machine is shared)
+    assert time.perf_counter() - asked < LOADED
     out = run(game, interleave=True, time_limit=1.0)
     assert (out.status, out.reason) == ("unknown", "time limit")
-    assert out.stats.seconds < 1.5
+    assert out.stats.seconds < 1.0 + LOADED

@@ -4,10 +4,9 @@ winning line from where it was left (before, b said it needed a losing move)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 from textual.pilot import Pilot
-from tui_helpers import FakeClock
+from tui_helpers import FakeClock, wait_for
 
 from yukon import Game
 from yukon.store import Store
@@ -15,14 +14,6 @@ from yukon.tui.app import YukonApp
 
 #: Yukon deal 802 (easy) after four moves: still winnable
 STILL_WINNABLE = ["5:2C+2>6", "4:4C+3>7", "7:6D+7>6", "6:JD+5>4"]
-
-
-async def wait_for(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 60.0) -> None:
-    for _ in range(int(seconds * 20)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("timed out")
 
 
 def test_b_steps_through_a_line_from_where_a_winnable_game_was_left(store: Store) -> None:

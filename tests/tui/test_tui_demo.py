@@ -11,9 +11,10 @@ import pytest
 from test_tui_app import make_app, run
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
-from tui_helpers import NEARLY_WON
+from tui_helpers import NEARLY_WON, wait_for
 
-from yukon import Game
+from wall_clock import LOADED
+from yukon import Game, Move
 from yukon.cli import main
 from yukon.demo import decide, situation
 from yukon.honest import Budget
@@ -27,13 +28,6 @@ SMALL = Budget(samples=3, nodes=2_000)
 ENDLESS = Budget(samples=100_000, nodes=2_000_000)
 
 
-async def until(pilot: Pilot[None], condition: object, seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        await pilot.pause(0.02)
-
-
 def demo_app(store: Store | None, game: Game, budget: Budget = SMALL, **kwargs: object) -> YukonApp:
     app = make_app(store, game, demo=True, **kwargs)
     app.demo.budget, app.demo.think_time, app.demo.speed = budget, None, "fastest"
@@ -44,17 +38,17 @@ def test_the_demo_plays_the_honest_players_moves_and_they_do_not_count(store: St
     start = Game.deal("yukon", seed=7)
 
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
-        await until(pilot, lambda: app.session.move_count >= 3)
+        await wait_for(pilot, lambda: app.session.move_count >= 3)
         await pilot.press("space")  # pause
         assert app.demo.paused and app.status_text.startswith("Paused")
-        await until(pilot, lambda: not app.demo.thinking)
+        await wait_for(pilot, lambda: not app.demo.thinking)
         paused_at = app.session.move_count
         await pilot.pause(0.3)
         assert app.session.move_count == paused_at  # nothing plays while paused
         shown = {k.key: k.description for k in app.screen.query(FooterKey)}
         assert shown.get("space") == "Pause" and shown.get("plus") == "Faster" and shown.get("t") == "Watch"
         await pilot.press("space")  # on again
-        await until(pilot, lambda: app.session.move_count > paused_at)
+        await wait_for(pilot, lambda: app.session.move_count > paused_at)
         await pilot.press("escape")
         assert not app.demo.active and app.status_text.startswith("Stopped")
         assert app.session.extra["computer_moves"] >= 3
@@ -73,7 +67,7 @@ def test_computer_moves_are_the_honest_decisions(store: Store) -> None:
     start = Game.deal("yukon", seed=11)
 
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
-        await until(pilot, lambda: app.session.move_count >= 4)
+        await wait_for(pilot, lambda: app.session.move_count >= 4)
         await pilot.press("t")
         replay = start.copy()
         for move in app.session.moves:
@@ -97,12 +91,12 @@ def test_escape_stops_a_long_search_within_a_fraction_of_a_second(store: Store) 
             told(*args)
 
         app.demo.stop = stop  # type: ignore[method-assign]
-        await until(pilot, lambda: app.demo.thinking)
+        await wait_for(pilot, lambda: app.demo.thinking)
         await pilot.pause(0.2)
         assert app.demo.thinking  # this budget takes far longer than the test
         await pilot.press("escape")
         assert len(stopped_at) == 1, "esc did not stop the demo"
-        while app.demo.thinking and time.monotonic() - stopped_at[0] < 0.5:
+        while app.demo.thinking and time.monotonic() - stopped_at[0] < LOADED:  # (unstopped: endless)
             await asyncio.sleep(0.005)
         assert not app.demo.thinking, "the search went on after the stop"
         assert app.session.move_count == 0 and not app.demo.active
@@ -111,14 +105,26 @@ def test_escape_stops_a_long_search_within_a_fraction_of_a_second(store: Store) 
 
 
 def test_a_move_of_the_players_takes_over(store: Store) -> None:
+    """The counts are taken at the undo itself: the demo plays at its fastest, and a move of its own may
+    land between the test's look at the count and the key."""
+    undone: list[tuple[int, int]] = []
+
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
-        await until(pilot, lambda: app.session.move_count >= 2)
-        played = app.session.move_count
+        real_undo = app.session.undo
+
+        def undo(to: int | None = None) -> list[Move]:
+            before = app.session.move_count
+            taken_back = real_undo(to)
+            undone.append((before, app.session.move_count))
+            return taken_back
+
+        app.session.undo = undo  # type: ignore[method-assign]
+        await wait_for(pilot, lambda: app.session.move_count >= 2)
         await pilot.press("u")  # undo: the player's action, after the demo stops
         assert not app.demo.active
-        assert app.session.move_count < played
+        assert len(undone) == 1 and undone[0][1] == undone[0][0] - 1
         await pilot.pause(0.3)
-        assert not app.demo.active and app.session.move_count < played
+        assert not app.demo.active and app.session.move_count == undone[0][1]  # nothing played since
 
     run(demo_app(store, Game.deal("yukon", seed=7), autoplay=False), scenario)
 
@@ -142,7 +148,7 @@ def test_speed_keys_and_t_from_inside_a_game(store: Store) -> None:
         await pilot.press("minus")
         # the computer's next move may already have replaced the message on a loaded machine
         assert app.demo.speed == "fast" and said and said[0].startswith("Speed: fast")
-        await until(pilot, lambda: app.session.move_count >= 1)
+        await wait_for(pilot, lambda: app.session.move_count >= 1)
         await pilot.press("t")
         assert not app.demo.active
 
@@ -151,7 +157,7 @@ def test_speed_keys_and_t_from_inside_a_game(store: Store) -> None:
 
 def test_the_computers_win_is_announced_as_its_own(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
-        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert app.session.status == "won" and not app.demo.active
         assert app.status_text.startswith("The computer won")
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable
-from tui_helpers import ONE_FROM_LOST, FakeClock
+from tui_helpers import ONE_FROM_LOST, FakeClock, wait_for
 
 from yukon import Game
 from yukon.analysis import Analysis
@@ -47,14 +47,6 @@ def make_app(store: Store | None, **kwargs: Any) -> YukonApp:
 def imported(store: Store | None, start: str, moves: list[str], **kwargs: Any) -> YukonApp:
     record = GameRecord.from_parts(Game.from_text(start), moves)
     return make_app(store, session=Session.from_game_record(record, store, clock=FakeClock()), **kwargs)
-
-
-async def wait_for(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 30.0) -> None:
-    for _ in range(int(seconds * 20)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("timed out")
 
 
 # ---------------------------------------------------------------------- yukon tui --record

@@ -8,6 +8,10 @@ from typing import Any
 
 import pytest
 from browser_setup import Server, chromium
+from fastapi.testclient import TestClient
+from web_client import app_client
+
+from yukon.store import Store
 
 
 @pytest.fixture(scope="module")
@@ -20,6 +24,13 @@ def browser() -> Iterator[Any]:
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with Server(tmp_path_factory.mktemp("web") / f"{request.module.__name__}.sqlite3") as s:
         yield s
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    """The app on the test's store (tests/conftest.py's, or the module's own), started for the test."""
+    with app_client(store) as c:
+        yield c
 
 
 @pytest.fixture

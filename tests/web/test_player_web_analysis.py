@@ -3,28 +3,14 @@ winning line from where it was left, which the replay shows as it shows the line
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from fastapi.testclient import TestClient
 
 from yukon import Game
 from yukon.analysis import analyze
 from yukon.record import GameRecord
-from yukon.store import Store
-from yukon.web import create_app
 
 #: Yukon deal 802 (easy) after four moves of a line that loses it later: still winnable here
 STILL_WINNABLE = ["5:2C+2>6", "4:4C+3>7", "7:6D+7>6", "6:JD+5>4"]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    store = Store(tmp_path / "web.sqlite3")
-    with TestClient(create_app(store), base_url="http://127.0.0.1") as c:
-        yield c
-    store.close()
 
 
 def test_analyze_gives_a_winning_line_from_where_a_winnable_game_was_left() -> None:

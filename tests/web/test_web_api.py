@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web_client import LOCAL, app_client, error_of, new_game, solver_threads
 
 import yukon
+from engine_helpers import move_that_triggers_autoplay
 from yukon import Game, deal_data, winnable_deals
 from yukon.autoplay import next_safe_move
 from yukon.store import Store
 from yukon.web import create_app, solving
 
 #: The address a browser on this machine uses (the server answers only for its own host names).
-LOCAL = "http://127.0.0.1"
-
 # Positions built by hand. Two moves from won:
 NEARLY_WON = Game.from_text("yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC").to_dict()
 
@@ -36,25 +36,9 @@ def db(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
     store = Store(db)
-    # solver threads: worker processes started cold by the first hint can take longer than its limit to start
-    # on a busy machine (the hint is then a best guess); tests/web/test_web_faults.py covers the processes
-    with TestClient(create_app(store, solver=solving.SolverQueue(processes=False)), base_url=LOCAL) as c:
+    with app_client(store, solver=solver_threads()) as c:
         yield c
     store.close()
-
-
-def new(client: TestClient, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def error_of(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    data = r.json()
-    # a refused move also says which rule it breaks, in a player's words
-    assert set(data) in ({"error"}, {"error", "reason", "explanation"}) and data["error"]
-    return str(data["error"])
 
 
 def seen(position: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +77,7 @@ def test_variants(client: TestClient) -> None:
 
 
 def test_new_game_is_the_deal_with_state(client: TestClient) -> None:
-    s = new(client, variant="yukon", seed=42)
+    s = new_game(client, variant="yukon", seed=42)
     game = Game.deal("yukon", seed=42)
     for key, value in seen(game.to_dict()).items():
         assert s[key] == value
@@ -107,19 +91,19 @@ def test_new_game_is_the_deal_with_state(client: TestClient) -> None:
 
 @pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "australian", "milligan-yukon", "milligan"])
 def test_every_variant_and_options(client: TestClient, variant: str) -> None:
-    s = new(client, variant=variant, seed=3, options={"empty_column": "any", "foundation_return": True})
+    s = new_game(client, variant=variant, seed=3, options={"empty_column": "any", "foundation_return": True})
     assert s["rules"] == {"empty_column": "any", "foundation_return": True}
     game = Game.deal(variant, seed=3, empty_column="any", foundation_return=True)
     assert s["tableau"] == seen(game.to_dict())["tableau"]
 
 
 def test_random_deal_numbers_differ(client: TestClient) -> None:
-    a, b = new(client), new(client)
+    a, b = new_game(client), new_game(client)
     assert a["id"] != b["id"] and isinstance(a["seed"], int)
 
 
 def test_new_game_from_position(client: TestClient) -> None:
-    s = new(client, position=NEARLY_WON)
+    s = new_game(client, position=NEARLY_WON)
     assert s["seed"] is None and s["tableau"] == seen(NEARLY_WON)["tableau"]
 
 
@@ -154,7 +138,7 @@ def test_new_game_with_autoplay_plays_safe_cards(client: TestClient) -> None:
     for seed in range(1, 60):
         if next_safe_move(Game.deal("yukon", seed=seed)) is not None:
             break
-    s = new(client, seed=seed, autoplay=True)
+    s = new_game(client, seed=seed, autoplay=True)
     assert s["move_count"] >= 1 and s["played"] == s["moves"] and s["can_undo"]
     assert all(m.endswith(">F") for m in s["moves"])
 
@@ -172,7 +156,7 @@ def test_unknown_game_is_404_everywhere(client: TestClient) -> None:
 
 def test_latest(client: TestClient) -> None:
     assert "no unfinished game" in error_of(client.get("/api/games/latest"), 404)
-    s = new(client, seed=9)
+    s = new_game(client, seed=9)
     assert client.get("/api/games/latest").json()["id"] == s["id"]
 
 
@@ -180,7 +164,7 @@ def test_latest(client: TestClient) -> None:
 
 
 def test_move_undo_redo_restart(client: TestClient, db: Path) -> None:
-    s = new(client, seed=42)
+    s = new_game(client, seed=42)
     gid = s["id"]
     first, second = s["legal_moves"][0], None
     r = client.post(f"/api/games/{gid}/moves", json={"move": first})
@@ -211,7 +195,7 @@ def test_move_undo_redo_restart(client: TestClient, db: Path) -> None:
 
 
 def test_short_notation_is_accepted(client: TestClient) -> None:
-    s = new(client, seed=42)
+    s = new_game(client, seed=42)
     full = s["legal_moves"][0]  # e.g. 2:JH+3>4
     short = full.split(":")[1].split("+")[0] + ">" + full.split(">")[1]
     s = client.post(f"/api/games/{s['id']}/moves", json={"move": short}).json()
@@ -232,7 +216,7 @@ def test_short_notation_is_accepted(client: TestClient) -> None:
     ],
 )
 def test_bad_moves_change_nothing(client: TestClient, db: Path, body: dict[str, Any], status: int, words: str) -> None:
-    s = new(client, seed=42)
+    s = new_game(client, seed=42)
     gid = s["id"]
     before = client.get(f"/api/games/{gid}").json()
     assert words in error_of(client.post(f"/api/games/{gid}/moves", json=body), status)
@@ -242,7 +226,7 @@ def test_bad_moves_change_nothing(client: TestClient, db: Path, body: dict[str, 
 
 
 def test_nothing_to_undo_or_redo(client: TestClient) -> None:
-    gid = new(client, seed=1)["id"]
+    gid = new_game(client, seed=1)["id"]
     assert "nothing to undo" in error_of(client.post(f"/api/games/{gid}/undo"), 409)
     assert "nothing to redo" in error_of(client.post(f"/api/games/{gid}/redo"), 409)
     assert "nothing to restart" in error_of(client.post(f"/api/games/{gid}/restart"), 409)
@@ -253,22 +237,9 @@ def test_nothing_to_undo_or_redo(client: TestClient) -> None:
     assert s.status_code == 200
 
 
-def _move_that_triggers_autoplay() -> tuple[int, str]:
-    for seed in range(1, 500):
-        g = Game.deal("yukon", seed=seed)
-        if next_safe_move(g) is not None:
-            continue
-        for m in g.legal_moves():
-            g.push(m)
-            if next_safe_move(g) is not None:
-                return seed, str(m)
-            g.pop()
-    raise AssertionError("no deal found")  # pragma: no cover
-
-
 def test_autoplay_turn_is_undone_together(client: TestClient) -> None:
-    seed, move = _move_that_triggers_autoplay()
-    gid = new(client, seed=seed)["id"]
+    game, move = move_that_triggers_autoplay()
+    gid = new_game(client, seed=game.seed)["id"]
     s = client.post(f"/api/games/{gid}/moves", json={"move": move, "autoplay": True}).json()
     assert s["played"][0] == move and len(s["played"]) > 1 and s["moves"] == s["played"]
     s = client.post(f"/api/games/{gid}/undo").json()
@@ -278,7 +249,7 @@ def test_autoplay_turn_is_undone_together(client: TestClient) -> None:
 
 
 def test_win_is_recorded_and_game_closes(client: TestClient, db: Path) -> None:
-    s = new(client, position=NEARLY_WON)
+    s = new_game(client, position=NEARLY_WON)
     gid = s["id"]
     s = client.post(f"/api/games/{gid}/moves", json={"move": "2:KH>F"}).json()
     assert s["status"] == "playing"
@@ -296,13 +267,13 @@ def test_win_is_recorded_and_game_closes(client: TestClient, db: Path) -> None:
 
 
 def test_auto_finish(client: TestClient) -> None:
-    s = new(client, position=Game.from_text("yukon,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
+    s = new_game(client, position=Game.from_text("yukon,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
     s = client.post(f"/api/games/{s['id']}/moves", json={"move": "2:KH>3", "autofinish": True}).json()
     assert s["status"] == "won" and s["played"][0] == "2:KH>3"
 
 
 def test_auto_endpoint(client: TestClient) -> None:
-    s = new(client, position=NEARLY_WON)
+    s = new_game(client, position=NEARLY_WON)
     s = client.post(f"/api/games/{s['id']}/auto", json={"autoplay": True, "autofinish": False}).json()
     assert s["status"] == "won" and len(s["played"]) == 2
     error_of(client.post(f"/api/games/{s['id']}/auto", json={"autoplay": "x"}), 422)
@@ -311,16 +282,16 @@ def test_auto_endpoint(client: TestClient) -> None:
 
 def test_lost_position_and_abandon(client: TestClient) -> None:
     lost = Game.from_text(LOST).to_dict()
-    s = new(client, position=lost)
+    s = new_game(client, position=lost)
     assert s["status"] == "lost" and s["legal_moves"] == []
     w = client.post(f"/api/games/{s['id']}/winnable").json()
     assert w["status"] == "lost" and w["last_winnable"] is None
     h = client.post(f"/api/games/{s['id']}/hint").json()
     assert h["move"] is None and h["status"] == "lost"
     # a game with moves made counts as played when the player starts another
-    g = new(client, seed=42)
+    g = new_game(client, seed=42)
     client.post(f"/api/games/{g['id']}/moves", json={"move": g["legal_moves"][0]})
-    new(client, seed=43, abandon=g["id"])
+    new_game(client, seed=43, abandon=g["id"])
     rows = client.get("/api/stats").json()["stats"]
     assert [(r["played"], r["won"]) for r in rows] == [(1, 0)]
     assert "over" in error_of(client.post(f"/api/games/{g['id']}/redo"), 409)
@@ -328,7 +299,7 @@ def test_lost_position_and_abandon(client: TestClient) -> None:
 
 
 def test_clock(client: TestClient) -> None:
-    s = new(client, seed=42)
+    s = new_game(client, seed=42)
     gid = s["id"]
     c = client.post(f"/api/games/{gid}/clock", json={"running": True}).json()
     assert c["clock_running"] is False  # no move yet: the clock waits for the first one
@@ -344,14 +315,14 @@ def test_clock(client: TestClient) -> None:
 
 
 def test_hint_is_a_legal_move(client: TestClient) -> None:
-    s = new(client, seed=5)
+    s = new_game(client, seed=5)
     h = client.post(f"/api/games/{s['id']}/hint", json={"kind": "solver"}).json()
     assert h["move"] in s["legal_moves"] and h["source"] in ("solver", "heuristic") and h["move_count"] == 0
     assert (h["kind"], h["label"]) == ("solver", "solver hint: it sees the face-down cards")
 
 
 def test_the_hint_is_honest_by_default_and_says_so(client: TestClient) -> None:
-    s = new(client, seed=5)
+    s = new_game(client, seed=5)
     h = client.post(f"/api/games/{s['id']}/hint").json()
     assert (h["kind"], h["label"]) == ("honest", "hint (no peeking)")
     assert h["move"] in s["legal_moves"] and h["move_count"] == 0
@@ -372,7 +343,7 @@ def patient_client(db: Path) -> Iterator[TestClient]:
 
 def test_hints_follow_a_known_line_instantly(patient_client: TestClient) -> None:
     client = patient_client
-    s = new(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
+    s = new_game(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
     gid = s["id"]
     h = client.post(f"/api/games/{gid}/hint", json={"kind": "solver"}).json()
     assert (h["source"], h["status"]) == ("solver", "won")
@@ -383,7 +354,7 @@ def test_hints_follow_a_known_line_instantly(patient_client: TestClient) -> None
 
 
 def test_winnable(client: TestClient) -> None:
-    s = new(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
+    s = new_game(client, position=Game.from_text("russian,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC").to_dict())
     gid = s["id"]
     w = client.post(f"/api/games/{gid}/winnable").json()
     assert (w["status"], w["source"], w["move_count"], w["last_winnable"]) == ("won", "solver", 0, None)
@@ -394,7 +365,7 @@ def test_winnable(client: TestClient) -> None:
 
 
 def test_winnable_lost_offers_last_winnable(client: TestClient) -> None:
-    s = new(client, position=Game.from_text(WINNABLE_ANY).to_dict())
+    s = new_game(client, position=Game.from_text(WINNABLE_ANY).to_dict())
     gid = s["id"]
     s = client.post(f"/api/games/{gid}/moves", json={"move": "6:JC>7"}).json()  # fills the last empty column
     assert s["status"] == "lost"
@@ -439,7 +410,7 @@ def drawn(db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
 def test_winnable_only_deal_skips_deals_until_one_is_proved_winnable(drawn: Drawn) -> None:
     client, chosen, drawn_numbers = drawn
     chosen += [*RUSSIAN_LOST_DEALS, RUSSIAN_WON_DEAL]
-    s = new(client, variant="russian", winnable_only=True)
+    s = new_game(client, variant="russian", winnable_only=True)
     assert s["seed"] == RUSSIAN_WON_DEAL and s["deal_note"] == "the solver proved this deal winnable"
     assert drawn_numbers == chosen  # the lost ones were drawn, tried and passed over
     assert yukon.solve(Game.deal("russian", seed=RUSSIAN_WON_DEAL), time_limit=30).status == "won"
@@ -449,7 +420,7 @@ def test_winnable_only_deal_says_when_none_was_proved(drawn: Drawn, monkeypatch:
     client, chosen, drawn_numbers = drawn
     chosen += RUSSIAN_LOST_DEALS
     monkeypatch.setattr(solving, "DEAL_BUDGET", 0.5)  # every deal drawn is lost: give up soon
-    s = new(client, variant="russian", winnable_only=True)
+    s = new_game(client, variant="russian", winnable_only=True)
     assert drawn_numbers and s["seed"] == drawn_numbers[-1]  # the last one tried, none of them proved
     assert "not proven winnable" in s["deal_note"] and "proved this deal winnable" not in s["deal_note"]
     assert yukon.solve(Game.deal("russian", seed=s["seed"]), time_limit=30).status == "lost"
@@ -457,7 +428,7 @@ def test_winnable_only_deal_says_when_none_was_proved(drawn: Drawn, monkeypatch:
 
 def test_a_chosen_deal_number_is_not_checked(drawn: Drawn) -> None:
     client, _chosen, drawn_numbers = drawn
-    s = new(client, winnable_only=True, seed=5)
+    s = new_game(client, winnable_only=True, seed=5)
     assert "not checked" in s["deal_note"] and s["seed"] == 5 and drawn_numbers == []
 
 
@@ -467,7 +438,7 @@ def test_a_chosen_deal_number_is_not_checked(drawn: Drawn) -> None:
 def test_resume_after_server_restart(db: Path) -> None:
     store = Store(db)
     with TestClient(create_app(store), base_url=LOCAL) as c:
-        s = new(c, seed=42, autoplay=False)
+        s = new_game(c, seed=42, autoplay=False)
         gid = s["id"]
         m1 = s["legal_moves"][0]
         s = c.post(f"/api/games/{gid}/moves", json={"move": m1}).json()

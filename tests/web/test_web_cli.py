@@ -13,28 +13,17 @@ from pathlib import Path
 
 import httpx
 import pytest
+from web_client import start_play, wait_up
 
 from yukon.cli import main
-
-COMMAND = [sys.executable, "-m", "yukon.cli", "play", "--no-browser"]
 
 
 def test_play_serves_the_table_and_api(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    proc = subprocess.Popen([*COMMAND, "--port", "0", "--db", str(db)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc, url = start_play(["--db", str(db)])
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, line
-        url = match.group(0)
-        for _ in range(200):
-            try:
-                r = httpx.get(url + "api/variants", timeout=2)
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url), url
+        r = wait_up(url + "api/variants")
         assert r.status_code == 200 and r.json()["variants"][0]["name"] == "yukon"
         assert "Yukon" in httpx.get(url).text
         game = httpx.post(url + "api/games", json={"seed": 3}).json()
@@ -86,30 +75,11 @@ def test_browser_only_with_a_display(monkeypatch) -> None:  # type: ignore[no-un
     assert cli.can_open_browser()
 
 
-def _start(args: list[str]) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([*COMMAND, "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    match = re.search(r"http://\S+", line)
-    assert match, line
-    return proc, match.group(0)
-
-
-def _wait_up(url: str, **kw: object) -> httpx.Response:
-    for _ in range(200):
-        try:
-            return httpx.get(url, timeout=2, **kw)  # type: ignore[arg-type]
-        except httpx.TransportError:
-            time.sleep(0.05)
-    raise AssertionError("the server did not start")  # pragma: no cover
-
-
 def test_sigterm_stops_the_server_and_closes_the_store(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    proc, url = _start(["--db", str(db)])
+    proc, url = start_play(["--db", str(db)])
     try:
-        _wait_up(url + "api/variants")
+        wait_up(url + "api/variants")
         s = httpx.post(url + "api/games", json={"seed": 3}).json()
         httpx.post(url + f"api/games/{s['id']}/moves", json={"move": s["legal_moves"][0]})
         assert (tmp_path / "games.sqlite3-wal").exists()  # the store is open, in WAL mode
@@ -123,14 +93,14 @@ def test_sigterm_stops_the_server_and_closes_the_store(tmp_path: Path) -> None:
 
 
 def test_listening_beyond_loopback_warns_shows_the_address_and_asks_for_the_token(tmp_path: Path) -> None:
-    proc, url = _start(["--host", "0.0.0.0", "--db", str(tmp_path / "g.sqlite3")])
+    proc, url = start_play(["--host", "0.0.0.0", "--db", str(tmp_path / "g.sqlite3")])
     try:
         assert "127.0.0.1" not in url and "0.0.0.0" not in url
         match = re.search(r"http://([^/]+)/\?token=([\w-]+)$", url)
         assert match, url
         port = match.group(1).rsplit(":", 1)[1]
         local = f"http://127.0.0.1:{port}/"
-        r = _wait_up(local + "api/variants")
+        r = wait_up(local + "api/variants")
         assert r.status_code == 403 and "token" in r.json()["error"]
         with httpx.Client(follow_redirects=True) as browser:
             assert browser.get(local + "?token=" + match.group(2)).status_code == 200  # sets the cookie
@@ -143,10 +113,10 @@ def test_listening_beyond_loopback_warns_shows_the_address_and_asks_for_the_toke
 
 
 def test_loopback_needs_no_token_and_gives_no_warning(tmp_path: Path) -> None:
-    proc, url = _start(["--db", str(tmp_path / "g.sqlite3")])
+    proc, url = start_play(["--db", str(tmp_path / "g.sqlite3")])
     try:
         assert "token" not in url
-        assert _wait_up(url + "api/variants").status_code == 200
+        assert wait_up(url + "api/variants").status_code == 200
         r = httpx.get(url + "api/variants", headers={"host": "evil.example"})
         assert r.status_code == 403
     finally:
@@ -180,7 +150,7 @@ def test_an_unusable_store_is_one_line_and_exit_2(tmp_path: Path, command: str) 
         holder.close()
 
 
-def test_damaged_saved_games_are_named_at_start(tmp_path: Path) -> None:
+def test_damaged_saved_games_are_named_atstart_play(tmp_path: Path) -> None:
     from yukon.store import Store
 
     db = tmp_path / "g.sqlite3"
@@ -189,9 +159,9 @@ def test_damaged_saved_games_are_named_at_start(tmp_path: Path) -> None:
     store._db.execute("UPDATE games SET moves='[oops' WHERE id='broken-one'")
     assert store.latest_unfinished("web") is None  # read once: set aside
     store.close()
-    proc, url = _start(["--db", str(db)])
+    proc, url = start_play(["--db", str(db)])
     try:
-        r = _wait_up(url + "api/games/latest")
+        r = wait_up(url + "api/games/latest")
         assert r.status_code == 404
     finally:
         proc.send_signal(signal.SIGINT)
@@ -220,9 +190,9 @@ def _children(pid: int) -> list[int]:
 
 
 def test_the_solver_workers_die_with_a_killed_server(tmp_path: Path) -> None:
-    proc, url = _start(["--db", str(tmp_path / "g.sqlite3")])
+    proc, url = start_play(["--db", str(tmp_path / "g.sqlite3")])
     try:
-        _wait_up(url + "api/variants")
+        wait_up(url + "api/variants")
         game = httpx.post(url + "api/games", json={"seed": 1}).json()
         assert httpx.post(url + f"api/games/{game['id']}/hint", timeout=30).status_code == 200
         children = _children(proc.pid)

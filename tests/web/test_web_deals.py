@@ -9,15 +9,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web_client import app_client, new_game, solver_threads
 
 import yukon
 import yukon.solver
 from yukon import deal_data
 from yukon.rules import rules_for
 from yukon.store import Store
-from yukon.web import create_app, solving
-
-LOCAL = "http://127.0.0.1"
 
 
 @pytest.fixture
@@ -28,15 +26,9 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClie
     monkeypatch.setattr(yukon, "solve", refuse)
     monkeypatch.setattr(yukon.solver, "solve", refuse)
     store = Store(tmp_path / "web.sqlite3")
-    with TestClient(create_app(store, solver=solving.SolverQueue(processes=False)), base_url=LOCAL) as c:
+    with app_client(store, solver=solver_threads()) as c:
         yield c
     store.close()
-
-
-def _new(client: TestClient, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
 
 
 def _known(variant: str, seed: int, **options: Any) -> deal_data.Verdict:
@@ -57,7 +49,7 @@ def _known(variant: str, seed: int, **options: Any) -> deal_data.Verdict:
 def test_a_deal_of_each_kind_comes_from_the_data(client: TestClient, body: dict[str, Any], status: str,
                                                  grade: str | None) -> None:
     for _ in range(3):
-        s = _new(client, **body)
+        s = new_game(client, **body)
         v = _known(body.get("variant", "yukon"), s["seed"])
         assert v.status == status and (grade is None or v.difficulty == grade)
         assert s["deal_note"] and (grade or "") in s["deal_note"]
@@ -65,7 +57,7 @@ def test_a_deal_of_each_kind_comes_from_the_data(client: TestClient, body: dict[
 
 
 def test_any_deal_is_a_random_deal(client: TestClient) -> None:
-    seeds = {_new(client, deal="any")["seed"] for _ in range(4)}
+    seeds = {new_game(client, deal="any")["seed"] for _ in range(4)}
     assert len(seeds) == 4 and not any(s <= 1000 for s in seeds)  # (drawn from 2**32: not the studied ones)
 
 

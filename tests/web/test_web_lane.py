@@ -8,7 +8,6 @@ import json
 import re
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,22 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 from starlette.responses import JSONResponse
+from web_client import LOCAL
 
 from yukon.store import Store
 from yukon.web import create_app
 from yukon.web.app import JSONBody, MoveBody, RequestThreads
 from yukon.web.lane import move_request
 from yukon.web.session import Registry
-
-LOCAL = "http://127.0.0.1"
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "lane.sqlite3")
-    yield s
-    s.close()
-
 
 # ---------------------------------------------------------------------- the lane takes exactly what the route takes
 

@@ -5,18 +5,13 @@ from __future__ import annotations
 import json
 import re
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
-import httpx
+from web_client import start_play, wait_up
 
 from yukon import Game
 from yukon.cli import main
 from yukon.record import GameRecord
-
-COMMAND = [sys.executable, "-m", "yukon.cli", "play", "--no-browser", "--port", "0"]
 
 
 def test_play_opens_the_record_as_the_game(tmp_path: Path) -> None:
@@ -25,20 +20,12 @@ def test_play_opens_the_record_as_the_game(tmp_path: Path) -> None:
         played.push(played.legal_moves()[0])
     record = tmp_path / "game.json"
     GameRecord.from_game(played).write(record)
-    proc = subprocess.Popen([*COMMAND, "--db", str(tmp_path / "g.sqlite3"), "--record", str(record)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, address = start_play(["--db", str(tmp_path / "g.sqlite3"), "--record", str(record)])
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        match = re.search(r"(http://127\.0\.0\.1:\d+/)\?game=([\w-]+)", line)
-        assert match, line
+        match = re.fullmatch(r"(http://127\.0\.0\.1:\d+/)\?game=([\w-]+)", address)
+        assert match, address
         url, game_id = match.groups()
-        for _ in range(200):
-            try:
-                r = httpx.get(f"{url}api/games/{game_id}", timeout=2)
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
+        r = wait_up(f"{url}api/games/{game_id}")
         assert r.status_code == 200, r.text
         assert r.json()["moves"] == [str(m) for m in played.move_stack] and r.json()["seed"] == 21
     finally:

@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from fastapi.testclient import TestClient
 
 from yukon import Game
 from yukon.record import GameRecord
-from yukon.store import Store
-from yukon.web import create_app
 
 NEARLY_WON = "yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC"
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    store = Store(tmp_path / "web.sqlite3")
-    with TestClient(create_app(store), base_url="http://127.0.0.1") as c:
-        yield c
-    store.close()
 
 
 def test_export_only_once_the_game_is_over(client: TestClient) -> None:

@@ -4,10 +4,7 @@ once the game is over, resigning, and PySolFC's deal numbers in a new game."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,19 +16,6 @@ from yukon.web import create_app
 from yukon.web.session import Registry
 
 TRAP = "yukon,kings,noreturn 4C.5C/6H/KHQHJHTH9H8H7H/KCQCJCTC9C8C7C6C/-/-/- KS/5H/KD/3C"
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "web.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store), base_url="http://127.0.0.1") as c:
-        yield c
 
 
 def shown_cards(answer: dict) -> set[str]:

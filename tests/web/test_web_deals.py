@@ -86,7 +86,7 @@ def _graded(grade: str) -> deal_data.Verdict:
                                   {"winnable_only": True}])
 def test_a_deal_dealt_as_winnable_shows_its_grade(client: TestClient, body: dict[str, Any]) -> None:
     """The game's state carries the grade when the player asked for a winnable deal (of a grade or not)."""
-    s = _new(client, **body)
+    s = new_game(client, **body)
     v = _known("yukon", s["seed"])
     assert v.status == "won" and s["difficulty"] == v.difficulty and v.difficulty is not None
     assert client.get(f"/api/games/{s['id']}").json()["difficulty"] == v.difficulty
@@ -96,7 +96,7 @@ def test_a_deal_dealt_as_winnable_shows_its_grade(client: TestClient, body: dict
 def test_no_grade_on_a_deal_dealt_by_number_until_the_game_is_over(client: TestClient, body: dict[str, Any]) -> None:
     """A deal by number the verdicts grade hard: a grade shown would say it can be won; once over, it may show."""
     hard = _graded("hard")
-    s = _new(client, **body, seed=hard.seed)
+    s = new_game(client, **body, seed=hard.seed)
     assert s["seed"] == hard.seed and s["difficulty"] is None
     assert client.get(f"/api/games/{s['id']}").json()["difficulty"] is None
     r = client.post(f"/api/games/{s['id']}/resign")
@@ -106,8 +106,8 @@ def test_no_grade_on_a_deal_dealt_by_number_until_the_game_is_over(client: TestC
 
 
 def test_no_grade_on_any_deal_nor_on_a_lost_one(client: TestClient) -> None:
-    assert _new(client, deal="any")["difficulty"] is None
-    s = _new(client, deal="lost")
+    assert new_game(client, deal="any")["difficulty"] is None
+    s = new_game(client, deal="lost")
     assert s["difficulty"] is None
     assert client.post(f"/api/games/{s['id']}/resign").json()["difficulty"] is None  # a lost deal has none
 

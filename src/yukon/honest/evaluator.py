@@ -136,6 +136,11 @@ class _Clock:
         return status
 
 
+#: two-deck verdicts straight from the compiled search (:func:`search_status`); off, through ``Searcher.run``
+#: (the same verdicts, slower: bench/honest.py's reference player)
+DIRECT_TWO_DECK = True
+
+
 def search_status(game: Game, limits: Limits) -> tuple[str, int, str]:
     """``(status, nodes, reason)`` of ``Searcher(game, limits).run()``: the same search, node for node.
 
@@ -143,7 +148,7 @@ def search_status(game: Game, limits: Limits) -> tuple[str, int, str]:
     the solver replays that line through the engine to check it and first shortens it, which cost about
     a sixth of the time of an honest game of Milligan Yukon, and a share of samples needs the verdict only.
     """
-    if not compiled_two_deck(game):
+    if not (DIRECT_TWO_DECK and compiled_two_deck(game)):
         outcome = Searcher(game, limits).run()
         return outcome.status, outcome.stats.nodes, outcome.reason
     why = limits.expired()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -207,3 +208,14 @@ def test_bounds_rank_ties_by_share_then_by_order() -> None:
     bounds.half, bounds.left = [0, 4, 0], [2, 0, 0]  # the favourite may still reach 1.0 or fall to 0
     out, sure = bounds.classify()
     assert bounds.winner(out, sure) is None and bounds.next_to_search(out) == 0
+
+
+def test_a_huge_budget_draws_only_the_samples_it_reaches() -> None:
+    """The samples are drawn as the searches reach them: a budget of far more than a deadline allows answers
+    within the deadline (drawing 200,000 Milligan fills first would take many seconds)."""
+    game = mid_game(("milligan-yukon", "kings", True), 6, [0, 1])
+    huge = Budget(samples=200_000, nodes=5_000_000)
+    started = time.perf_counter()
+    hint = honest_hint(game, time_limit=0.3, budget=huge)
+    assert time.perf_counter() - started < 3.0  # generous: the machine is shared
+    assert hint.move is not None and game.is_legal(hint.move)

@@ -297,11 +297,13 @@ def decide(
     that comes first, the choice is the advice's favourite among the moves the searches so far have
     not vetoed, on the samples it was searched on (``certain`` False)."""
     samples, nodes = budget.for_rules(view)
-    games = list(iter_games(view, samples, seed))
-    bounds = _Bounds(preferences, len(games), margin)
+    count = 1 if view.hidden_places <= 1 else samples  # (iter_games: one game when nothing is left to draw)
+    draws = iter_games(view, count, seed)
+    games: list[Game] = []  # drawn as the searches reach them: a budget may hold far more than a deadline
+    bounds = _Bounds(preferences, count, margin)
     values = [MoveValue(m) for m in candidates]
-    todo = [list(range(len(games))) for _ in candidates]  # per candidate, its samples still to search
-    roots: list[str | None] = [None] * len(games)
+    reached = [0] * len(candidates)  # per candidate, the samples before this one are settled
+    roots: dict[int, str] = {}  # a sample's current position's verdict, once searched
     clock = _Clock(time_limit, stop)
     certain = False
     searched = False
@@ -315,15 +317,17 @@ def decide(
         if searched and clock.expired():
             break
         searched = True
-        j = todo[c][0]
+        j = reached[c]
+        while roots.get(j) == LOST:  # (settled for every candidate when that root was searched)
+            j += 1
         try:
-            if roots[j] is None:
+            if j == len(games):
+                games.append(next(draws))
+            if j not in roots:
                 roots[j] = clock.search(games[j], nodes)
-                if roots[j] == LOST:
-                    for k, pending in enumerate(todo):
-                        if j in pending:
-                            pending.remove(j)
-                            _settle(bounds, values, k, LOST)
+                if roots[j] == LOST:  # a loss after every candidate; none has searched this sample yet
+                    for k in range(len(candidates)):
+                        _settle(bounds, values, k, LOST)
                     continue
             game = games[j]
             game.push(candidates[c])
@@ -333,7 +337,7 @@ def decide(
                 game.pop()
         except _OutOfTime:
             break
-        todo[c].pop(0)
+        reached[c] = j + 1
         _settle(bounds, values, c, status)
     if not certain:
         out, sure = bounds.classify()

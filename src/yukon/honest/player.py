@@ -85,6 +85,8 @@ class HonestHint(HintResult):
     win_share: float | None = None
     samples: int = 0
     nodes: int = 0
+    #: per candidate, its counts over the samples it was searched on: every sample for the chosen move; the
+    #: others only as far as the choice needed them (:func:`.evaluator.decide`), unless :data:`PRUNED` is off
     values: list[MoveValue] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:

@@ -231,19 +231,24 @@ def test_a_spy_sees_only_views() -> None:
     from yukon.honest import player
 
     handed: list[object] = []
-    real = player.evaluate
+    real = {name: getattr(player, name) for name in ("evaluate", "decide")}
 
-    def spy(view, *args, **kwargs):
-        handed.append(view)
-        return real(view, *args, **kwargs)
+    def spying(name: str):
+        def spy(view, *args, **kwargs):
+            handed.append(view)
+            return real[name](view, *args, **kwargs)
+        return spy
 
-    player.evaluate = spy
+    for name in real:
+        setattr(player, name, spying(name))
     try:
         game = mid_game(("yukon", "kings", False), 3, [1, 2, 3])
         honest_hint(game, None, seed=1, budget=TINY)
+        honest_hint(game, None, seed=1, budget=TINY, method=Method(second_look=1))
     finally:
-        player.evaluate = real
-    assert handed and all(type(v) is VisiblePosition for v in handed)
+        for name, fn in real.items():
+            setattr(player, name, fn)
+    assert len(handed) >= 2 and all(type(v) is VisiblePosition for v in handed)
 
 
 # ---------------------------------------------------------------- positions
@@ -318,11 +323,12 @@ def test_the_second_look_samples_the_close_moves_again() -> None:
         assert hint.samples == 12
         again = [v for v in hint.values if v.samples == 12]
         assert len(again) > 1 and hint.move in [v.move for v in again]
-        top = max(v.share for v in first.values)
-        assert {v.move for v in again} == {v.move for v in first.values if v.share >= top - max(SHARE_MARGIN, 1 / 4)}
+        looked = evaluate(view, [v.move for v in first.values], budget, seed=deal).values  # every search
+        top = max(v.share for v in looked)
+        assert {v.move for v in again} == {v.move for v in looked if v.share >= top - max(SHARE_MARGIN, 1 / 4)}
         longer = evaluate(view, [v.move for v in again], budget, seed=deal, count=12)
         assert [(v.won, v.lost, v.unknown) for v in again] == [(v.won, v.lost, v.unknown) for v in longer.values]
-        rest = {v.move: v for v in first.values}
+        rest = {v.move: v for v in looked}
         assert all((v.won, v.lost, v.unknown) == (rest[v.move].won, rest[v.move].lost, rest[v.move].unknown)
                    for v in hint.values if v.samples == 4)
     assert looked_twice >= 5
@@ -373,10 +379,11 @@ def test_the_playouts_choose_among_the_close_moves() -> None:
         if first.source != "samples":
             assert hint.move == first.move
             continue
-        top = max(v.share for v in first.values)
-        close = [v.move for v in first.values if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
-        assert hint.move in close
         view = VisiblePosition.of(game)
+        looked = evaluate(view, [v.move for v in first.values], budget, seed=deal).values  # every search
+        top = max(v.share for v in looked)
+        close = [v.move for v in looked if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
+        assert hint.move in close
         shares = playout_shares(view, close, 4, seed=deal)
         assert shares is not None
         assert shares[close.index(hint.move)] == max(shares)

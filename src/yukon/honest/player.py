@@ -23,7 +23,7 @@ from ..game import Game
 from ..notation import Move
 from ..solver import HintResult
 from ..visible import VisiblePosition, visible_history
-from .evaluator import WEB_BUDGET, Budget, MoveValue, evaluate
+from .evaluator import WEB_BUDGET, Budget, MoveValue, decide, evaluate
 from .heuristic import preference
 from .rollout import playout_shares
 
@@ -32,6 +32,10 @@ DEFAULT_SEED = 0
 #: moves whose share of samples won is this close to the best (or one sample's worth) count as equally good;
 #: among them the advice of :mod:`.heuristic` chooses (the samples veto, the advice proposes)
 SHARE_MARGIN = 0.1
+#: the first player's decision searches only what can still change it (:func:`.evaluator.decide`: the same
+#: moves, far fewer searches); off, every candidate in every sample, then the rule (the reference the tests
+#: and bench/honest.py compare it with)
+PRUNED = True
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,8 @@ class HonestHint(HintResult):
     win_share: float | None = None
     samples: int = 0
     nodes: int = 0
+    #: per candidate, its counts over the samples it was searched on: every sample for the chosen move; the
+    #: others only as far as the choice needed them (:func:`.evaluator.decide`), unless :data:`PRUNED` is off
     values: list[MoveValue] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
@@ -137,6 +143,8 @@ def choose(
     candidates = _candidates(view, moves, seen)
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
+    if PRUNED and not method.second_look and not method.playouts:
+        return _decided(view, candidates, budget, seed, time_limit, stop, method)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     evaluation = evaluate(view, candidates, budget, seed, time_limit, stop)
     if not evaluation.samples:  # out of time before one whole sample: the advice alone
@@ -170,6 +178,23 @@ def choose(
     return HonestHint(
         best.move, "samples", "unknown", [best.move], win_share=best.share,
         samples=samples, nodes=nodes, values=values,
+    )
+
+
+def _decided(
+    view: VisiblePosition, candidates: list[Move], budget: Budget, seed: int, time_limit: float | None,
+    stop: threading.Event | None, method: Method,
+) -> HonestHint:
+    """The first player's decision (the samples veto, the advice chooses) by :func:`.evaluator.decide`."""
+    preferences = [preference(view, m) for m in candidates]
+    decision = decide(view, candidates, preferences, method.margin, budget, seed, time_limit, stop)
+    if decision.move is None:  # out of time before one sample: the advice alone
+        move = candidates[max(range(len(candidates)), key=preferences.__getitem__)]
+        return HonestHint(move, "heuristic", "unknown", [move], nodes=decision.nodes)
+    share = decision.values[candidates.index(decision.move)].share
+    return HonestHint(
+        decision.move, "samples", "unknown", [decision.move], win_share=share,
+        samples=decision.samples, nodes=decision.nodes, values=decision.values,
     )
 
 

@@ -3,6 +3,7 @@
  * (solver/search.py), move for move. */
 #include "two_deck.h"
 
+#include <limits.h>
 #include <time.h>
 
 static double td_now(void) {
@@ -444,14 +445,19 @@ typedef struct {
     const uint8_t *key;     /* its stored key (in the table's chunks, which never move) */
 } td_frame_t;
 
+/* Makes room for ``need`` items; 0 when they cannot be had: out of memory, or more than an int counts (a
+ * depth-first path of tens of millions of positions: doubling an int capacity past INT_MAX had wrapped and
+ * spun here for ever, past every limit). */
 static int grow(void **p, int *cap, int need, size_t size) {
     if (need <= *cap) return 1;
-    int ncap = *cap;
+    if (need < 0) return 0; /* (an index that wrapped past INT_MAX) */
+    long long ncap = *cap > 0 ? *cap : 1;
     while (ncap < need) ncap *= 2;
+    if (ncap > INT_MAX) ncap = INT_MAX;
     void *q = realloc(*p, (size_t)ncap * size);
     if (!q) return 0;
     *p = q;
-    *cap = ncap;
+    *cap = (int)ncap;
     return 1;
 }
 
@@ -593,15 +599,19 @@ static void td_depth_first(const td_args_t *a, const td_rules_t *r, tds_t *s, td
             td_result(res, ST_UNKNOWN, "node limit", nodes, table_count(table), started);
             goto done;
         }
-        int start = f->start + f->count;
-        if (!grow((void **)&frames, &fcap, depth + 2, sizeof *frames) ||
-            !grow((void **)&moves, &mcap, start + TD_MAXMOVES, sizeof *moves))
-            goto oom;
+        long long start = (long long)f->start + f->count;
+        if (start + TD_MAXMOVES > INT_MAX || !grow((void **)&frames, &fcap, depth + 2, sizeof *frames) ||
+            !grow((void **)&moves, &mcap, (int)start + TD_MAXMOVES, sizeof *moves)) {
+            /* the path's stacks are full: a search that cannot go deeper has run out of memory */
+            td_undo(s, &how);
+            td_result(res, ST_UNKNOWN, "memory limit", nodes, table_count(table), started);
+            goto done;
+        }
         depth++;
         f = &frames[depth];
         f->how = how;
         f->key = at;
-        f->start = start;
+        f->start = (int)start;
         f->count = td_children(r, s, moves + start, tmp);
         f->next = 0;
     }

@@ -14,12 +14,13 @@ score it makes possible at once (its view after is known: it reveals nothing).
 
 :data:`SAME_SUIT` (same-suit builds: Russian, Alaska, Australian Patience) adds what the losses there
 showed (docs/honest.md, "Round three"): the player moved the same groups between columns, revealing
-nothing. Where cards build in suit, a card lying on a card it does not fit (as dealt) blocks the suit
-sequence until a group move puts it where it fits, and a group moved from a card it fits onto another
-gains nothing. So it values the links of the suit sequence (a lead laid on a card it fits, minus the
-link it leaves), penalises a rearrangement that turns nothing, makes no link and empties no column,
-and refuses (nearly) a King's whole column moved to an empty column, which is the same position with
-the columns reordered.
+nothing, and in Alaska laid cards on the next lower card of their suit, which then could not go up
+before them. It values the links of the build (a lead laid on a card it fits, minus the link it
+leaves: 60 each), subtracts 60 from a rearrangement that turns nothing, empties no column and makes
+no link, 80 per inversion made (a card laid above a lower card of its suit) minus those undone, and,
+where any card may lead an empty column, 100 from a group led by another card than a King moved into
+one without turning a card (it spends the column), while emptying a column is worth the waiting
+King's 100 there.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ..visible import VisiblePosition
 class Advice:
     """The weights of one advice (scores of one move; higher is better). ``name`` goes into the honest
     player's version (``yukon.study.players.player_version``): rows played with another advice never
-    mix. The first eleven weights are the greedy agent's; the last three are round three's."""
+    mix. The weights down to ``opens`` are the greedy agent's; those after it are round three's (0: off)."""
 
     name: str
     safe_up: float = 1000.0
@@ -60,9 +61,6 @@ class Advice:
     link: float = 0.0
     #: subtracted from a rearrangement that turns nothing, makes no link and empties no column
     shuffle: float = 0.0
-    #: subtracted from a whole column with nothing face down moved to an empty column (the same position
-    #: up to column order, unless a Milligan stock still deals by column)
-    column_swap: float = 0.0
     #: per same-suit inversion made (a card laid above a lower card of its suit, which must go up first) minus
     #: those undone
     inversion: float = 0.0
@@ -116,13 +114,13 @@ class Advice:
         if target:
             carried = up[len(up) - move.count + 1:]
             score -= self.king_buried * sum(1 for c in carried if RANK[c] == KING)
-        if self.link or self.shuffle or self.column_swap or self.inversion or self.fill_empty:
+        if self.link or self.shuffle or self.inversion or self.fill_empty:
             score += self._structure(view, move, up, down, target, whole)
         return score
 
     def _structure(self, view: VisiblePosition, move: Move, up: tuple[int, ...], down: int,
                    target: tuple[int, ...], whole: bool) -> float:
-        """Round three's terms: the suit sequence's links, the shuffle, the column swap."""
+        """Round three's terms: the build's links, the shuffle, the empty column spent, the inversions."""
         fits = view.rules.build_rule.fits
         lead = up[len(up) - move.count]
         left = not whole and fits(lead, up[len(up) - move.count - 1])
@@ -134,10 +132,7 @@ class Advice:
         if self.inversion:
             group, below = up[len(up) - move.count:], up[:len(up) - move.count]
             score -= self.inversion * (_inversions(group, target) - _inversions(group, below))
-        if whole and not down and not target:
-            if not (view.rules.stock == "rows" and view.stock_count):
-                score -= self.column_swap
-        elif not whole and links <= 0:
+        if not whole and links <= 0:
             score -= self.shuffle
         return score
 
@@ -154,8 +149,7 @@ def _kings_waiting(view: VisiblePosition) -> bool:
 #: the first honest player's advice: the greedy agent's weights, tuned on Yukon
 CLASSIC = Advice("1")
 #: same-suit builds (docs/honest.md, "Round three")
-SAME_SUIT = Advice("2s", empty_serves_any_card=True, link=60.0, shuffle=60.0, column_swap=400.0, inversion=80.0,
-                  fill_empty=100.0)
+SAME_SUIT = Advice("2s", empty_serves_any_card=True, link=60.0, shuffle=60.0, inversion=80.0, fill_empty=100.0)
 
 #: the advice of each build rule (:attr:`yukon.rules.Rules.build`): the one place a variant chooses it
 ADVICE_BY_BUILD: dict[str, Advice] = {"alternate": CLASSIC, "suit": SAME_SUIT, "suit-updown": SAME_SUIT}

@@ -17,7 +17,7 @@ showed (docs/honest.md, "Round three"): the player moved the same groups between
 nothing, and in Alaska laid cards on the next lower card of their suit, which then could not go up
 before them. It values the links of the build (a lead laid on a card it fits, minus the link it
 leaves: 60 each), subtracts 60 from a rearrangement that turns nothing, empties no column and makes
-no link, 80 per inversion made (a card laid above a lower card of its suit) minus those undone, and,
+no link, 30 per inversion made (a card laid above a lower card of its suit) minus those undone, and,
 where any card may lead an empty column, 100 from a group led by another card than a King moved into
 one without turning a card (it spends the column), while emptying a column is worth the waiting
 King's 100 there.
@@ -149,7 +149,7 @@ def _kings_waiting(view: VisiblePosition) -> bool:
 #: the first honest player's advice: the greedy agent's weights, tuned on Yukon
 CLASSIC = Advice("1")
 #: same-suit builds (docs/honest.md, "Round three")
-SAME_SUIT = Advice("2s", empty_serves_any_card=True, link=60.0, shuffle=60.0, inversion=80.0, fill_empty=100.0)
+SAME_SUIT = Advice("2s", empty_serves_any_card=True, link=60.0, shuffle=60.0, inversion=30.0, fill_empty=100.0)
 
 #: the advice of each build rule (:attr:`yukon.rules.Rules.build`): the one place a variant chooses it
 ADVICE_BY_BUILD: dict[str, Advice] = {"alternate": CLASSIC, "suit": SAME_SUIT, "suit-updown": SAME_SUIT}

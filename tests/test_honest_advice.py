@@ -170,3 +170,15 @@ def test_the_same_suit_advice_is_honest_on_every_variant(option, deal, picks, or
     assert a.move is None or game.is_legal(a.move)
     again = honest_hint(game, None, seed=seed, budget=TINY, method=method)
     assert (again.move, again.nodes) == (a.move, a.nodes)
+
+
+def test_the_bench_reads_deals_and_weights() -> None:
+    from bench_scripts import load_bench
+
+    bench = load_bench("honest_advice")
+    assert bench.parse_deals("1-3,7") == [1, 2, 3, 7]
+    changed = bench.parse_advice("inversion=0,empty_serves_any_card=0", SAME_SUIT)
+    assert (changed.inversion, changed.empty_serves_any_card, changed.link) == (0.0, False, SAME_SUIT.link)
+    assert changed.name == "2s*"  # never mistaken for the shipped advice
+    with pytest.raises(SystemExit, match="unknown advice weight"):
+        bench.parse_advice("courage=1", SAME_SUIT)

@@ -167,6 +167,7 @@ def search_status(game: Game, limits: Limits) -> tuple[str, int, str]:
         return UNKNOWN, 0, why
     time_left = 0.0 if limits.deadline is None else max(limits.deadline - time.perf_counter(), 1e-6)
     rules = game.rules
+    assert _core is not None  # (compiled_two_deck said it is there)
     status, _, spent, _, _, reason = _core.search_two_deck(
         [list(c) for c in game.column_cards], list(game.down_counts), [list(p) for p in game.foundation_piles],
         list(game.stock_cards), rules.build_rule.table, rules.build_rule.safe_table, int(rules.kings_only),
@@ -357,6 +358,7 @@ def decide(
             chosen = next(c for c in bounds.order if not out[c])
         if values[chosen].samples == 0:
             return Decision(None, values, 0, clock.nodes, False)
+    assert chosen is not None  # (certain: the winner was found)
     return Decision(candidates[chosen], values, values[chosen].samples, clock.nodes, certain)
 
 

@@ -24,7 +24,7 @@ from ..notation import Move
 from ..solver import HintResult
 from ..visible import VisiblePosition, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, decide, evaluate
-from .heuristic import preference
+from .heuristic import CLASSIC, Advice, advice_for
 from .rollout import playout_shares
 
 #: the seed when none is given: the same view then always gets the same hint
@@ -48,13 +48,19 @@ class Method:
     again (0: no second look), and then count as close only within ``second_margin`` (or one sample's
     worth). ``playouts``: the close moves are ranked by the share of that many samples (the first
     look's first) in which a greedy playout by what a player sees wins after them (:mod:`.rollout`), the
-    advice breaking ties. The defaults are the first player's (:data:`HONEST_1`).
+    advice breaking ties. ``advice``: the advice among the close moves (:mod:`.heuristic`); None: the one
+    the rules choose (:func:`~.heuristic.advice_for`). The other defaults are the first player's.
     """
 
     second_look: int = 0
     second_margin: float = 0.05
     margin: float = SHARE_MARGIN
     playouts: int = 0
+    advice: Advice | None = None
+
+    def advice_for(self, view: VisiblePosition) -> Advice:
+        """The advice this method uses on ``view``'s rules."""
+        return advice_for(view.rules) if self.advice is None else self.advice
 
     def __post_init__(self) -> None:
         if isinstance(self.second_look, bool) or not isinstance(self.second_look, int) or self.second_look < 0:
@@ -65,12 +71,16 @@ class Method:
             raise ValueError(f"margin must be a share between 0 and 1, not {self.margin!r}")
         if isinstance(self.playouts, bool) or not isinstance(self.playouts, int) or self.playouts < 0:
             raise ValueError(f"playouts must be an int of at least 0, not {self.playouts!r}")
+        if self.advice is not None and not isinstance(self.advice, Advice):
+            raise ValueError(f"advice must be a yukon.honest.heuristic.Advice or None, not {self.advice!r}")
 
 
-#: the first honest player (``honest-1``): the budget's samples only, the advice among the close moves
-HONEST_1 = Method()
-#: the method of the hints, the demo and the study (round two measured no option better: docs/honest.md)
-DEFAULT_METHOD = HONEST_1
+#: the first honest player (``honest-1``): the budget's samples only, the greedy agent's advice among the close
+#: moves on every variant
+HONEST_1 = Method(advice=CLASSIC)
+#: the method of the hints, the demo and the study: the first player's, with the advice the rules choose
+#: (round three: docs/honest.md; on Yukon and Milligan Yukon it is ``HONEST_1``)
+DEFAULT_METHOD = Method()
 
 
 @dataclass
@@ -147,8 +157,9 @@ def choose(
         return _decided(view, candidates, budget, seed, time_limit, stop, method)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     evaluation = evaluate(view, candidates, budget, seed, time_limit, stop)
+    advice = method.advice_for(view)
     if not evaluation.samples:  # out of time before one whole sample: the advice alone
-        move = max(candidates, key=lambda m: preference(view, m))
+        move = max(candidates, key=lambda m: advice.preference(view, m))
         return HonestHint(move, "heuristic", "unknown", [move], nodes=evaluation.nodes)
     values, samples, nodes = evaluation.values, evaluation.samples, evaluation.nodes
     close = _close(values, samples, method.margin)
@@ -166,7 +177,7 @@ def choose(
                 samples += second.samples
                 close = _close(list(merged.values()), samples, method.second_margin)
             nodes += second.nodes
-    ranked = sorted(close, key=lambda v: (preference(view, v.move), v.share), reverse=True)
+    ranked = sorted(close, key=lambda v: (advice.preference(view, v.move), v.share), reverse=True)
     if method.playouts and len(ranked) > 1 and view.hidden_places > 1:
         left = None if deadline is None else deadline - time.perf_counter()
         shares = None if left is not None and left <= 0 else playout_shares(
@@ -186,7 +197,8 @@ def _decided(
     stop: threading.Event | None, method: Method,
 ) -> HonestHint:
     """The first player's decision (the samples veto, the advice chooses) by :func:`.evaluator.decide`."""
-    preferences = [preference(view, m) for m in candidates]
+    advice = method.advice_for(view)
+    preferences = [advice.preference(view, m) for m in candidates]
     decision = decide(view, candidates, preferences, method.margin, budget, seed, time_limit, stop)
     if decision.move is None:  # out of time before one sample: the advice alone
         move = candidates[max(range(len(candidates)), key=preferences.__getitem__)]

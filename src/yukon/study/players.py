@@ -3,7 +3,11 @@
 An honest study is an ordinary study whose ``solver_version`` names the player
 and its budget, ``honest-1 12x10000`` (player version, samples x nodes per
 search): its rows never mix with the solver's, and a run resumes like any
-other. A row records how the honest player's game of that deal ended:
+other. The version is the name of the advice the rules choose
+(:func:`yukon.honest.heuristic.advice_for`): ``1`` where it is the first
+player's (Yukon, Milligan Yukon), ``2s`` for the same-suit advice of round three
+(Russian, Alaska, Australian Patience), so rows of a changed variant never mix
+with the first player's. A row records how the honest player's game of that deal ended:
 ``won`` or ``lost`` (it is a game played, not a proof: ``lost`` means the
 player got stuck or would only repeat itself), the seconds the game took, the
 search nodes spent, ``line_length`` the moves played and ``reason`` how it
@@ -18,11 +22,13 @@ import socket
 import threading
 
 from ..honest import STUDY_BUDGET, Budget
+from ..honest.heuristic import advice_for
+from ..rules import Rules, rules_for
 from .db import DealRow, StudyParams
 from .stats import pct, pct_range, wilson
 from .worker import CODE, DealStopped, DealTask
 
-#: bumped whenever the honest player's decisions change (rows of another version never mix)
+#: the first player's version (its advice's name): bump an advice's name whenever its decisions change
 HONEST_VERSION = "1"
 PLAYERS = ("solver", "honest")
 
@@ -33,9 +39,15 @@ GREEDY_BASELINE = {"yukon": 0.388, "russian": 0.029, "alaska": 0.064, "australia
                    "milligan-yukon": 0.966}
 
 
-def honest_label(budget: Budget = STUDY_BUDGET) -> str:
-    """The ``solver_version`` of an honest study: ``'honest-1 12x10000'``."""
-    return f"honest-{HONEST_VERSION} {budget.samples}x{budget.nodes}"
+def player_version(rules: Rules | None = None) -> str:
+    """The honest player's version on these rules (None: Yukon's): the name of the advice they choose."""
+    return HONEST_VERSION if rules is None else advice_for(rules).name
+
+
+def honest_label(budget: Budget = STUDY_BUDGET, rules: Rules | None = None) -> str:
+    """The ``solver_version`` of an honest study: ``'honest-1 12x10000'`` (Yukon), ``'honest-2s 12x10000'``
+    (Alaska)."""
+    return f"honest-{player_version(rules)} {budget.samples}x{budget.nodes}"
 
 
 def parse_budget(text: str) -> Budget:
@@ -68,8 +80,9 @@ def honest_study(params: StudyParams, player: str, budget: str | None) -> StudyP
     if params.node_limit is not None:
         raise ValueError("--node-limit is the solver's: the honest player's budget is --budget SAMPLESxNODES")
     chosen = STUDY_BUDGET if budget is None else parse_budget(budget)
+    rules = rules_for(params.variant, empty_column=params.empty_column, foundation_return=params.foundation_return)
     return dataclasses.replace(params, time_limit=None, node_limit=None, threads=1,
-                               solver_version=honest_label(chosen))
+                               solver_version=honest_label(chosen, rules))
 
 
 def play_deal(task: DealTask, stop: threading.Event | None = None) -> DealRow:
@@ -83,6 +96,11 @@ def play_deal(task: DealTask, stop: threading.Event | None = None) -> DealRow:
         raise ValueError(f"not an honest player: {task.player!r}")
     game = Game.deal(task.variant, seed=task.seed, numbering=task.numbering, empty_column=task.empty_column,
                      foundation_return=task.foundation_return)
+    label = _LABEL.match(task.player)
+    version = label.group(1) if label else ""
+    if version != player_version(game.rules):
+        raise ValueError(f"the study's player is honest-{version}, but this program's player on "
+                         f"{game.rules.variant} is honest-{player_version(game.rules)}: start a new study")
     played = play_honest(game, budget, seed=task.seed, stop=stop)
     if played.reason == "stopped":
         raise DealStopped(f"seed {task.seed}")
@@ -141,4 +159,4 @@ def _defaults(variant: str) -> tuple[str, bool]:
 
 
 __all__ = ["HONEST_VERSION", "PLAYERS", "comparison_table", "honest_label", "honest_study", "is_honest",
-           "parse_budget", "play_deal", "player_budget"]
+           "parse_budget", "play_deal", "player_budget", "player_version"]

@@ -7,10 +7,11 @@ played ended the game with a traceback (the demo redrew its keys after the last 
 from __future__ import annotations
 
 from test_tui_app import make_app, run
-from test_tui_demo import ENDLESS, demo_app, until
+from test_tui_demo import ENDLESS, demo_app
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
+from tui_helpers import wait_for
 
 from yukon import Game
 from yukon.store import Store
@@ -93,7 +94,7 @@ def test_q_while_the_computer_plays_quits_cleanly_and_saves_the_game(store: Stor
     app = demo_app(store, Game.deal("yukon", seed=802), ENDLESS)  # (it is thinking when q comes)
 
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
-        await until(pilot, lambda: app.demo.active and app.demo.thinking)
+        await wait_for(pilot, lambda: app.demo.active and app.demo.thinking)
         await pilot.press("q")
         await pilot.pause()
 

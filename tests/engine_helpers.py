@@ -277,3 +277,15 @@ def play_randomly(game: Game, rng: random.Random, moves: int) -> Game:
             break
         game.push(rng.choice(legal))
     return game
+
+
+def mid_game(option: tuple[str, str, bool], deal: int, choices: list[int]) -> Game:
+    """Deal ``deal`` of the variant and options, then the legal moves picked by ``choices``."""
+    variant, empty, ret = option
+    game = Game.deal(variant, deal, empty_column=empty, foundation_return=ret)
+    for pick in choices:
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.push(moves[pick % len(moves)])
+    return game

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import yukon
-from engine_helpers import ALL_OPTIONS
+from engine_helpers import ALL_OPTIONS, mid_game
 from wall_clock import LOADED, timed
 from yukon import Game, YukonError
 from yukon.autoplay import safe_moves
@@ -38,17 +38,6 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-
-def mid_game(option: tuple[str, str, bool], deal: int, choices: list[int]) -> Game:
-    """Deal ``deal`` of the variant and options, then the legal moves picked by ``choices``."""
-    variant, empty, ret = option
-    game = Game.deal(variant, deal, empty_column=empty, foundation_return=ret)
-    for pick in choices:
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(moves[pick % len(moves)])
-    return game
 
 
 def rearranged(game: Game, order: list[int]) -> Game:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import ALL_OPTIONS
+from engine_helpers import ALL_OPTIONS, mid_game
 from yukon import Game
 from yukon.honest import Budget, Method, evaluator, honest_hint, play_honest, player
 from yukon.honest.evaluator import LOST, UNKNOWN, WON, _Bounds, decide, search_status
@@ -37,16 +37,6 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
 )
 
-
-def mid_game(option: tuple[str, str, bool], deal: int, choices: list[int]) -> Game:
-    variant, empty, ret = option
-    game = Game.deal(variant, deal, empty_column=empty, foundation_return=ret)
-    for pick in choices:
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(moves[pick % len(moves)])
-    return game
 
 
 def both(game: Game, **kwargs: object) -> tuple[player.HonestHint, player.HonestHint]:

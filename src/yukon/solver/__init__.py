@@ -175,7 +175,8 @@ def _solve_with_returns(game: Game, limits: Limits, time_limit: float | None, st
         part.deadline = time.perf_counter() + part_time
     first = _solve_one(plain, part, part_time, started, shorten)
     if first.status == "won":
-        first.reason = "won without foundation returns"
+        if first.reason != "greedy probe":  # (a probe's win stays one: the easy deals, docs/difficulty.md)
+            first.reason = "won without foundation returns"
         return first
     if limits.node_limit is not None:
         limits.node_limit = max(1, limits.node_limit - first.nodes)

@@ -26,7 +26,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from yukon.solver import SOLVER_VERSION
+from yukon.rules import rules_for
+from yukon.solver import solver_version
 from yukon.study import StudyDB, StudyParams, parse_seeds, run_study
 
 Rows = dict[int, tuple[str, int, int, str]]
@@ -65,7 +66,8 @@ def main() -> None:
     args = ap.parse_args()
     seeds = parse_seeds(args.seeds)
     params = StudyParams(args.variant, args.empty_column, args.variant == "milligan-yukon", None, args.node_limit,
-                         1_500_000_000, SOLVER_VERSION)
+                         1_500_000_000, solver_version(rules_for(args.variant, empty_column=args.empty_column,
+                                                                 foundation_return=args.variant == "milligan-yukon")))
     sizes = [int(w) for w in args.workers.split(",")]
     console = Console() if Console().is_terminal else Console(width=150)
     console.print(f"{len(seeds)} deals of {params.label()}, node limit {args.node_limit:,}, "

@@ -17,6 +17,7 @@ from yukon import deal_data
 from yukon.deal_data import COLUMNS, Verdict, VerdictDataError, VerdictQueryError, load, verdict_for, verdicts
 from yukon.difficulty import CANDIDATES, GRADES, SCALES, Deal, discriminates, grade, held_out, scale, thresholds
 from yukon.rules import rules_for
+from yukon.solver import solver_version
 from yukon.study import DealRow, StudyDB, StudyParams
 from yukon.study.verdicts_build import write_verdicts
 from yukon.study.worker import DealTask, solve_deal
@@ -32,7 +33,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("verdicts")
     with StudyDB(folder / "s.sqlite3") as db:
         for variant, seeds in (("russian", [1, 2, 3, 4, 22]), ("yukon", [1])):
-            params = StudyParams(variant, "kings", False, 5.0, None, 10**8, yukon.solver.SOLVER_VERSION)
+            params = StudyParams(variant, "kings", False, 5.0, None, 10**8, solver_version(rules_for(variant)))
             sid = db.study_id(params)
             assert sid is not None
             for seed in seeds:
@@ -52,7 +53,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_loader_reads_what_the_export_wrote(built: Path) -> None:
     got = load(built)
     assert [(v.variant, v.seed) for v in got] == [("yukon", 1), *[("russian", s) for s in (1, 2, 3, 4, 22)]]
-    assert all(isinstance(v, Verdict) and v.solver_version == yukon.solver.SOLVER_VERSION for v in got)
+    assert all(isinstance(v, Verdict) and v.solver_version == solver_version(rules_for(v.variant)) for v in got)
     one = verdict_for(rules_for("yukon"), 1, path=built)
     assert one is not None and one.status == "won" and one.honest == "lost" and one.line_length > 0
     assert one.difficulty in GRADES and one.time_limit == 5.0 and one.node_limit is None and one.threads == 1

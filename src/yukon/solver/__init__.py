@@ -31,6 +31,7 @@ from ..cards import NAME
 from ..errors import InvalidLimitError
 from ..game import Game
 from ..notation import Move
+from ..rules import Rules
 from .heuristic import best_heuristic_move
 from .probe import SCORERS, greedy_probe
 from .relaxation import never_up
@@ -45,13 +46,17 @@ PROBE_SHARE = 0.5
 BEST_FIRST_POSITIONS = 4_000
 #: ...and, when the depth-first search wins, to look for a shorter line than its (docs/solver-design.md)
 BEST_FIRST_LINE_POSITIONS = 20_000
+#: with foundation return in one deck, the share of the limits that a search without returns gets first:
+#: a line that wins without returns wins with them, and without returns every shortcut of the design holds
+NO_RETURN_SHARE = 0.25
 #: the compiled two-deck search's first, short depth-first run, before the greedy probes (about 0.2 s)
 TWO_DECK_FIRST_NODES = 300_000
 #: ...and the most the greedy probes may take there, together, without a node limit (with any card into
 #: empty columns and foundation returns a failing probe ran 15 s, where the compiled search wins in 1 s)
 TWO_DECK_PROBE_SECONDS = 2.0
 
-SOLVER_VERSION = "15"
+#: the newest solver's version; what a study row records is :func:`solver_version` of its rules
+SOLVER_VERSION = "16"
 #: the position table's budget in a hint (what solve() defaults to)
 HINT_MEMORY_LIMIT = 1_800_000_000
 
@@ -66,6 +71,8 @@ class SolveResult:
     seconds: float = 0.0
     peak_table: int = 0
     reason: str = ""
+    #: the version of the search that gave the result (:func:`solver_version` of the game's rules)
+    solver_version: str = SOLVER_VERSION
 
     @property
     def decided(self) -> bool:
@@ -79,7 +86,7 @@ class SolveResult:
             "seconds": round(self.seconds, 6),
             "peak_table": self.peak_table,
             "reason": self.reason,
-            "solver_version": SOLVER_VERSION,
+            "solver_version": self.solver_version,
         }
 
 
@@ -106,6 +113,19 @@ class HintResult:
         }
 
 
+def solver_version(rules: Rules) -> str:
+    """The version of the search that :func:`solve` runs on these rules: the newest solver version that
+    changed it. Solver 16 changed the search only with foundation return in one deck (the search without
+    returns first, rule 4 with returns: docs/solver-changelog.md); on every other set of rules it searches
+    exactly as solver 15 did, so a study's rows of those rules keep the number 15 and stay one study.
+
+    >>> from yukon.rules import rules_for
+    >>> solver_version(rules_for("yukon")), solver_version(rules_for("yukon", foundation_return=True))
+    ('15', '16')
+    """
+    return SOLVER_VERSION if rules.decks == 1 and rules.foundation_return else "15"
+
+
 def solve(
     game: Game,
     time_limit: float | None = 10.0,
@@ -127,11 +147,47 @@ def solve(
         raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
     time_limit = check_limits(time_limit, node_limit, memory_limit, stop)
     started = time.perf_counter()
-    return _solve(game, Limits(time_limit, node_limit, memory_limit, stop), time_limit, started, shorten)
+    result = _solve(game, Limits(time_limit, node_limit, memory_limit, stop), time_limit, started, shorten)
+    result.solver_version = solver_version(game.rules)
+    return result
 
 
 def _solve(game: Game, limits: Limits, time_limit: float | None, started: float,
            shorten: bool = True) -> SolveResult:
+    if game.rules.foundation_return and game.rules.decks == 1:
+        return _solve_with_returns(game, limits, time_limit, started, shorten)
+    return _solve_one(game, limits, time_limit, started, shorten)
+
+
+def _solve_with_returns(game: Game, limits: Limits, time_limit: float | None, started: float,
+                        shorten: bool) -> SolveResult:
+    """One deck with foundation return: first the game without returns, on :data:`NO_RETURN_SHARE` of the
+    limits (its moves are all legal with returns, so its win is a win; its loss proves nothing here), then
+    the search with returns on what is left."""
+    plain = Game(game.rules.with_options(foundation_return=False), game.columns, game.foundations,
+                 game.stock, game.waste, seed=game.seed, numbering=game.numbering)
+    part = Limits(None, None if limits.node_limit is None else max(1, int(limits.node_limit * NO_RETURN_SHARE)),
+                  None, limits.stop)
+    part.table_limit = limits.table_limit
+    part_time = None
+    if limits.deadline is not None:
+        part_time = NO_RETURN_SHARE * max(0.0, limits.deadline - time.perf_counter())
+        part.deadline = time.perf_counter() + part_time
+    first = _solve_one(plain, part, part_time, started, shorten)
+    if first.status == "won":
+        if first.reason != "greedy probe":  # (a probe's win stays one: the easy deals, docs/difficulty.md)
+            first.reason = "won without foundation returns"
+        return first
+    if limits.node_limit is not None:
+        limits.node_limit = max(1, limits.node_limit - first.nodes)
+    rest = _solve_one(game, limits, time_limit, started, shorten)
+    rest.nodes += first.nodes
+    rest.peak_table = max(rest.peak_table, first.peak_table)
+    return rest
+
+
+def _solve_one(game: Game, limits: Limits, time_limit: float | None, started: float,
+               shorten: bool = True) -> SolveResult:
     node_limit = limits.node_limit
     probe_allowed = time_limit is None or time_limit >= PROBE_MIN_TIME
     stuck = stuck_cards(game)  # (rule 3: proves a loss before any move is tried)
@@ -296,4 +352,4 @@ def release_memory() -> None:
         search._core.release_memory()
 
 
-__all__ = ["SOLVER_VERSION", "HintResult", "SolveResult", "hint", "release_memory", "solve"]
+__all__ = ["SOLVER_VERSION", "HintResult", "SolveResult", "hint", "release_memory", "solve", "solver_version"]

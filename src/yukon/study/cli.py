@@ -202,10 +202,10 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
 
         for seed in (min(seeds), max(seeds)):
             check_game_number(rules, seed)  # NumberingError: one line, before anything is written
-    from ..solver import SOLVER_VERSION
+    from ..solver import solver_version
 
     params = StudyParams(rules.variant, rules.empty_column, rules.foundation_return, time_limit, args.node_limit,
-                         int(args.memory_limit * 1e9), SOLVER_VERSION, numbering,
+                         int(args.memory_limit * 1e9), solver_version(rules), numbering,
                          1 if args.node_limit is not None else threads)
     if args.player == "honest" or args.budget is not None:
         from .players import honest_study

@@ -73,7 +73,7 @@ def solve_deal(task: DealTask, stop: threading.Event | None = None) -> DealRow:
         return play_deal(task, stop)
     from .. import Game
     from ..line_code import encode
-    from ..solver import SOLVER_VERSION, solve
+    from ..solver import solve
     from ..solver.search import Searcher
 
     # the study's choice, not the machine's: a study with a worker per core gives each one thread
@@ -94,7 +94,8 @@ def solve_deal(task: DealTask, stop: threading.Event | None = None) -> DealRow:
             raise RuntimeError(f"the solver's winning line for seed {task.seed} does not win")
         line = len(result.moves)
     return DealRow(task.seed, result.status, float(result.seconds), int(result.nodes), line,
-                   int(result.peak_table), result.reason or "", SOLVER_VERSION, socket.gethostname(), CODE, code)
+                   int(result.peak_table), result.reason or "", result.solver_version, socket.gethostname(), CODE,
+                   code)
 
 
 def solver_version() -> str:

@@ -32,3 +32,17 @@ def test_tiny_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert s["deals"] == 4 and s["won"] + s["lost"] + s["unknown"] == 4
     assert s["verified"] == s["won"] and not s["bad_lines"]
     assert [d["seed"] for d in data["deals"]] == [1, 2, 3, 4]
+
+
+def test_returns_compares_rule_4(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/returns.py --compare relax: Yukon with return, deal 30 (lost: rule 4 at once, 25,000 nodes
+    without) and deal 1 (won), checked against the verdict study."""
+    bench = load_bench("returns")
+    study = str(Path(__file__).resolve().parents[2] / "data" / "verdict-study.csv.gz")
+    code = bench.main(["--compare", "relax", "--seeds", "1,30", "--node-limit", "200000", "--study", study])
+    text = capsys.readouterr().out
+    assert code == 0, text
+    assert "rule 4 off and on" in text and "with rule 4: 2 of 2 decided" in text
+    assert "0 verdicts differ" in text
+    row = next(line.split() for line in text.splitlines() if line.split()[:1] == ["30"])
+    assert row[3] == "lost" and row[4] == "0" and int(row[2].replace(",", "")) > 0

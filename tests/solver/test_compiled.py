@@ -19,11 +19,12 @@ import pytest
 from yukon import Game, rules_for
 from yukon.cards import NAME, RANK, SUIT
 from yukon.solver import release_memory, search
+from yukon.solver.relaxation import never_up
 from yukon.solver.search import Limits, Searcher, compiled_supports
 
 from .cases import ALL_OPTIONS, late_cases, small_cases
-from .positions import option_id
-from .reference import replays_to_win
+from .positions import option_id, small_position, stuck_position
+from .reference import reference_solve, replays_to_win
 
 pytestmark = pytest.mark.skipif(search._core is None, reason="the compiled core was not built")
 
@@ -87,6 +88,44 @@ def test_swap_classes_keep_every_verdict(opt: tuple[str, str, bool]) -> None:
             assert replays_to_win(game, merged.moves), where
         if merged.status == "lost":
             assert merged.stats.peak_table <= plain.stats.peak_table, where
+
+
+@pytest.mark.parametrize("opt", [pytest.param(o, id=option_id(o)) for o in SUPPORTED if o[2]])
+def test_rule_4_with_return_keeps_every_verdict(opt: tuple[str, str, bool]) -> None:
+    """Foundation return: the search with rule 4 at every class it enters (and before it) gives the plain
+    exhaustive search's verdict on every test position, as the search without the rule does."""
+    for game, ref in positions_of(opt):
+        relaxed = compiled(game)
+        plain = compiled(game, relax=False)
+        where = game.to_text()
+        assert relaxed.status == plain.status == ref.status, (
+            f"{where}: with rule 4 {relaxed.status}, without {plain.status}, reference {ref.status}")
+        if relaxed.status == "won":
+            assert replays_to_win(game, relaxed.moves), where
+
+
+@pytest.mark.parametrize(("variant", "empty"), [("yukon", "kings"), ("yukon", "any"), ("alaska", "kings")])
+def test_rule_4_with_return_on_small_lost_and_won_positions(variant: str, empty: str) -> None:
+    """The test positions with return above are all won: here random small positions with return that the
+    plain search decides (nearly all lost: the won ones are mostly too big for it), against the search with
+    rule 4 and without."""
+    rng = random.Random(f"rule-4-return-verdicts-{variant}-{empty}")
+    verdicts: Counter[tuple[str, bool]] = Counter()
+    for i in range(400):
+        if empty == "any":
+            game = small_position(rng, variant, empty, True, remaining=(8, 14), down_chance=0.95, used=(7, 7))
+        else:
+            game = (small_position(rng, variant, empty, True, remaining=(6, 14), down_chance=0.9) if i % 2
+                    else stuck_position(rng, variant, empty, True, remaining=(6, 12)))
+        if game is None:
+            continue
+        ref = reference_solve(game, max_states=3_000)
+        if ref is None:
+            continue
+        relaxed, plain = compiled(game), compiled(game, relax=False)
+        assert relaxed.status == plain.status == ref.status, game.to_text()
+        verdicts[ref.status, bool(never_up(game)) or relaxed.stats.nodes < plain.stats.nodes] += 1
+    assert verdicts["lost", True] >= 5, verdicts
 
 
 def played_at_random(game: Game, rnd: random.Random, plies: int) -> Game:

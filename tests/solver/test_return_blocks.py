@@ -30,9 +30,10 @@ RETURN_OPTIONS = [o for o in ALL_OPTIONS if o[2] and o[0] in ("yukon", "russian"
 
 
 def searched(game: Game, blocks: bool, *, compiled: bool, merge: bool = True,
-             node_limit: int | None = None) -> search.SearchOutcome:
+             node_limit: int | None = None, relax: bool = True) -> search.SearchOutcome:
     searcher = Searcher(game, Limits(node_limit=node_limit))
     searcher.return_blocks = blocks
+    searcher.compiled_relax = relax
     searcher.compiled_merge = merge
     searcher.compiled_verify_links = True
     return searcher.run_compiled() if compiled else searcher.run_python()
@@ -134,9 +135,10 @@ def test_blocks_agree_with_the_plain_search_on_random_positions(seed: int, varia
 
 @pytest.mark.parametrize("seed", [4, 12, 136])
 def test_blocks_fire_on_deals(seed: int) -> None:
-    """Yukon with foundation return: the same verdict, in fewer nodes than without the rule."""
+    """Yukon with foundation return: the same verdict, in fewer nodes than without the rule (rule 4 off:
+    with returns it wins deal 136 in 115 nodes with blocks or without)."""
     game = Game.deal("yukon", seed=seed, foundation_return=True)
-    with_blocks = searched(game, True, compiled=True, node_limit=2_000_000)
-    without = searched(game, False, compiled=True, node_limit=2_000_000)
+    with_blocks = searched(game, True, compiled=True, node_limit=2_000_000, relax=False)
+    without = searched(game, False, compiled=True, node_limit=2_000_000, relax=False)
     assert with_blocks.status == without.status == "won"
     assert with_blocks.stats.nodes < without.stats.nodes

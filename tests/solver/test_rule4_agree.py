@@ -3,9 +3,14 @@ compiled ``relaxed_lost`` (core/position.c, at every swap class the search enter
 
 Both compute the least set of events closed under the needs of docs/solver-design.md ("Rule 4"), so on
 every position where both apply they must give one answer: the C closure says lost exactly when
-``never_up`` names a card. They apply together with one deck, no stock or waste, no foundation return, and
-swap classes (alternating colours and Alaska's building); with same-suit building (Russian Solitaire) the
-compiled search has no classes and never asks the relaxation, and where neither applies both stay silent.
+``never_up`` names a card. They apply together with one deck, no stock or waste, with or without foundation
+return, and swap classes (alternating colours and Alaska's building); with same-suit building (Russian
+Solitaire) the compiled search has no classes and never asks the relaxation, and where neither applies both
+stay silent.
+
+With foundation return the closure is compared through ``_core.relaxed_lost`` (the same C function on one
+position, no search; the probe below needs rule 1, which is off with return), on every position, Russian
+Solitaire's too; without return that entry is checked against the probe, so both read one closure.
 
 ``relaxed_lost`` has no entry of its own: it is reached through ``_core.search``. For a position Q with a
 card on the foundations, the probe searches a parent R: Q with the top card x of a foundation back on the
@@ -97,6 +102,27 @@ def compiled_relaxed_lost(game: Game) -> bool | None:
     return True
 
 
+def direct_relaxed_lost(game: Game) -> bool:
+    """``relaxed_lost`` on ``game``'s position through its own entry, ``_core.relaxed_lost``."""
+    rules = game.rules
+    core = search._core
+    assert core is not None
+    return core.relaxed_lost([list(c) for c in game.column_cards], list(game.down_counts), heights_of(game),
+                             rules.build_rule.table, rules.kings_only, rules.foundation_return)
+
+
+def check_direct(game: Game) -> bool:
+    """The direct C answer against ``never_up`` (and, without return, against the probe), asserted equal."""
+    compiled = direct_relaxed_lost(game)
+    python = never_up(game)
+    assert compiled == bool(python), (
+        f"rule 4 disagrees on {game.to_text()}: compiled {'lost' if compiled else 'not lost'}, never_up {python}")
+    if not game.rules.foundation_return:
+        probed = compiled_relaxed_lost(game)
+        assert probed is None or probed == compiled, game.to_text()
+    return compiled
+
+
 def check(game: Game) -> bool | None:
     """The two answers on ``game``, asserted equal; the answer (None: the probe could not tell)."""
     compiled = compiled_relaxed_lost(game)
@@ -108,9 +134,9 @@ def check(game: Game) -> bool | None:
     return compiled
 
 
-def playout(variant: str, empty: str, seed: int, rng: random.Random, steps: int) -> list[Game]:
+def playout(variant: str, empty: str, seed: int, rng: random.Random, steps: int, ret: bool = False) -> list[Game]:
     """The positions of a random play-out of deal ``seed`` (at most ``steps`` moves)."""
-    game = Game.deal(variant, seed=seed, empty_column=empty)
+    game = Game.deal(variant, seed=seed, empty_column=empty, foundation_return=ret)
     seen = []
     for _ in range(steps):
         seen.append(game.copy())
@@ -182,16 +208,15 @@ def test_the_probe_reads_the_compiled_answer() -> None:
 
 
 @pytest.mark.parametrize(("variant", "empty", "ret"), [
-    ("russian", "kings", False), ("russian", "any", False), ("yukon", "kings", True), ("alaska", "any", True),
+    ("russian", "kings", False), ("russian", "any", False), ("russian", "kings", True),
     ("australian", "kings", False),
 ])
 def test_the_compiled_search_never_asks_it_where_it_has_no_classes_or_it_does_not_apply(
         variant: str, empty: str, ret: bool) -> None:
-    """Russian Solitaire (same-suit building: no swap classes), foundation return, a stock: the compiled
-    search with rule 4 on searches node for node as with it off, on positions where ``never_up`` proves
-    some move's position lost (so rule 4 in the search would cut, were it asked) wherever it applies
-    (Russian Solitaire: there it runs before the search alone; with return or a stock it names nothing,
-    test_relaxation.py)."""
+    """Russian Solitaire (same-suit building: no swap classes), a stock: the compiled search with rule 4 on
+    searches node for node as with it off, on positions where ``never_up`` proves some move's position lost
+    (so rule 4 in the search would cut, were it asked) wherever it applies (Russian Solitaire: there it runs
+    before the search alone; with a stock it names nothing, test_relaxation.py)."""
     rng = random.Random(f"rule-4-silent-{variant}-{empty}-{ret}")
     rules = rules_for(variant, empty_column=empty, foundation_return=ret)
     cut = 0
@@ -205,3 +230,93 @@ def test_the_compiled_search_never_asks_it_where_it_has_no_classes_or_it_does_no
             cut += bool(never_up(child))
     if (variant, empty) == ("russian", "kings"):
         assert cut >= 20, cut
+
+
+# ---------------------------------------------------------------- with foundation return
+
+#: the options with foundation return where rule 4 applies: (variant, empty column)
+WITH_RETURN = [(variant, empty) for variant in ("yukon", "alaska", "russian") for empty in ("kings", "any")]
+
+
+@pytest.mark.parametrize(("variant", "empty"), WITH_RETURN)
+def test_with_return_they_agree_on_random_play_outs(variant: str, empty: str) -> None:
+    """Play-outs with returns among the moves (cards go up and come down), most positions with cards on the
+    foundations: the C closure and ``never_up`` give one answer, both answers many times."""
+    rng = random.Random(f"rule-4-return-{variant}-{empty}")
+    answers: Counter[tuple[bool, bool]] = Counter()
+    for seed in range(1, 21):
+        for game in playout(variant, empty, seed, rng, 150, ret=True):
+            answers[check_direct(game), any(heights_of(game))] += 1
+    # (Russian Solitaire's random play-outs are soon stuck for good: few positions there are not lost)
+    assert answers[True, True] >= 30 and answers[False, True] + answers[False, False] >= 5, answers
+
+
+@pytest.mark.parametrize(("variant", "empty"), WITH_RETURN)
+def test_with_return_they_agree_on_small_and_stuck_positions(variant: str, empty: str) -> None:
+    rng = random.Random(f"rule-4-return-small-{variant}-{empty}")
+    answers: Counter[bool] = Counter()
+    for i in range(600):
+        if empty == "any":
+            game: Game | None = small_position(rng, variant, empty, True, remaining=(8, 20), down_chance=0.95,
+                                               used=(7, 7))
+        else:
+            game = (small_position(rng, variant, empty, True, remaining=(6, 20), down_chance=0.9) if i % 2
+                    else stuck_position(rng, variant, empty, True, remaining=(6, 14)))
+        if game is not None:
+            answers[check_direct(game)] += 1
+    assert answers[False] >= 100, answers
+
+
+@pytest.mark.parametrize(("variant", "empty"), BOTH)
+def test_the_direct_entry_is_the_closure_the_search_runs(variant: str, empty: str) -> None:
+    """Without return, ``_core.relaxed_lost`` against the probe through the search (and ``never_up``)."""
+    rng = random.Random(f"rule-4-direct-{variant}-{empty}")
+    answers: Counter[bool] = Counter()
+    for seed in range(1, 11):
+        for game in playout(variant, empty, seed, rng, 100):
+            answers[check_direct(game)] += 1
+    assert answers[True] >= 50 and answers[False] >= 50, answers
+
+
+@settings(max_examples=60, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(option=st.sampled_from(WITH_RETURN), seed=st.integers(1, 10**6),
+       moves=st.lists(st.integers(0, 10**6), max_size=120))
+def test_with_return_they_agree_along_any_play_out(option: tuple[str, str], seed: int, moves: list[int]) -> None:
+    variant, empty = option
+    game = Game.deal(variant, seed=seed, empty_column=empty, foundation_return=True)
+    check_direct(game)
+    for pick in moves:
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.push(legal[pick % len(legal)])
+        check_direct(game)
+
+
+def test_the_direct_entry_reads_a_card_that_may_come_down() -> None:
+    """A position that is lost without return and won with it (test_relaxation.SAVED_BY_A_RETURN): the
+    4C and 3C must come down for the 2H to leave the AH. Both closures say lost without, not lost with."""
+    text = "yukon,kings,{} AH.2H/4H/3H/KHQHJHTH9H8H7H6H5H/KCQCJCTC9C8C7C6C5C/-/- KS/-/KD/4C"
+    assert check_direct(Game.from_text(text.format("noreturn"))) is True
+    assert check_direct(Game.from_text(text.format("return"))) is False
+
+
+@pytest.mark.parametrize(("variant", "empty"), [("yukon", "kings"), ("yukon", "any"), ("alaska", "kings")])
+def test_with_return_the_compiled_search_asks_it(variant: str, empty: str) -> None:
+    """With foundation return and swap classes the search runs rule 4 at the classes it enters: on play-out
+    positions where it proves some move's position lost, the search with it differs from the search without
+    it (fewer nodes, or the same count where no class it enters is proved), and the verdicts agree."""
+    rng = random.Random(f"rule-4-asked-{variant}-{empty}")
+    rules = rules_for(variant, empty_column=empty, foundation_return=True)
+    fewer = 0
+    for seed in range(1, 16):
+        for game in playout(variant, empty, seed, rng, 60, ret=True)[20::10]:
+            args = ([list(c) for c in game.column_cards], heights_of(game), search.safe_table(rules.build_rule))
+            on = core_search(game, *args, True, 200_000)
+            off = core_search(game, *args, False, 200_000)
+            if "unknown" not in (on[0], off[0]):
+                assert on[0] == off[0], game.to_text()
+            assert on[1] <= off[1] or on[0] == "won" or off[0] == "won", game.to_text()
+            fewer += on[1] < off[1]
+    assert fewer >= 5, fewer

@@ -14,3 +14,10 @@ def search_two_deck(
 
 def release_memory() -> None:
     """Unmap the table memory kept from the last search for the next one."""
+
+def relaxed_lost(
+    columns: list[list[int]], down: list[int], heights: list[int], fits: bytes, kings_only: bool,
+    foundation_return: bool,
+) -> bool:
+    """Rule 4 (``relaxed_lost`` in ``core/position.c``) on this position alone, as the search asks it at every
+    class it enters: does the relaxation prove it lost?"""

@@ -1,10 +1,12 @@
 """Rule 4: cards that can never go up, by a relaxation of the rules (docs/solver-design.md, rule 4).
 
-One deck, no stock or waste, no foundation return. The relaxation keeps, for the position given, four
+One deck, no stock or waste, with or without foundation return. The relaxation keeps, for the position
+given, four
 kinds of event, each "at some time, now or later", and never forgets one (what a later move undoes still
 counts):
 
-- ``free(c)``: the card ``c`` is the free card of its column;
+- ``free(c)``: the card ``c`` is the free card of its column (for a card on a foundation now: it has come
+  down);
 - ``leaves(c)``: ``c`` leaves the card (or floor) it lies on now, as the lead of a move or to its foundation;
 - ``up(c)``: ``c`` is on its foundation;
 - ``empty``: some column is empty.
@@ -21,6 +23,13 @@ closed under these needs holds every event of every line:
 - ``up(c)`` needs ``free(c)`` and the card below it in its suit up (none for an Ace);
 - ``empty`` (no column empty now) needs ``leaves(b)`` for the bottom card b of some column.
 
+With foundation return a card ``c`` on a foundation now may come down: ``free(c)`` then needs, if the card
+above it in its suit is on the foundation now, ``free`` of that card (it came down first, onto a column, as
+its free card), and one of ``free(t)`` for a card t that c fits on, or ``empty`` if c may go into an empty
+column. Such a card is one more target for ``leaves(x)`` (with no pile condition: it is in no column now).
+A card of the tableau that goes up and comes down adds nothing: ``leaves``, ``free`` and ``empty`` are about
+the first time, and its going up already gave it ``free`` and ``leaves``.
+
 A win needs ``up(c)`` for every card; a card outside the least closed set never goes up, and the
 position is lost. The set is computed by adding events until nothing more follows.
 """
@@ -35,9 +44,9 @@ FLOOR = -1
 
 def never_up(game: Game) -> list[int]:
     """The cards that can provably never go up (then the game is lost), or [] where the rule does not
-    apply (two decks, a stock or waste, foundation return) or proves nothing."""
+    apply (two decks, a stock or waste) or proves nothing."""
     rules = game.rules
-    if rules.decks != 1 or rules.foundation_return or rules.has_waste:
+    if rules.decks != 1 or rules.has_waste:
         return []
     cols = [list(c) for c in game.column_cards]
     downs = list(game.down_counts)
@@ -46,6 +55,8 @@ def never_up(game: Game) -> list[int]:
     up: set[int] = set()
     for pile in game.foundation_piles:
         up.update(pile)
+    # the cards that may come down (foundation return), each with the card above it up now (None: none)
+    returnable = {c: c + 4 if c + 4 in up else None for c in up} if rules.foundation_return else {}
     place: dict[int, tuple[int, int]] = {}
     for ci, col in enumerate(cols):
         for i, c in enumerate(col):
@@ -60,7 +71,9 @@ def never_up(game: Game) -> list[int]:
 
     def reachable(x: int, t: int) -> bool:
         """Can x lead onto t, as far as the events so far say?"""
-        if t not in free or t == support[x] or t not in place:
+        if t not in place:  # on a foundation now: once it has come down
+            return t in free
+        if t not in free or t == support[x]:
             return False
         (xc, xi), (tc, ti) = place[x], place[t]
         if xc == tc and ti > xi:  # t in x's pile now: a card between must leave first
@@ -73,6 +86,11 @@ def never_up(game: Game) -> list[int]:
     changed = True
     while changed:
         changed = False
+        for c, above in returnable.items():
+            if c not in free and (above is None or above in free) and (
+                    ((any_into_empty or RANK[c] == 13) and empty) or any(t in free for t in targets_of[c])):
+                free.add(c)
+                changed = True
         for c in in_tableau:
             if c not in free and lying_on[c] in leaves:
                 free.add(c)

@@ -110,7 +110,7 @@ typedef struct {
     int sleepy;  /* sleep sets: acyclic, no stock */
     int linked;  /* link keys (no stock) */
     int blocks;  /* foundation returns only in return blocks (docs/solver-design.md, "Return blocks") */
-    int relax;   /* rule 4 at every class entered (relaxed_lost): no stock, no foundation return */
+    int relax;   /* rule 4 at every class entered (relaxed_lost): no stock */
 } rules_t;
 
 #define RANK(c) ((c) / 4 + 1)
@@ -168,6 +168,8 @@ typedef struct {
 
 /* The search (search.c): fills ``res``; the caller frees ``res->line``. */
 void search_run(const search_args_t *args, search_result_t *res);
+/* Rule 4 (relaxed_lost) on the position of ``args`` alone, no search: 1 lost, 0 not proved, -1 no memory. */
+int relaxed_lost_at(const search_args_t *args);
 
 /* ------------------------------------------------------------------ the table (table.c) */
 

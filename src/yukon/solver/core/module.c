@@ -237,6 +237,42 @@ static PyObject *safe_cards(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(mask);
 }
 
+/* Rule 4 on one position, as the search asks it at a class it enters (the tests compare it with the
+ * Python closure, relaxation.never_up). */
+static PyObject *relaxed_lost_py(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"columns", "down", "heights", "fits", "kings_only", "foundation_return", NULL};
+    PyObject *columns, *down, *heights;
+    Py_buffer fits;
+    int kings_only, foundation_return;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOy*pp", kwlist, &columns, &down, &heights, &fits, &kings_only,
+                                     &foundation_return))
+        return NULL;
+    search_args_t *a = calloc(1, sizeof(search_args_t));
+    if (!a) {
+        PyBuffer_Release(&fits);
+        return PyErr_NoMemory();
+    }
+    int bad_fits = fits.len != NCARDS * NCARDS;
+    if (!bad_fits) memcpy(a->fits, fits.buf, NCARDS * NCARDS);
+    PyBuffer_Release(&fits);
+    if (bad_fits) {
+        free(a);
+        PyErr_SetString(PyExc_ValueError, "fits must hold 52*52 bytes (yukon.rules.build_table)");
+        return NULL;
+    }
+    a->kings_only = kings_only;
+    a->foundation_return = foundation_return;
+    if (read_position(a, columns, down, heights, Py_None, Py_None) < 0) {
+        free(a);
+        return NULL;
+    }
+    int lost = relaxed_lost_at(a);
+    free(a);
+    if (lost < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(lost);
+}
+
 static PyObject *release_memory(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
@@ -346,6 +382,9 @@ static PyMethodDef methods[] = {
      "time_limit, memory_limit, stop=None, best_first=0, shorten=False) -> (status, line, nodes, peak_table, "
      "seconds, reason): the depth-first search of a two-deck position (best_first > 0: the best-first search "
      "storing at most that many positions; shorten: take the shortcuts along a winning line)"},
+    {"relaxed_lost", (PyCFunction)(void (*)(void))relaxed_lost_py, METH_VARARGS | METH_KEYWORDS,
+     "relaxed_lost(columns, down, heights, fits, kings_only, foundation_return) -> bool: rule 4 (one deck, no "
+     "stock) proves this position lost, as the search asks it at every class it enters"},
     {"release_memory", release_memory, METH_NOARGS,
      "release_memory() -> None: unmap the table memory kept from the last search for the next one"},
     {NULL, NULL, 0, NULL},

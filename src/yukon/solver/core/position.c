@@ -460,7 +460,9 @@ int children(const rules_t *r, const state_t *s, move_t *out) {
  * that never forgets an event prove that some card never goes up? The events, each "at some time": a card
  * is free, a card leaves what it lies on now (as a lead or up), a card is up, a column is empty; each needs
  * the events the design names before it, and the least set closed under those needs holds every event of
- * every line. One deck, no stock, no foundation return. */
+ * every line. One deck, no stock. With foundation return a card on a foundation may come down (its ``free``
+ * needs the card above it in its suit, if that is up now, come down first, and a free card it fits on or an
+ * empty column it may go into) and is then one more target, in no column now. */
 int relaxed_lost(const rules_t *r, const state_t *s) {
     uint64_t in = 0, down = 0, free_ = 0, up = 0, leaves = 0;
     uint8_t support[NCARDS], on[NCARDS]; /* what each card lies on now, and what lies on it (NO_CARD: none) */
@@ -479,9 +481,20 @@ int relaxed_lost(const rules_t *r, const state_t *s) {
         }
     }
     const uint64_t all = (1ULL << NCARDS) - 1;
+    const uint64_t returnable = r->foundation_return ? up : 0; /* (foundation return: may come down) */
     /* (each column from its free card down: what a pass frees flows down the column in the same pass) */
     for (int changed = 1; changed && (up & all) != all;) {
         changed = 0;
+        for (uint64_t rest = returnable & ~free_; rest; rest &= rest - 1) {
+            int c = __builtin_ctzll(rest);
+            if (!IS_KING(c) && (returnable >> (c + 4) & 1) && !(free_ >> (c + 4) & 1)) continue;
+            int go = empty && (!r->kings_only || IS_KING(c));
+            for (int k = 0; !go && k < r->ntgt[c]; k++) go = free_ >> r->tgt[c][k] & 1;
+            if (go) {
+                free_ |= 1ULL << c;
+                changed = 1;
+            }
+        }
         for (int i = 0; i < s->ncols; i++)
             for (int j = s->len[i] - 1; j >= 0; j--) {
                 int c = s->cols[i][j];
@@ -498,8 +511,8 @@ int relaxed_lost(const rules_t *r, const state_t *s) {
                 int go = (up & bit) || (empty && (!r->kings_only || IS_KING(c)));
                 for (int k = 0; !go && k < r->ntgt[c]; k++) {
                     int t = r->tgt[c][k];
-                    if (!(free_ >> t & 1) || !(in >> t & 1) || t == support[c]) continue;
-                    if (s->loc[t] == i && s->idx[t] > j) { /* t in c's pile now: a card between must leave */
+                    if (!(free_ >> t & 1) || t == support[c]) continue; /* (t not in: it came down) */
+                    if ((in >> t & 1) && s->loc[t] == i && s->idx[t] > j) { /* t in c's pile now: a card between must leave */
                         for (int z = j + 1; !go && z <= s->idx[t]; z++) go = leaves >> s->cols[i][z] & 1;
                     } else {
                         go = 1;

@@ -824,7 +824,7 @@ static void rules_init(rules_t *r, const search_args_t *a) {
         if ((IS_KING(c) && r->ntgt[c]) || (r->ntgt[c] > 1 && !r->merge)) r->acyclic = 0;
     r->sleepy = a->sleep && a->merge && r->acyclic && !r->has_stock;
     r->blocks = a->blocks && a->foundation_return;
-    r->relax = a->relax && r->merge && !a->foundation_return && !r->has_stock;
+    r->relax = a->relax && r->merge && !r->has_stock;
 }
 
 /* The root position (``origin``: see part_t). */
@@ -855,6 +855,18 @@ static void root_init(state_t *st, uint8_t *origin, const search_args_t *a) {
             st->loc[st->cols[i][j]] = (int8_t)i;
             st->idx[st->cols[i][j]] = (uint8_t)j;
         }
+}
+
+int relaxed_lost_at(const search_args_t *a) {
+    rules_t *r = calloc(1, sizeof(rules_t));
+    if (!r) return -1;
+    rules_init(r, a);
+    state_t st;
+    uint8_t origin[MAXCOLS];
+    root_init(&st, origin, a);
+    int lost = relaxed_lost(r, &st);
+    free(r);
+    return lost;
 }
 
 void search_run(const search_args_t *a, search_result_t *res) {

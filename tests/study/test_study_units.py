@@ -164,6 +164,19 @@ def test_rows_carry_the_code_fingerprint() -> None:
     assert row.code == CODE and len(CODE) == 12 and int(CODE, 16) >= 0
 
 
+def test_rows_carry_the_version_of_the_search_their_rules_get() -> None:
+    """Solver 16 changed only one deck with foundation return: those rows say 16, the others still 15 (and so
+    continue solver 15's studies)."""
+    from yukon.rules import rules_for
+    from yukon.solver import SOLVER_VERSION, solver_version
+    from yukon.study.worker import DealTask, solve_deal
+
+    for variant, ret in (("yukon", True), ("russian", True), ("yukon", False), ("russian", False)):
+        row = solve_deal(DealTask(variant, "kings", ret, 1, None, 100_000, 10**8))
+        assert row.solver_version == solver_version(rules_for(variant, foundation_return=ret))
+        assert row.solver_version == (SOLVER_VERSION if ret else "15")
+
+
 BIG_SEEDS = [0, 5, 2**63 - 1, 2**63, 2**63 + 7, 2**64 - 1]
 
 

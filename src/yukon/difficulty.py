@@ -46,14 +46,16 @@ CANDIDATES = (GRADES, EASY_MEDIUM_HARD, EASY_OR_HARD)
 #: The grades each set of rules (variant, empty column, foundation return) offers: the longest of
 #: :data:`CANDIDATES` that its honest games validate (:func:`discriminates`; docs/difficulty.md has the
 #: figures, ``python bench/difficulty.py`` makes them). Rules not here have no grade: no honest games
-#: (Alaska with any card into an empty column, Milligan Yukon), or too few won deals among them to tell
-#: any two grades apart (Russian Solitaire, Kings only: 6% of deals winnable).
+#: (Milligan Yukon; Australian Patience, and Yukon with foundation return, with any card into an empty
+#: column), or too few won deals among them to tell any two grades apart (Russian Solitaire, Kings only: 6%
+#: of deals winnable).
 SCALES: dict[tuple[str, str, bool], tuple[str, ...]] = {
     ("yukon", "kings", False): GRADES,
     ("yukon", "kings", True): GRADES,
     ("yukon", "any", False): EASY_MEDIUM_HARD,
     ("russian", "any", False): EASY_OR_HARD,
-    ("alaska", "kings", False): GRADES,
+    ("alaska", "kings", False): EASY_MEDIUM_HARD,
+    ("alaska", "any", False): GRADES,
     ("australian", "kings", False): EASY_OR_HARD,
 }
 

@@ -112,8 +112,8 @@ def test_rule_4_with_return_on_small_lost_and_won_positions(variant: str, empty:
     rule 4 and without."""
     rng = random.Random(f"rule-4-return-verdicts-{variant}-{empty}")
     verdicts: Counter[tuple[str, bool]] = Counter()
-    # (the plain search with returns is slow: 400 positions with YUKON_SLOW_TESTS=1, 120 by default)
-    for i in range(400 if os.environ.get("YUKON_SLOW_TESTS") else 120):
+    # (the plain search with returns is slow: 400 positions with YUKON_SLOW_TESTS=1, 50 by default)
+    for i in range(400 if os.environ.get("YUKON_SLOW_TESTS") else 50):
         if empty == "any":
             game = small_position(rng, variant, empty, True, remaining=(8, 14), down_chance=0.95, used=(7, 7))
         else:

@@ -15,11 +15,11 @@ decided verdict of ``--study`` (a study file such as data/verdict-study.csv.gz),
 from __future__ import annotations
 
 import argparse
-import csv
-import gzip
 import statistics
 import sys
 import time
+
+from returns import study_verdicts  # (bench/returns.py, beside this script)
 
 from yukon import Game
 from yukon.deal import parse_seeds
@@ -35,16 +35,6 @@ def without_phase(game: Game, node_limit: int) -> tuple[str, int, list]:
 def with_phase(game: Game, node_limit: int) -> tuple[str, int, list]:
     result = solve(game, time_limit=None, node_limit=node_limit)
     return result.status, result.nodes, result.moves
-
-
-def study_verdicts(path: str, variant: str, empty_column: str) -> dict[int, str]:
-    found: dict[int, str] = {}
-    with gzip.open(path, "rt", encoding="utf-8", newline="") as rows:
-        for row in csv.DictReader(rows):
-            if (row["variant"], row["empty_column"], row["foundation_return"]) == (variant, empty_column, "1") \
-                    and row["status"] in ("won", "lost"):
-                found[int(row["seed"])] = row["status"]
-    return found
 
 
 def main() -> int:

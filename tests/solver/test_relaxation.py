@@ -138,7 +138,8 @@ def test_with_return_small_positions_it_proves_lost_are_lost(variant: str, empty
             break
     if (variant, empty) in (("russian", "any"), ("alaska", "any")):
         return
-    assert checked >= max(2, enough // 2), f"never_up() fired on {fired} positions, {checked} decided by the plain search"
+    assert checked >= max(2, enough // 2), \
+        f"never_up() fired on {fired} positions, {checked} decided by the plain search"
 
 
 #: 2H lies on the face-down AH, the other hearts and the clubs from 5C up in play, the clubs up to the

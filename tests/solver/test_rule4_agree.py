@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -178,19 +179,23 @@ def test_they_agree_on_small_and_stuck_positions(variant: str, empty: str) -> No
     assert answers[True] >= 1 and answers[False] >= 200, answers
 
 
-@settings(max_examples=60, derandomize=True, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(option=st.sampled_from(BOTH), seed=st.integers(1, 10**6), moves=st.lists(st.integers(0, 10**6), max_size=120))
-def test_they_agree_along_any_play_out(option: tuple[str, str], seed: int, moves: list[int]) -> None:
-    variant, empty = option
-    game = Game.deal(variant, seed=seed, empty_column=empty)
-    check(game)
+def play_out(game: Game, moves: list[int], checked: Callable[[Game], object]) -> None:
+    """``checked`` on ``game`` and after each move of a play-out that picks the legal moves by ``moves``."""
+    checked(game)
     for pick in moves:
         legal = game.legal_moves()
         if not legal:
             break
         game.push(legal[pick % len(legal)])
-        check(game)
+        checked(game)
+
+
+@settings(max_examples=60, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(option=st.sampled_from(BOTH), seed=st.integers(1, 10**6), moves=st.lists(st.integers(0, 10**6), max_size=120))
+def test_they_agree_along_any_play_out(option: tuple[str, str], seed: int, moves: list[int]) -> None:
+    variant, empty = option
+    play_out(Game.deal(variant, seed=seed, empty_column=empty), moves, check)
 
 
 def test_the_probe_reads_the_compiled_answer() -> None:
@@ -284,14 +289,7 @@ def test_the_direct_entry_is_the_closure_the_search_runs(variant: str, empty: st
        moves=st.lists(st.integers(0, 10**6), max_size=120))
 def test_with_return_they_agree_along_any_play_out(option: tuple[str, str], seed: int, moves: list[int]) -> None:
     variant, empty = option
-    game = Game.deal(variant, seed=seed, empty_column=empty, foundation_return=True)
-    check_direct(game)
-    for pick in moves:
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.push(legal[pick % len(legal)])
-        check_direct(game)
+    play_out(Game.deal(variant, seed=seed, empty_column=empty, foundation_return=True), moves, check_direct)
 
 
 def test_the_direct_entry_reads_a_card_that_may_come_down() -> None:

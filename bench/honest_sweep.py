@@ -1,0 +1,137 @@
+"""Advice weights and budgets of the honest player, measured on many deals (docs/honest.md, "Round four").
+
+Each run plays one player on ``--deals`` and appends a row per deal to ``--out`` (a CSV: deal, won, how
+the game ended, cards up, CPU seconds), so a stopped run resumes where it stopped. ``--jobs`` plays
+deals in parallel processes. The budget is counted in samples and nodes, so the outcomes do not depend
+on the load or on the number of jobs; the CPU seconds do.
+
+    python bench/honest_sweep.py --out /tmp/base.csv --deals 1001-1300
+    python bench/honest_sweep.py --out /tmp/link.csv --deals 1001-1300 --advice link=60,shuffle=60
+    python bench/honest_sweep.py --out /tmp/b24.csv --deals 1001-1200 --budget 24x20000
+    python bench/honest_sweep.py --compare /tmp/base.csv /tmp/link.csv /tmp/b24.csv
+
+``--greedy`` plays the advice alone instead, as a greedy player with no samples (the highest score
+among the moves that return to no view already passed; ties by a generator seeded by the deal): a
+fast proxy, about 20 ms a game of Yukon, that decides nothing about the honest player by itself.
+``--compare BASE OTHER...`` prints, for each OTHER, its wins and BASE's on the deals both played and
+the paired difference (deals won by one only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import multiprocessing
+import os
+import random
+import time
+from dataclasses import dataclass
+
+from honest_advice import parse_advice, parse_deals  # (bench/honest_advice.py, beside this script)
+
+import yukon
+from yukon.honest import STUDY_BUDGET, Budget, Method, play_honest
+from yukon.honest.heuristic import Advice, advice_for
+from yukon.rules import Rules
+from yukon.study.players import parse_budget
+from yukon.visible import VisiblePosition, visible_history
+
+
+@dataclass(frozen=True)
+class Player:
+    variant: str
+    options: tuple[tuple[str, str], ...]
+    advice: Advice
+    budget: Budget
+    greedy: bool
+
+    def play(self, deal: int) -> tuple[int, int, str, int, float]:
+        game = yukon.Game.deal(self.variant, seed=deal, **dict(self.options))
+        started = time.process_time()
+        if self.greedy:
+            reason = play_greedy(game, self.advice, random.Random(deal))
+        else:
+            reason = play_honest(game, self.budget, seed=deal, method=Method(advice=self.advice)).reason
+        return deal, int(game.is_won()), reason, game.cards_on_foundations, round(time.process_time() - started, 3)
+
+
+def play_greedy(game: yukon.Game, advice: Advice, rng: random.Random, max_moves: int = 1000) -> str:
+    """Play ``game`` by the advice alone (the best-scored move that returns to no view passed)."""
+    seen = set(visible_history(game))
+    for _ in range(max_moves):
+        if game.is_won():
+            return "won"
+        view = VisiblePosition.of(game)
+        seen.add(view)
+        scored = []
+        for move in view.legal_moves():
+            after = view.after(move)
+            if after is None or after not in seen:
+                scored.append((advice.preference(view, move), move))
+        if not scored:
+            return "repeats"
+        top = max(score for score, _ in scored)
+        best = [move for score, move in scored if score == top]
+        game.push(best[rng.randrange(len(best))])
+    return "move limit"
+
+
+def read_rows(path: str) -> dict[int, int]:
+    """deal -> won (1/0) of one run's CSV."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, newline="") as f:
+        return {int(row[0]): int(row[1]) for row in csv.reader(f) if row}
+
+
+def compare(base_path: str, others: list[str]) -> None:
+    base = read_rows(base_path)
+    print(f"base {base_path}: {sum(base.values())} of {len(base)}")
+    for path in others:
+        other = read_rows(path)
+        common = sorted(set(other) & set(base))
+        plus = sum(other[d] > base[d] for d in common)
+        minus = sum(other[d] < base[d] for d in common)
+        print(f"{path}: {len(common)} deals in common, won {sum(other[d] for d in common)} against the base's "
+              f"{sum(base[d] for d in common)}; won by it only {plus}, by the base only {minus} "
+              f"(paired difference {plus - minus:+d} of {plus + minus} differing)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", default="yukon")
+    parser.add_argument("--empty-column", default=None, choices=("kings", "any"))
+    parser.add_argument("--deals", default="1001-1300", help="deal numbers: 'A-B', 'N' or a comma list of them")
+    parser.add_argument("--advice", default="", help="weights over the rules' advice, e.g. link=60,shuffle=60")
+    parser.add_argument("--budget", default=None, help=f"SAMPLESxNODES (default the study's, {STUDY_BUDGET})")
+    parser.add_argument("--greedy", action="store_true", help="the advice alone, as a greedy player")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--out", help="the run's CSV (appended to: a run resumes)")
+    parser.add_argument("--compare", nargs="+", metavar="CSV", help="BASE OTHER...: paired wins")
+    args = parser.parse_args()
+    if args.compare:
+        compare(args.compare[0], args.compare[1:])
+        return
+    if not args.out:
+        parser.error("--out is needed (or --compare)")
+    options = () if args.empty_column is None else (("empty_column", args.empty_column),)
+    rules: Rules = yukon.Game.deal(args.variant, seed=1, **dict(options)).rules
+    advice = parse_advice(args.advice, advice_for(rules))
+    budget = parse_budget(args.budget) if args.budget else STUDY_BUDGET
+    player = Player(rules.variant, options, advice, budget, args.greedy)
+    done = set(read_rows(args.out))
+    todo = [d for d in parse_deals(args.deals) if d not in done]
+    print(f"{rules.variant}, empty column {rules.empty_column}: {'greedy' if args.greedy else budget}, "
+          f"advice {advice}; {len(done)} deals done, {len(todo)} to play", flush=True)
+    started = time.perf_counter()
+    with open(args.out, "a", newline="") as f, multiprocessing.Pool(args.jobs) as pool:
+        writer = csv.writer(f)
+        for row in pool.imap_unordered(player.play, todo):
+            writer.writerow(row)
+            f.flush()
+    rows = read_rows(args.out)
+    print(f"won {sum(rows.values())} of {len(rows)} ({time.perf_counter() - started:.0f} s wall this run)")
+
+
+if __name__ == "__main__":
+    main()

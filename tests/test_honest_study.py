@@ -70,6 +70,24 @@ def test_report_puts_the_honest_rate_beside_the_solvers_on_the_same_deals() -> N
     assert comparison_table(collect(StudyDB(":memory:"))) == ""
 
 
+
+def test_report_takes_the_solver_study_that_decides_most_then_the_newest() -> None:
+    db = StudyDB(":memory:")
+    honest = honest_study(StudyParams("yukon", "kings", False, 30.0, None, 10**9, "13"), "honest", None)
+    hid = db.study_id(honest)
+    for seed in range(1, 5):
+        db.add(hid, DealRow(seed, "won", 5.0, 1000, 120, 0, "won", honest.solver_version, "h"))
+    # three solver studies of the same four deals: one leaves a deal undecided, two decide all four
+    for version, limit, statuses in (("15", 20.0, "wuww"), ("14", 10.0, "wwww"), ("16", 30.0, "wlww"),
+                                     ("13", 40.0, "wlll")):
+        sid = db.study_id(StudyParams("yukon", "kings", False, limit, None, 10**9, version))
+        for seed, status in enumerate(statuses, 1):
+            db.add(sid, DealRow(seed, {"w": "won", "l": "lost", "u": "unknown"}[status], 0.1, 10, 90, 0, "",
+                                version, "h"))
+    row = next(line for line in comparison_table(collect(db)).splitlines() if line.startswith("| yukon"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[8].startswith("16 ") and cells[9] == "3 / 4"  # 16 and 14 decide all four: the newer
+
 def test_env_offers_the_honest_player_as_a_baseline() -> None:
     gym = pytest.importorskip("gymnasium")
     import yukon.env

@@ -109,9 +109,18 @@ def play_deal(task: DealTask, stop: threading.Event | None = None) -> DealRow:
                    int(played.moves), 0, reason, task.player, socket.gethostname(), CODE)
 
 
+def _rival_rank(study, seeds: dict) -> tuple[int, int, int]:  # a StudyReport, as in comparison_table
+    """How well a solver study serves as the verdicts of an honest study's deals: the most of its seeds, then
+    the most of them decided, then the newest solver version."""
+    shared = [r for r in study.rows if r.seed in seeds]
+    version = study.params.solver_version
+    return len(shared), sum(r.status != "unknown" for r in shared), int(version) if version.isdigit() else -1
+
+
 def comparison_table(reports: list) -> str:  # list[StudyReport]; untyped to keep report.py's import one-way
     """Each honest study beside the solver's verdicts on the same deals (the solver study of the same rules
-    that shares the most seeds with it) and the greedy baseline; '' when there is no honest study."""
+    that shares the most seeds with it, then decides the most of them, then is the newest) and the greedy
+    baseline; '' when there is no honest study."""
     honest = [r for r in reports if is_honest(r.params)]
     if not honest:
         return ""
@@ -124,7 +133,7 @@ def comparison_table(reports: list) -> str:  # list[StudyReport]; untyped to kee
         seeds = {r.seed: r for r in rep.rows}
         rivals = [s for s in reports if not is_honest(s.params) and (s.params.variant, s.params.empty_column,
                   s.params.foundation_return) == (p.variant, p.empty_column, p.foundation_return)]
-        best = max(rivals, key=lambda s: sum(r.seed in seeds for r in s.rows), default=None)
+        best = max(rivals, key=lambda s: _rival_rank(s, seeds), default=None)
         shared = {r.seed: r for r in best.rows if r.seed in seeds} if best is not None else {}
         rows = [seeds[s] for s in shared] if shared else list(seeds.values())
         won = sum(r.status == "won" for r in rows)

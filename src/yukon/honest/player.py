@@ -25,7 +25,7 @@ from ..solver import HintResult
 from ..visible import VisiblePosition, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, decide, evaluate
 from .heuristic import CLASSIC, Advice, advice_for
-from .rollout import playout_shares
+from .rollout import honest_rollouts, playout_shares
 
 #: the seed when none is given: the same view then always gets the same hint
 DEFAULT_SEED = 0
@@ -36,6 +36,9 @@ SHARE_MARGIN = 0.1
 #: moves, far fewer searches); off, every candidate in every sample, then the rule (the reference the tests
 #: and bench/honest.py compare it with)
 PRUNED = True
+#: the rollout player's budget: the honest player at a sixth of the samples and a twentieth of the nodes of the
+#: study's (about 0.1 s of CPU for a whole game of Yukon, which it wins 42.5% of: docs/honest.md, "Round four")
+ROLLOUT_BUDGET = Budget(2, 500, 1, 10)
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,11 @@ class Method:
     worth). ``playouts``: the close moves are ranked by the share of that many samples (the first
     look's first) in which a greedy playout by what a player sees wins after them (:mod:`.rollout`), the
     advice breaking ties. ``advice``: the advice among the close moves (:mod:`.heuristic`); None: the one
-    the rules choose (:func:`~.heuristic.advice_for`). The other defaults are the first player's.
+    the rules choose (:func:`~.heuristic.advice_for`). ``rollouts``: in the first ``rollout_opening``
+    moves of a game, the advice's ``rollout_moves`` favourites among the close moves are played out in
+    that many sampled deals by the honest player itself at ``rollout_budget`` (:func:`.rollout.honest_rollouts`),
+    and the one that wins most of them is chosen, the advice's order breaking ties (0: off); a rollout
+    longer than ``rollout_length`` moves counts as lost. The other defaults are the first player's.
     """
 
     second_look: int = 0
@@ -57,6 +64,11 @@ class Method:
     margin: float = SHARE_MARGIN
     playouts: int = 0
     advice: Advice | None = None
+    rollouts: int = 0
+    rollout_moves: int = 3
+    rollout_budget: Budget = ROLLOUT_BUDGET
+    rollout_opening: int = 40
+    rollout_length: int = 400
 
     def advice_for(self, view: VisiblePosition) -> Advice:
         """The advice this method uses on ``view``'s rules."""
@@ -69,8 +81,14 @@ class Method:
             raise ValueError(f"second_margin must be a share between 0 and 1, not {self.second_margin!r}")
         if not 0.0 <= self.margin <= 1.0:
             raise ValueError(f"margin must be a share between 0 and 1, not {self.margin!r}")
-        if isinstance(self.playouts, bool) or not isinstance(self.playouts, int) or self.playouts < 0:
-            raise ValueError(f"playouts must be an int of at least 0, not {self.playouts!r}")
+        for name in ("playouts", "rollouts", "rollout_opening", "rollout_length"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"{name} must be an int of at least 0, not {value!r}")
+        if isinstance(self.rollout_moves, bool) or not isinstance(self.rollout_moves, int) or self.rollout_moves < 1:
+            raise ValueError(f"rollout_moves must be an int of at least 1, not {self.rollout_moves!r}")
+        if not isinstance(self.rollout_budget, Budget):
+            raise ValueError(f"rollout_budget must be a yukon.honest.Budget, not {self.rollout_budget!r}")
         if self.advice is not None and not isinstance(self.advice, Advice):
             raise ValueError(f"advice must be a yukon.honest.heuristic.Advice or None, not {self.advice!r}")
 
@@ -153,7 +171,7 @@ def choose(
     candidates = _candidates(view, moves, seen)
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
-    if PRUNED and not method.second_look and not method.playouts:
+    if PRUNED and not method.second_look and not method.playouts and not method.rollouts:
         return _decided(view, candidates, budget, seed, time_limit, stop, method)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     evaluation = evaluate(view, candidates, budget, seed, time_limit, stop)
@@ -185,6 +203,13 @@ def choose(
         if shares is not None:  # the playouts' best first, the advice's order among equals
             order = sorted(range(len(ranked)), key=lambda i: -shares[i])
             ranked = [ranked[i] for i in order]
+    if method.rollouts and len(ranked) > 1 and view.hidden_places > 1 and len(seen) <= method.rollout_opening:
+        top = ranked[:method.rollout_moves]
+        wins = honest_rollouts(view, [v.move for v in top], method.rollouts, seed, method.rollout_budget,
+                               Method(advice=method.advice), deadline, stop, method.rollout_length)
+        if wins is not None:  # the most rollouts won; among equals the advice's order
+            first = max(range(len(top)), key=lambda i: (wins[i], -i))
+            ranked = [top[first]] + [v for v in ranked if v is not top[first]]
     best = ranked[0]
     return HonestHint(
         best.move, "samples", "unknown", [best.move], win_share=best.share,
@@ -252,10 +277,13 @@ def play_honest(
     max_moves: int = 1000,
     stop: threading.Event | None = None,
     method: Method = DEFAULT_METHOD,
+    time_limit: float | None = None,
 ) -> PlayedGame:
     """Play ``game`` (changed in place) by honest hints until it is won, stuck or would only repeat
-    a position already seen (then it resigns). Decision ``i`` uses seed ``seed * 1009 + i``."""
+    a position already seen (then it resigns). Decision ``i`` uses seed ``seed * 1009 + i``. ``stop`` set,
+    or ``time_limit`` seconds for the whole game passed, ends it as ``stopped``."""
     started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
     seen: set[VisiblePosition] = set(visible_history(game))
     reason = "move limit"
     nodes = 0
@@ -265,7 +293,11 @@ def play_honest(
             break
         view = VisiblePosition.of(game)
         seen.add(view)
-        hint = choose(view, frozenset(seen), budget, seed * 1009 + ply, None, stop, method)
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            reason = "stopped"
+            break
+        hint = choose(view, frozenset(seen), budget, seed * 1009 + ply, left, stop, method)
         nodes += hint.nodes
         if hint.move is None:
             reason = "no move"

@@ -17,6 +17,8 @@ makes possible (the position after it is in sight: it turns nothing).
 from __future__ import annotations
 
 import threading
+import time
+from typing import TYPE_CHECKING
 
 from ..autoplay import is_safe_to_play_up
 from ..cards import KING, RANK
@@ -26,6 +28,10 @@ from ..solver.probe import greedy_probe, player_score
 from ..solver.search import Limits
 from ..visible import VisiblePosition
 from .sampler import iter_games
+
+if TYPE_CHECKING:
+    from .evaluator import Budget
+    from .player import Method
 
 
 def _king_waits(game: Game, column: int) -> bool:
@@ -84,4 +90,40 @@ def playout_shares(
     return [w / done for w in wins]
 
 
-__all__ = ["playout_shares", "visible_score"]
+def honest_rollouts(
+    view: VisiblePosition,
+    moves: list[Move],
+    count: int,
+    seed: int,
+    budget: Budget,
+    method: Method,
+    deadline: float | None = None,
+    stop: threading.Event | None = None,
+    max_moves: int = 400,
+) -> list[int] | None:
+    """For each of ``moves``, in how many of ``count`` sampled deals (drawn by ``seed``: the searches' first
+    samples; one when nothing is hidden) the honest player itself (``method`` at ``budget``) wins after it:
+    sample ``j`` is played out with seed ``seed * 31 + j``, deciding from the views of that deal only, so
+    the continuation is one a player could play and has no strategy fusion (a rollout longer than
+    ``max_moves`` counts as lost). None when ``deadline`` (a
+    ``time.perf_counter()`` instant) passed or ``stop`` was set first: a count of some rollouts only would
+    favour the moves played first."""
+    from .player import play_honest  # the player calls this module: play_honest is looked up when needed
+
+    wins = [0] * len(moves)
+    for j, game in enumerate(iter_games(view, count, seed)):
+        for i, move in enumerate(moves):
+            left = None if deadline is None else deadline - time.perf_counter()
+            if (left is not None and left <= 0) or (stop is not None and stop.is_set()):
+                return None
+            played_out = game.copy()
+            played_out.push(move)
+            result = play_honest(played_out, budget, seed=seed * 31 + j, max_moves=max_moves, stop=stop, method=method,
+                                 time_limit=left)
+            if result.reason == "stopped":
+                return None
+            wins[i] += result.won
+    return wins
+
+
+__all__ = ["honest_rollouts", "playout_shares", "visible_score"]

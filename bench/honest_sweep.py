@@ -8,11 +8,16 @@ on the load or on the number of jobs; the CPU seconds do.
     python bench/honest_sweep.py --out /tmp/base.csv --deals 1001-1300
     python bench/honest_sweep.py --out /tmp/link.csv --deals 1001-1300 --advice link=60,shuffle=60
     python bench/honest_sweep.py --out /tmp/b24.csv --deals 1001-1200 --budget 24x20000
+    python bench/honest_sweep.py --out /tmp/roll.csv --deals 1001-1081 --rollouts 6 --jobs 2
     python bench/honest_sweep.py --compare /tmp/base.csv /tmp/link.csv /tmp/b24.csv
 
 ``--greedy`` plays the advice alone instead, as a greedy player with no samples (the highest score
 among the moves that return to no view already passed; ties by a generator seeded by the deal): a
 fast proxy, about 20 ms a game of Yukon, that decides nothing about the honest player by itself.
+``--rollouts R`` plays ``Method(rollouts=R)`` (the honest player's own rollouts among the close moves
+of the opening). ``--same-samples`` gives every decision of a game the same seed (``deal * 1009``), so
+the decisions draw the same samples while the unseen cards stay the same, instead of
+:func:`yukon.honest.play_honest`'s ``deal * 1009 + move number``.
 ``--compare BASE OTHER...`` prints, for each OTHER, its wins and BASE's on the deals both played and
 the paired difference (deals won by one only).
 """
@@ -30,7 +35,7 @@ from dataclasses import dataclass
 from honest_advice import parse_advice, parse_deals  # (bench/honest_advice.py, beside this script)
 
 import yukon
-from yukon.honest import STUDY_BUDGET, Budget, Method, play_honest
+from yukon.honest import STUDY_BUDGET, Budget, Method, choose, play_honest
 from yukon.honest.heuristic import Advice, advice_for
 from yukon.rules import Rules
 from yukon.study.players import parse_budget
@@ -44,14 +49,19 @@ class Player:
     advice: Advice
     budget: Budget
     greedy: bool
+    rollouts: int = 0
+    same_samples: bool = False
 
     def play(self, deal: int) -> tuple[int, int, str, int, float]:
         game = yukon.Game.deal(self.variant, seed=deal, **dict(self.options))
         started = time.process_time()
+        method = Method(advice=self.advice, rollouts=self.rollouts)
         if self.greedy:
             reason = play_greedy(game, self.advice, random.Random(deal))
+        elif self.same_samples:
+            reason = play_same_samples(game, self.budget, deal * 1009, method)
         else:
-            reason = play_honest(game, self.budget, seed=deal, method=Method(advice=self.advice)).reason
+            reason = play_honest(game, self.budget, seed=deal, method=method).reason
         return deal, int(game.is_won()), reason, game.cards_on_foundations, round(time.process_time() - started, 3)
 
 
@@ -73,6 +83,24 @@ def play_greedy(game: yukon.Game, advice: Advice, rng: random.Random, max_moves:
         top = max(score for score, _ in scored)
         best = [move for score, move in scored if score == top]
         game.push(best[rng.randrange(len(best))])
+    return "move limit"
+
+
+def play_same_samples(game: yukon.Game, budget: Budget, seed: int, method: Method, max_moves: int = 1000) -> str:
+    """:func:`yukon.honest.play_honest` with one seed for every decision."""
+    seen = set(visible_history(game))
+    for _ in range(max_moves):
+        if game.is_won():
+            return "won"
+        view = VisiblePosition.of(game)
+        seen.add(view)
+        hint = choose(view, frozenset(seen), budget, seed, None, None, method)
+        if hint.move is None:
+            return "no move"
+        after = view.after(hint.move)
+        if after is not None and after in seen:
+            return "repeats"
+        game.push(hint.move)
     return "move limit"
 
 
@@ -105,6 +133,8 @@ def main() -> None:
     parser.add_argument("--advice", default="", help="weights over the rules' advice, e.g. link=60,shuffle=60")
     parser.add_argument("--budget", default=None, help=f"SAMPLESxNODES (default the study's, {STUDY_BUDGET})")
     parser.add_argument("--greedy", action="store_true", help="the advice alone, as a greedy player")
+    parser.add_argument("--rollouts", type=int, default=0, help="Method(rollouts=R) (default 0: off)")
+    parser.add_argument("--same-samples", action="store_true", help="one seed for every decision of a game")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--out", help="the run's CSV (appended to: a run resumes)")
     parser.add_argument("--compare", nargs="+", metavar="CSV", help="BASE OTHER...: paired wins")
@@ -118,11 +148,12 @@ def main() -> None:
     rules: Rules = yukon.Game.deal(args.variant, seed=1, **dict(options)).rules
     advice = parse_advice(args.advice, advice_for(rules))
     budget = parse_budget(args.budget) if args.budget else STUDY_BUDGET
-    player = Player(rules.variant, options, advice, budget, args.greedy)
+    player = Player(rules.variant, options, advice, budget, args.greedy, args.rollouts, args.same_samples)
     done = set(read_rows(args.out))
     todo = [d for d in parse_deals(args.deals) if d not in done]
     print(f"{rules.variant}, empty column {rules.empty_column}: {'greedy' if args.greedy else budget}, "
-          f"advice {advice}; {len(done)} deals done, {len(todo)} to play", flush=True)
+          f"advice {advice}, rollouts {args.rollouts}, same samples {args.same_samples}; {len(done)} deals done, "
+          f"{len(todo)} to play", flush=True)
     started = time.perf_counter()
     with open(args.out, "a", newline="") as f, multiprocessing.Pool(args.jobs) as pool:
         writer = csv.writer(f)

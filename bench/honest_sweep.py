@@ -30,6 +30,7 @@ import multiprocessing
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from honest_advice import parse_advice, parse_deals  # (bench/honest_advice.py, beside this script)
@@ -37,6 +38,7 @@ from honest_advice import parse_advice, parse_deals  # (bench/honest_advice.py, 
 import yukon
 from yukon.honest import STUDY_BUDGET, Budget, Method, choose, play_honest
 from yukon.honest.heuristic import Advice, advice_for
+from yukon.notation import Move
 from yukon.rules import Rules
 from yukon.study.players import parse_budget
 from yukon.visible import VisiblePosition, visible_history
@@ -65,43 +67,43 @@ class Player:
         return deal, int(game.is_won()), reason, game.cards_on_foundations, round(time.process_time() - started, 3)
 
 
-def play_greedy(game: yukon.Game, advice: Advice, rng: random.Random, max_moves: int = 1000) -> str:
-    """Play ``game`` by the advice alone (the best-scored move that returns to no view passed)."""
+def play_by(game: yukon.Game, pick: Callable[[VisiblePosition, frozenset[VisiblePosition]], Move | None],
+            max_moves: int = 1000) -> str:
+    """Play ``game`` by ``pick(view, views passed)`` as :func:`yukon.honest.play_honest` does: until it is
+    won, ``pick`` has no move, or the move would return to a view passed; how it ended."""
     seen = set(visible_history(game))
     for _ in range(max_moves):
         if game.is_won():
             return "won"
         view = VisiblePosition.of(game)
         seen.add(view)
-        scored = []
-        for move in view.legal_moves():
-            after = view.after(move)
-            if after is None or after not in seen:
-                scored.append((advice.preference(view, move), move))
-        if not scored:
-            return "repeats"
-        top = max(score for score, _ in scored)
-        best = [move for score, move in scored if score == top]
-        game.push(best[rng.randrange(len(best))])
-    return "move limit"
-
-
-def play_same_samples(game: yukon.Game, budget: Budget, seed: int, method: Method, max_moves: int = 1000) -> str:
-    """:func:`yukon.honest.play_honest` with one seed for every decision."""
-    seen = set(visible_history(game))
-    for _ in range(max_moves):
-        if game.is_won():
-            return "won"
-        view = VisiblePosition.of(game)
-        seen.add(view)
-        hint = choose(view, frozenset(seen), budget, seed, None, None, method)
-        if hint.move is None:
+        move = pick(view, frozenset(seen))
+        if move is None:
             return "no move"
-        after = view.after(hint.move)
+        after = view.after(move)
         if after is not None and after in seen:
             return "repeats"
-        game.push(hint.move)
+        game.push(move)
     return "move limit"
+
+
+def play_greedy(game: yukon.Game, advice: Advice, rng: random.Random) -> str:
+    """Play ``game`` by the advice alone: the best-scored move that returns to no view passed."""
+    def pick(view: VisiblePosition, seen: frozenset[VisiblePosition]) -> Move | None:
+        moves = view.legal_moves()
+        fresh = [m for m in moves if (after := view.after(m)) is None or after not in seen]
+        scored = [(advice.preference(view, m), m) for m in fresh]
+        if not scored:
+            return moves[0] if moves else None  # every move returns: the game ends by repeats
+        top = max(score for score, _ in scored)
+        best = [move for score, move in scored if score == top]
+        return best[rng.randrange(len(best))]
+    return play_by(game, pick)
+
+
+def play_same_samples(game: yukon.Game, budget: Budget, seed: int, method: Method) -> str:
+    """:func:`yukon.honest.play_honest` with one seed for every decision."""
+    return play_by(game, lambda view, seen: choose(view, seen, budget, seed, None, None, method).move)
 
 
 def read_rows(path: str) -> dict[int, int]:

@@ -182,3 +182,26 @@ def test_the_bench_reads_deals_and_weights() -> None:
     assert changed.name == "2s*"  # never mistaken for the shipped advice
     with pytest.raises(SystemExit, match="unknown advice weight"):
         bench.parse_advice("courage=1", SAME_SUIT)
+
+
+def test_the_sweep_bench_plays_resumes_and_compares(tmp_path, monkeypatch, capsys) -> None:
+    from bench_scripts import BENCH, load_bench
+
+    monkeypatch.syspath_prepend(str(BENCH))  # it imports bench/honest_advice.py beside it
+    bench = load_bench("honest_sweep")
+    out = tmp_path / "run.csv"
+    args = ["honest_sweep.py", "--out", str(out), "--deals", "1-2", "--budget", "2x500"]
+    monkeypatch.setattr("sys.argv", args)
+    bench.main()
+    first = out.read_text()
+    assert [line.split(",")[0] for line in sorted(first.splitlines())] == ["1", "2"]
+    bench.main()  # resumes: nothing left to play
+    assert out.read_text() == first
+    greedy = tmp_path / "greedy.csv"
+    monkeypatch.setattr("sys.argv", ["honest_sweep.py", "--out", str(greedy), "--deals", "1-2", "--greedy"])
+    bench.main()
+    assert bench.read_rows(str(greedy)).keys() == {1, 2}
+    capsys.readouterr()
+    bench.compare(str(out), [str(greedy)])
+    printed = capsys.readouterr().out
+    assert "2 deals in common" in printed and "paired difference" in printed

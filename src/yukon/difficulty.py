@@ -46,13 +46,14 @@ CANDIDATES = (GRADES, EASY_MEDIUM_HARD, EASY_OR_HARD)
 #: The grades each set of rules (variant, empty column, foundation return) offers: the longest of
 #: :data:`CANDIDATES` that its honest games validate (:func:`discriminates`; docs/difficulty.md has the
 #: figures, ``python bench/difficulty.py`` makes them). Rules not here have no grade: no honest games
-#: (Milligan Yukon; Australian Patience, and Yukon with foundation return, with any card into an empty
-#: column), or too few won deals among them to tell any two grades apart (Russian Solitaire, Kings only: 6%
-#: of deals winnable).
+#: (Milligan Yukon with Kings only and no return, or with any card), or too few won deals, or won games,
+#: among them to tell any two grades apart (Russian Solitaire, Kings only: 6% of deals winnable; Australian
+#: Patience with any card and Milligan Yukon with its own options: the honest player wins nearly all).
 SCALES: dict[tuple[str, str, bool], tuple[str, ...]] = {
     ("yukon", "kings", False): GRADES,
     ("yukon", "kings", True): GRADES,
     ("yukon", "any", False): EASY_MEDIUM_HARD,
+    ("yukon", "any", True): EASY_OR_HARD,
     ("russian", "any", False): EASY_OR_HARD,
     ("alaska", "kings", False): EASY_MEDIUM_HARD,
     ("alaska", "any", False): GRADES,

@@ -75,18 +75,16 @@ class Method:
         return advice_for(view.rules) if self.advice is None else self.advice
 
     def __post_init__(self) -> None:
-        if isinstance(self.second_look, bool) or not isinstance(self.second_look, int) or self.second_look < 0:
-            raise ValueError(f"second_look must be an int of at least 0, not {self.second_look!r}")
         if not 0.0 <= self.second_margin <= 1.0:
             raise ValueError(f"second_margin must be a share between 0 and 1, not {self.second_margin!r}")
         if not 0.0 <= self.margin <= 1.0:
             raise ValueError(f"margin must be a share between 0 and 1, not {self.margin!r}")
-        for name in ("playouts", "rollouts", "rollout_opening", "rollout_length"):
+        counts = {"second_look": 0, "playouts": 0, "rollouts": 0, "rollout_moves": 1, "rollout_opening": 0,
+                  "rollout_length": 0}
+        for name, least in counts.items():
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} must be an int of at least 0, not {value!r}")
-        if isinstance(self.rollout_moves, bool) or not isinstance(self.rollout_moves, int) or self.rollout_moves < 1:
-            raise ValueError(f"rollout_moves must be an int of at least 1, not {self.rollout_moves!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"{name} must be an int of at least {least}, not {value!r}")
         if not isinstance(self.rollout_budget, Budget):
             raise ValueError(f"rollout_budget must be a yukon.honest.Budget, not {self.rollout_budget!r}")
         if self.advice is not None and not isinstance(self.advice, Advice):

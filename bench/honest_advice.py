@@ -48,7 +48,9 @@ def parse_advice(text: str, base: Advice) -> Advice:
         key, _, value = item.partition("=")
         if key not in fields or key == "name":
             raise SystemExit(f"unknown advice weight {key!r} (known: {', '.join(f for f in fields if f != 'name')})")
-        changes[key] = value.lower() in ("1", "true", "yes") if fields[key] in ("bool", bool) else float(value)
+        kind = fields[key]
+        changes[key] = (value.lower() in ("1", "true", "yes") if kind in ("bool", bool)
+                        else int(value) if kind in ("int", int) else float(value))
     return dataclasses.replace(base, name=base.name + "*", **changes)
 
 

@@ -14,6 +14,7 @@ on the load or on the number of jobs; the CPU seconds do.
 ``--greedy`` plays the advice alone instead, as a greedy player with no samples (the highest score
 among the moves that return to no view already passed; ties by a generator seeded by the deal): a
 fast proxy, about 20 ms a game of Yukon, that decides nothing about the honest player by itself.
+``--method untried_first=1`` sets other options of :class:`yukon.honest.Method`.
 ``--rollouts R`` plays ``Method(rollouts=R)`` (the honest player's own rollouts among the close moves
 of the opening). ``--same-samples`` gives every decision of a game the same seed (``deal * 1009``), so
 the decisions draw the same samples while the unseen cards stay the same, instead of
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import multiprocessing
 import os
 import random
@@ -53,11 +55,12 @@ class Player:
     greedy: bool
     rollouts: int = 0
     same_samples: bool = False
+    method_options: tuple[tuple[str, object], ...] = ()
 
     def play(self, deal: int) -> tuple[int, int, str, int, float]:
         game = yukon.Game.deal(self.variant, seed=deal, **dict(self.options))
         started = time.process_time()
-        method = Method(advice=self.advice, rollouts=self.rollouts)
+        method = Method(advice=self.advice, rollouts=self.rollouts, **dict(self.method_options))
         if self.greedy:
             reason = play_greedy(game, self.advice, random.Random(deal))
         elif self.same_samples:
@@ -65,6 +68,22 @@ class Player:
         else:
             reason = play_honest(game, self.budget, seed=deal, method=method).reason
         return deal, int(game.is_won()), reason, game.cards_on_foundations, round(time.process_time() - started, 3)
+
+
+def parse_method(text: str) -> tuple[tuple[str, object], ...]:
+    """``'untried_first=1,margin=0.1'`` as :class:`yukon.honest.Method` options (checked by Method itself)."""
+    kinds = {f.name: f.type for f in dataclasses.fields(Method)}
+    options: list[tuple[str, object]] = []
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        kind = kinds.get(key)
+        if kind not in ("bool", "int", "float"):
+            raise SystemExit(f"unknown Method option {key!r} (known: "
+                             f"{', '.join(k for k, v in kinds.items() if v in ('bool', 'int', 'float'))})")
+        options.append((key, value.lower() in ("1", "true", "yes") if kind == "bool"
+                        else int(value) if kind == "int" else float(value)))
+    Method(**dict(options))  # (a bad value stops here, before any game)
+    return tuple(options)
 
 
 def play_by(game: yukon.Game, pick: Callable[[VisiblePosition, frozenset[VisiblePosition]], Move | None],
@@ -136,6 +155,7 @@ def main() -> None:
     parser.add_argument("--budget", default=None, help=f"SAMPLESxNODES (default the study's, {STUDY_BUDGET})")
     parser.add_argument("--greedy", action="store_true", help="the advice alone, as a greedy player")
     parser.add_argument("--rollouts", type=int, default=0, help="Method(rollouts=R) (default 0: off)")
+    parser.add_argument("--method", default="", help="other options of yukon.honest.Method, e.g. untried_first=1")
     parser.add_argument("--same-samples", action="store_true", help="one seed for every decision of a game")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--out", help="the run's CSV (appended to: a run resumes)")
@@ -150,11 +170,13 @@ def main() -> None:
     rules: Rules = yukon.Game.deal(args.variant, seed=1, **dict(options)).rules
     advice = parse_advice(args.advice, advice_for(rules))
     budget = parse_budget(args.budget) if args.budget else STUDY_BUDGET
-    player = Player(rules.variant, options, advice, budget, args.greedy, args.rollouts, args.same_samples)
+    player = Player(rules.variant, options, advice, budget, args.greedy, args.rollouts, args.same_samples,
+                    parse_method(args.method))
     done = set(read_rows(args.out))
     todo = [d for d in parse_deals(args.deals) if d not in done]
     print(f"{rules.variant}, empty column {rules.empty_column}: {'greedy' if args.greedy else budget}, "
-          f"advice {advice}, rollouts {args.rollouts}, same samples {args.same_samples}; {len(done)} deals done, "
+          f"advice {advice}, rollouts {args.rollouts}, same samples {args.same_samples}, method {args.method or '-'}; "
+          f"{len(done)} deals done, "
           f"{len(todo)} to play", flush=True)
     started = time.perf_counter()
     with open(args.out, "a", newline="") as f, multiprocessing.Pool(args.jobs) as pool:

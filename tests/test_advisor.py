@@ -3,6 +3,7 @@ stop events, "still winnable?" as a perfect-information verdict, and the honest 
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -50,6 +51,20 @@ def test_the_hint_is_honest_by_default_and_names_its_kind() -> None:
     assert h.move is not None and g.parse_move(h.move) in g.legal_moves()
     assert h.to_dict()["label"] == "hint (no peeking)" and h.to_dict()["kind"] == "honest"
     assert h.status == "unknown"  # an honest player cannot know more
+
+
+def test_the_honest_hint_says_its_samples_as_counts() -> None:
+    # a share ("77% of 24") that no count of 24 gives puzzled a player: undecided searches count half in it
+    g = mid_game()
+    result = yukon.hint(g, time_limit=None, peek=False, seed=3)
+    assert result.source == "samples"
+    value = next(v for v in result.values if v.move == result.move)
+    words = f"wins in {value.won} of {value.samples} guesses at the face-down cards"
+    assert result.odds == words + (f", {value.unknown} undecided" if value.unknown else "")
+    assert result.win_share == pytest.approx((value.won + value.unknown / 2) / value.samples)
+    h = Advisor(hint_time=5.0).hint(g)
+    assert h.source == "samples" and re.fullmatch(r"wins in \d+ of \d+ guesses at the face-down cards"
+                                                  r"(, \d+ undecided)?", h.note), h.note
 
 
 def test_the_solver_kind_on_the_setting_or_per_call() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 from collections import Counter
 from pathlib import Path
@@ -333,6 +334,10 @@ def test_cli_analyze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "Move 2, 2:6H>F, lost the game" in out
     assert "The position before move 2" in out and record_of(TRAP, ["4:6C>3"]).game().to_text() in out
     assert " ".join(data["continuation"]) in out
+    assert ": 2 moves\n" in out and re.search(r"\(solver: (1 position|\d+ positions), ", out), out
+    record_of(TRAP, ["2:6H>F"]).write(path)
+    assert main(["analyze", str(path)]) == 0
+    assert ": 1 move\n" in capsys.readouterr().out
 
 
 def test_cli_analyze_open_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -340,7 +345,7 @@ def test_cli_analyze_open_answer(tmp_path: Path, capsys: pytest.CaptureFixture[s
     play_randomly(game, random.Random(1), 6)
     path = tmp_path / "game.json"
     GameRecord.from_game(game).write(path)
-    assert main(["analyze", str(path), "--time-limit", "0.001", "--json"]) == 3
+    assert main(["analyze", str(path), "--time-limit", "0.001", "--total-limit", "0.5", "--json"]) == 3
     data = json.loads(capsys.readouterr().out)
     assert data["losing_move"] is None and data["unknown_moves"]
 

@@ -7,6 +7,8 @@ honest hint for the same seed, on every variant and option.
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import threading
 
 import pytest
@@ -20,7 +22,8 @@ from yukon import Game, YukonError
 from yukon.autoplay import safe_moves
 from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills
 from yukon.honest.evaluator import evaluate
-from yukon.honest.player import DEFAULT_METHOD, SHARE_MARGIN
+from yukon.honest.heuristic import CLASSIC
+from yukon.honest.player import DEFAULT_METHOD, SHARE_MARGIN, _tried
 from yukon.honest.rollout import playout_shares, visible_score
 from yukon.honest.sampler import iter_fills
 from yukon.solver.search import compiled_supports
@@ -337,6 +340,21 @@ def test_every_method_is_honest(option, deal, picks, order, seed) -> None:
     assert a.move is None or game.is_legal(a.move)
 
 
+#: a new placement first among the moves the advice likes alike, and the advice's plan two moves deep
+UNTRIED_DEEP = Method(untried_first=True, advice=dataclasses.replace(CLASSIC, name="deep", plan_depth=2))
+
+
+@settings(SETTINGS, max_examples=25)
+@given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120), st.integers(0, 2**32))
+def test_the_untried_placements_and_the_deeper_plan_are_honest(option, deal, picks, order, seed) -> None:
+    game = mid_game(option, deal, picks).copy()
+    other = rearranged(game, order)
+    a = honest_hint(game, None, seed=seed, budget=TINY, method=UNTRIED_DEEP)
+    b = honest_hint(other, None, seed=seed, budget=TINY, method=UNTRIED_DEEP)
+    assert (a.move, a.source, a.samples, a.nodes) == (b.move, b.source, b.samples, b.nodes), game.to_text()
+    assert a.move is None or game.is_legal(a.move)
+
+
 @SETTINGS
 @given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120))
 def test_the_playout_scores_only_what_a_player_sees(option, deal, picks, order) -> None:
@@ -424,3 +442,34 @@ def test_play_honest_ends_and_reports() -> None:
     assert played.won == game.is_won() == (played.reason == "won")
     assert played.moves == len(game.move_stack) > 0
     assert not safe_moves(game) or played.reason != "no move"
+
+
+def test_a_deeper_plan_never_values_a_move_less_and_sometimes_more() -> None:
+    # plan_depth 2 also counts what a rearrangement's own new rearrangements open (worth opens once more)
+    deep = dataclasses.replace(CLASSIC, name="deep", plan_depth=2)
+    rng, more = random.Random(5), 0
+    for deal in range(1, 13):
+        game = Game.deal("yukon", seed=deal)
+        for _ in range(40):
+            view = VisiblePosition.of(game)
+            moves = view.legal_moves()
+            if not moves:
+                break
+            for m in moves:
+                shallow, deeper = CLASSIC.preference(view, m), deep.preference(view, m)
+                assert deeper >= shallow, (game.to_text(), str(m))
+                more += deeper > shallow
+            game.push(rng.choice(moves))
+    assert more >= 5
+
+
+def test_a_placement_of_a_view_passed_counts_as_tried() -> None:
+    # deal 4242: the queen of hearts with two cards went 7 > 3 > 7 > 3 while other groups moved (the demo's
+    # to and fro, in the trial of 2 December 2026); untried_first puts a new placement first among equals
+    game = Game.deal("yukon", seed=4242)
+    game.replay(["6:6S+4>3", "4:6D+4>1", "4:TH>5", "2:4C+4>6", "7:TS+4>2", "6:5H+5>7", "1:7C+5>3", "7:QH+2>3",
+                 "5:TH>6"])
+    view, seen = VisiblePosition.of(game), frozenset(visible_history(game))
+    moves = {str(m): m for m in view.legal_moves()}
+    back, king = moves["3:QH+2>7"], moves["3:KS+3>1"]
+    assert _tried(view, [back, king], seen) == [True, False]

@@ -123,7 +123,7 @@ def test_bad_json(text: str | bytes) -> None:
 
 @pytest.mark.parametrize("data, words", [
     ([], ("JSON object", "list")),
-    ({"version": 1}, ("not a yukon game record", "None")),
+    ({"version": 1}, ("not a yukon game record", "it has no \"format\"", "{\"format\": \"yukon-game\"")),
     ({"format": "pysol-game", "version": 1}, ("not a yukon game record", "pysol-game")),
 ])
 def test_unknown_format(data: Any, words: tuple[str, ...]) -> None:

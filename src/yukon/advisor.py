@@ -204,12 +204,8 @@ def honest_hint(game: Game, stop: Any, time_limit: float = HINT_TIME) -> Hint:
     if result.move is None:
         note = {"won": "the game is won", "lost": "no legal move is left"}.get(result.status, "")
         return Hint(None, HONEST, "none", result.status, seconds, note)
-    share = getattr(result, "win_share", None)
-    samples = getattr(result, "samples", 0)
-    note = ""
-    if share is not None and samples:
-        note = f"wins in {share:.0%} of {samples} deals of the unseen cards"
-    elif result.source == "heuristic":
+    note = getattr(result, "odds", "")
+    if not note and result.source == "heuristic":
         note = "a best guess: no sample could be searched in time"
     return Hint(str(result.move), HONEST, result.source, result.status, seconds, note)
 

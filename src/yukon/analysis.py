@@ -53,6 +53,9 @@ ROUND_FACTOR = 8.0
 #: (those just after the losing move, with most cards still in play), and the next round's larger limit
 #: is better spent on the middle of what is open than the short one on every position of it.
 UNDECIDED_PER_ROUND = 2
+#: Seconds at most for taking the detours out of the winning continuation (:func:`yukon.solver.tidy.tidy_line`):
+#: milliseconds for a line of Yukon, a fraction of a second for a long one of Milligan Yukon.
+TIDY_TIME = 1.0
 
 Solver = Callable[..., "SolveResult"]
 
@@ -271,6 +274,11 @@ def analyze(
             better = shorten(search.positions[won_at], time_limit=search.time_left(time_limit), stop=stop)
             if better.status == "won" and len(better.moves) < len(continuation):
                 continuation = list(better.moves)
+        # (a person follows it: no move to and fro; at most TIDY_TIME of the analysis' time)
+        from .solver.tidy import tidy_line
+
+        deadline = time.perf_counter() + search.time_left(TIDY_TIME)
+        continuation = tidy_line(search.positions[won_at], continuation, deadline, stop)
     unknown: list[int] = []
     losing_range: tuple[int, int] | None = None
     if losing_move is None and start != "lost" and won_at < n:

@@ -53,6 +53,15 @@ def positive_int(text: object, option: str) -> int:
     return int(text)
 
 
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an s unless ``n`` is one.
+
+    >>> plural(1, "move"), plural(3, "position")
+    ('1 move', '3 positions')
+    """
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def seed_from_arg(text: str | None, numbering: str = "yukon") -> int | None:
     """``--seed``'s value as a deal number (None stays None); :class:`CommandError` naming the fault.
 

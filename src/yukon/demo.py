@@ -47,7 +47,8 @@ WON, NO_MOVE, REPEATS = "won", "no move", "repeats"
 @dataclass(frozen=True)
 class Decision:
     """One decision of the computer: ``move`` (None when it plays none), ``reason`` (``move`` or why not),
-    the honest hint's ``source`` and ``win_share``, its whole ``samples``, and the ``seconds`` it took."""
+    the honest hint's ``source`` and ``win_share``, its whole ``samples``, the ``odds`` in words
+    (:attr:`yukon.honest.HonestHint.odds`), and the ``seconds`` it took."""
 
     move: Move | None
     reason: str
@@ -55,11 +56,12 @@ class Decision:
     win_share: float | None = None
     samples: int = 0
     seconds: float = 0.0
+    odds: str = ""
 
     def to_dict(self) -> dict[str, object]:
         return {"move": None if self.move is None else str(self.move), "reason": self.reason,
                 "source": self.source, "win_share": None if self.win_share is None else round(self.win_share, 3),
-                "samples": self.samples, "seconds": round(self.seconds, 3)}
+                "samples": self.samples, "odds": self.odds, "seconds": round(self.seconds, 3)}
 
 
 def situation(game: Game) -> tuple[VisiblePosition, frozenset[VisiblePosition], int]:
@@ -88,7 +90,7 @@ def decide(
     after = view.after(hint.move)
     if after is not None and after in seen:
         return Decision(None, REPEATS, hint.source, hint.win_share, hint.samples, seconds)
-    return Decision(hint.move, "move", hint.source, hint.win_share, hint.samples, seconds)
+    return Decision(hint.move, "move", hint.source, hint.win_share, hint.samples, seconds, hint.odds)
 
 
 def decision_job(

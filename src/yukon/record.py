@@ -145,9 +145,12 @@ class GameRecord:
         """Check a record (parsed JSON) completely and build it; nothing is built from a bad one."""
         if not isinstance(data, dict):
             raise InvalidRecordError(f"a game record is a JSON object, not {type(data).__name__}")
-        if data.get("format") != FORMAT:
+        if "format" not in data:
             raise InvalidRecordError(
-                f"not a yukon game record: its 'format' is {data.get('format')!r}, not {FORMAT!r}"
+                f"not a yukon game record: it has no \"format\" (a record starts {{\"format\": \"{FORMAT}\", ...}})")
+        if data["format"] != FORMAT:
+            raise InvalidRecordError(
+                f"not a yukon game record: its 'format' is {data['format']!r}, not {FORMAT!r}"
             )
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int):

@@ -44,7 +44,9 @@ def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     not_ours = tmp_path / "other.sqlite3"
     not_ours.write_bytes(b"this is not a database, but it is long enough to look like one" * 20)
     assert main(["tui", "--db", str(not_ours)]) == 2
+    assert main(["tui", "--seed", "abc", "--db", str(tmp_path / "s.sqlite3")]) == 2  # (said as solve says it)
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 3 and all(line.startswith("yukon: error: ") for line in err)
+    assert len(err) == 4 and all(line.startswith("yukon: error: ") for line in err)
     assert "deal number" in err[0] and "klondike" in err[1] and "not a usable yukon store" in err[2]
+    assert err[3] == "yukon: error: not a deal number: 'abc' (write digits 0-9, from 0 to 18446744073709551615)"
     assert started == []

@@ -20,7 +20,7 @@ from yukon.demo import decide, situation
 from yukon.honest import Budget
 from yukon.store import Store
 from yukon.tui.app import YukonApp
-from yukon.tui.screens import GameOverScreen
+from yukon.tui.screens import ConfirmScreen, GameOverScreen
 
 #: A small budget, counted in nodes only: the same moves on any machine, and quick.
 SMALL = Budget(samples=3, nodes=2_000)
@@ -52,6 +52,11 @@ def test_the_demo_plays_the_honest_players_moves_and_they_do_not_count(store: St
         await pilot.press("escape")
         assert not app.demo.active and app.status_text.startswith("Stopped")
         assert app.session.extra["computer_moves"] >= 3
+        app.action_new_game()  # leaving it: the question says it is not counted, not that it counts as lost
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "not counted in the statistics, since the computer played in it" in app.screen._question
+        await pilot.press("n")
 
     app = demo_app(store, start.copy())
     app.demo.speed = "fast"  # at "fastest" the demo may play this deal out (54 moves) before the first check

@@ -73,6 +73,12 @@ def test_watch_the_computer_play_then_stop_it(browser: Any, server: Server) -> N
     page.wait_for_selector("#demo-bar", state="hidden")
     moves_stay(page, 3.0)
     assert page.inner_text("#btn-demo").endswith("Watch")
+    # leaving the game: the dialog says it is not counted, not that it counts as not won
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new", state="visible")
+    assert page.inner_text("#new-abandon") == (
+        "Leaving the game in play: it is not counted in your statistics, since the computer played in it.")
+    page.keyboard.press("Escape")
     assert page.errors == []
     page.context.close()
 

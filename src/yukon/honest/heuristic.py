@@ -57,6 +57,10 @@ class Advice:
     empty_serves_any_card: bool = False
     #: a rearrangement that turns nothing scores this share of the best new score it opens
     opens: float = 0.5
+    #: how many moves deep a rearrangement's openings are looked for: 1, the moves it opens at once; 2, also
+    #: those opened by a rearrangement it opens (worth ``opens`` once more), and so on. The views on the way
+    #: are known (a rearrangement reveals nothing), so the plan is the player's own.
+    plan_depth: int = 1
     #: per link of the build made (a lead laid on a card it fits) minus the link it leaves
     link: float = 0.0
     #: subtracted from a rearrangement that turns nothing, makes no link and empties no column
@@ -75,14 +79,25 @@ class Advice:
         if move.src < FOUNDATION and move.dst < FOUNDATION and self.opens:
             after = view.after(move)
             if after is not None:
-                before = set(view.legal_moves())
-                kings = _kings_waiting(after)
-                gains = [
-                    self._own_score(after, after.canonical, m, kings) for m in after.legal_moves()
-                    if m not in before and m.src not in (STOCK, FOUNDATION)
-                ]
-                score += self.opens * max(0.0, max(gains, default=0.0))
+                score += self.opens * max(0.0, self._best_opened(view, after, self.plan_depth))
         return score
+
+    def _best_opened(self, before: VisiblePosition, after: VisiblePosition, depth: int) -> float:
+        """The best score of a move ``after`` allows and ``before`` did not; with ``depth`` above 1, a
+        rearrangement among them is worth ``opens`` of the best it opens in turn."""
+        known = set(before.legal_moves())
+        kings = _kings_waiting(after)
+        best = 0.0
+        for m in after.legal_moves():
+            if m in known or m.src in (STOCK, FOUNDATION):
+                continue
+            gain = self._own_score(after, after.canonical, m, kings)
+            if depth > 1 and m.dst < FOUNDATION:
+                further = after.after(m)
+                if further is not None:
+                    gain = max(gain, self.opens * self._best_opened(after, further, depth - 1))
+            best = max(best, gain)
+        return best
 
     def _own_score(self, view: VisiblePosition, game: Game, move: Move, kings_waiting: bool) -> float:
         s, d = move.src, move.dst

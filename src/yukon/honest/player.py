@@ -56,7 +56,9 @@ class Method:
     moves of a game, the advice's ``rollout_moves`` favourites among the close moves are played out in
     that many sampled deals by the honest player itself at ``rollout_budget`` (:func:`.rollout.honest_rollouts`),
     and the one that wins most of them is chosen, the advice's order breaking ties (0: off); a rollout
-    longer than ``rollout_length`` moves counts as lost. The other defaults are the first player's.
+    longer than ``rollout_length`` moves counts as lost. ``untried_first``: among close moves the advice
+    likes alike, a move that lays its card where none of the views passed had it goes first (the player
+    tries a new arrangement before going back to an old one). The other defaults are the first player's.
     """
 
     second_look: int = 0
@@ -69,6 +71,7 @@ class Method:
     rollout_budget: Budget = ROLLOUT_BUDGET
     rollout_opening: int = 40
     rollout_length: int = 400
+    untried_first: bool = False
 
     def advice_for(self, view: VisiblePosition) -> Advice:
         """The advice this method uses on ``view``'s rules."""
@@ -115,10 +118,30 @@ class HonestHint(HintResult):
     #: others only as far as the choice needed them (:func:`.evaluator.decide`), unless :data:`PRUNED` is off
     values: list[MoveValue] = field(default_factory=list)
 
+    @property
+    def odds(self) -> str:
+        """The chosen move's samples in words, as every hint and the demo say them ("" without sampling):
+        counts, not a share, since an undecided search counts half in the share."""
+        value = next((v for v in self.values if v.move == self.move), None)
+        return "" if value is None or not value.samples else odds_words(value)
+
     def to_dict(self) -> dict[str, object]:
         data = super().to_dict()
-        data.update(win_share=self.win_share, samples=self.samples, nodes=self.nodes)
+        data.update(win_share=self.win_share, samples=self.samples, nodes=self.nodes, odds=self.odds)
         return data
+
+
+def odds_words(value: MoveValue) -> str:
+    """``value``'s counts in a player's words: "wins in 17 of 24 guesses at the face-down cards, 3 undecided".
+
+    >>> odds_words(MoveValue(Move(0, 1, 1), won=17, lost=4, unknown=3))
+    'wins in 17 of 24 guesses at the face-down cards, 3 undecided'
+    >>> odds_words(MoveValue(Move(0, 1, 1), won=1))
+    'wins in 1 of 1 guess at the face-down cards'
+    """
+    guesses = "guess" if value.samples == 1 else "guesses"
+    text = f"wins in {value.won} of {value.samples} {guesses} at the face-down cards"
+    return text + (f", {value.unknown} undecided" if value.unknown else "")
 
 
 def honest_hint(
@@ -170,7 +193,7 @@ def choose(
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
     if PRUNED and not method.second_look and not method.playouts and not method.rollouts:
-        return _decided(view, candidates, budget, seed, time_limit, stop, method)
+        return _decided(view, candidates, seen, budget, seed, time_limit, stop, method)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     evaluation = evaluate(view, candidates, budget, seed, time_limit, stop)
     advice = method.advice_for(view)
@@ -193,7 +216,10 @@ def choose(
                 samples += second.samples
                 close = _close(list(merged.values()), samples, method.second_margin)
             nodes += second.nodes
-    ranked = sorted(close, key=lambda v: (advice.preference(view, v.move), v.share), reverse=True)
+    untried = dict(zip(candidates, (not t for t in _tried(view, candidates, seen)), strict=True)) if (
+        method.untried_first) else {}
+    ranked = sorted(close, key=lambda v: (advice.preference(view, v.move) + UNTRIED_BONUS * untried.get(v.move, False),
+                                          v.share), reverse=True)
     if method.playouts and len(ranked) > 1 and view.hidden_places > 1:
         left = None if deadline is None else deadline - time.perf_counter()
         shares = None if left is not None and left <= 0 else playout_shares(
@@ -216,12 +242,15 @@ def choose(
 
 
 def _decided(
-    view: VisiblePosition, candidates: list[Move], budget: Budget, seed: int, time_limit: float | None,
-    stop: threading.Event | None, method: Method,
+    view: VisiblePosition, candidates: list[Move], seen: frozenset[VisiblePosition], budget: Budget, seed: int,
+    time_limit: float | None, stop: threading.Event | None, method: Method,
 ) -> HonestHint:
     """The first player's decision (the samples veto, the advice chooses) by :func:`.evaluator.decide`."""
     advice = method.advice_for(view)
     preferences = [advice.preference(view, m) for m in candidates]
+    if method.untried_first:
+        tried = _tried(view, candidates, seen)
+        preferences = [p + UNTRIED_BONUS * (not t) for p, t in zip(preferences, tried, strict=True)]
     decision = decide(view, candidates, preferences, method.margin, budget, seed, time_limit, stop)
     if decision.move is None:  # out of time before one sample: the advice alone
         move = candidates[max(range(len(candidates)), key=preferences.__getitem__)]
@@ -231,6 +260,30 @@ def _decided(
         decision.move, "samples", "unknown", [decision.move], win_share=share,
         samples=decision.samples, nodes=decision.nodes, values=decision.values,
     )
+
+
+#: what a new placement adds to a move's preference under ``untried_first``: far below any difference of the advice's
+#: scores, so it only breaks their ties
+UNTRIED_BONUS = 1e-6
+
+
+def _tried(view: VisiblePosition, moves: list[Move], seen: frozenset[VisiblePosition]) -> list[bool]:
+    """Per move, whether some view passed had the card it moves lying where the move lays it (on the same card,
+    or leading an empty column)."""
+    placements: set[tuple[int, int]] = set()
+    for passed in seen:
+        for down, up in passed.columns:
+            if up and not down:
+                placements.add((up[0], -1))
+            placements.update(zip(up[1:], up[:-1], strict=True))
+    tried = []
+    for m in moves:
+        if m.src >= len(view.columns) or m.dst >= len(view.columns):
+            tried.append(False)
+            continue
+        target = view.columns[m.dst][1]
+        tried.append((m.card, target[-1] if target else -1) in placements)
+    return tried
 
 
 def _close(values: list[MoveValue], samples: int, margin: float = 0.0) -> list[MoveValue]:
@@ -318,4 +371,4 @@ def play_honest(
 
 
 __all__ = ["DEFAULT_METHOD", "DEFAULT_SEED", "HONEST_1", "HonestHint", "Method", "PlayedGame", "choose", "honest_hint",
-           "play_honest"]
+           "odds_words", "play_honest"]

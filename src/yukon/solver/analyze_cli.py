@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from ..cli_common import CommandError
+from ..cli_common import CommandError, plural
 
 EXIT_OPEN = 3
 
@@ -64,7 +64,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     if record.deal is not None:
         what += f", deal {record.deal.number}" + (
             f" ({record.deal.numbering} numbering)" if record.deal.numbering != "yukon" else "")
-    print(f"{what}: {result.moves} moves")
+    print(f"{what}: {plural(result.moves, 'move')}")
     ended = {"won": "the game was won", "winnable": "the game was left while it could still be won",
              "lost": "the game ended lost", "unknown": "the solver could not decide its last position"}
     print(f"start: {result.start.upper()}; {ended[result.end]}.")
@@ -83,8 +83,10 @@ def run_analyze(args: argparse.Namespace) -> int:
     elif result.losing_range is not None:
         first, last = result.losing_range
         shown = ", ".join("start" if k == 0 else str(k) for k in result.unknown_moves)
-        print(f"Undecided within {time_limit:g} s each ({total_limit:g} s in all): "
-              f"the position(s) after move(s) {shown}.")
+        after = "the start" if result.unknown_moves == [0] else (
+            f"the {'positions' if len(result.unknown_moves) > 1 else 'position'} after "
+            f"{'moves' if len(result.unknown_moves) > 1 else 'move'} {shown}")
+        print(f"Undecided within {time_limit:g} s each ({total_limit:g} s in all): {after}.")
         if result.start == "unknown":
             print(f"If the start could be won, the losing move is one of moves {first} to {last}"
                   + (" (or none: the end was not decided either)." if result.end == "unknown" else "."))
@@ -96,5 +98,5 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(f"The solver could not decide the start within {time_limit:g} s.")
     else:
         print("No move lost this game.")
-    print(f"\n(solver: {result.solver_calls} position(s), {result.seconds:.2f} s)")
+    print(f"\n(solver: {plural(result.solver_calls, 'position')}, {result.seconds:.2f} s)")
     return status

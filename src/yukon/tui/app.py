@@ -31,6 +31,7 @@ from ..advisor import HINT_LABELS, HONEST, SOLVER, WINNABLE_LABEL, Advisor, Hint
 from ..analysis import Analysis, analyze
 from ..autoplay import held_back, is_certain_win
 from ..cards import PRETTY
+from ..cli_common import plural
 from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
@@ -882,7 +883,7 @@ class YukonApp(App[None]):
     def action_analyze(self) -> None:
         if self.session.in_progress and not self.session.game.is_over():
             # at any time, as in the web game: the answer shows face-down cards, so the game ends first
-            self._confirm_then("Give up this game to see where it went wrong? It counts as not won "
+            self._confirm_then(f"Give up this game to see where it went wrong? {self._leaving().capitalize()} "
                                "(the answer shows the face-down cards).", self._give_up_and_analyze)
             return
         if self.session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
@@ -1014,10 +1015,16 @@ class YukonApp(App[None]):
 
         self._start_job("deal", work, done)
 
+    def _leaving(self) -> str:
+        """What leaving the game in play does to the statistics."""
+        if computer_moves(self.session.extra):
+            return "it is not counted in the statistics, since the computer played in it"
+        return "it counts as not won"
+
     def action_new_game(self) -> None:
         rules = self.game.rules
         self._confirm_then(
-            "Leave this game (it counts as not won) and deal a new one?",
+            f"Leave this game ({self._leaving()}) and deal a new one?",
             lambda: self.deal_new(rules),
         )
 
@@ -1027,7 +1034,7 @@ class YukonApp(App[None]):
         def chosen(seed: int | None) -> None:
             if seed is not None:
                 self._confirm_then(
-                    f"Leave this game (it counts as not won) for deal {seed}?",
+                    f"Leave this game ({self._leaving()}) for deal {seed}?",
                     lambda: self.start_game(Game.deal(rules, seed=seed)),
                 )
 
@@ -1039,7 +1046,7 @@ class YukonApp(App[None]):
                 self.winnable_only = choice.winnable_only
                 self.deal_kind, self.deal_difficulty = choice.kind, choice.difficulty
                 self._confirm_then(
-                    "Leave this game (it counts as not won) for a new one?",
+                    f"Leave this game ({self._leaving()}) for a new one?",
                     lambda: self.deal_new(rules_for(choice.variant)),
                 )
 
@@ -1361,10 +1368,6 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
             return "It can still be won from here: no move lost it.  b: step through a winning line", "good"
         return "It can still be won from here: no move lost it", "good"
     return "The solver could not decide the game in time", "error"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 __all__ = ["YukonApp", "analysis_text", "info_line"]

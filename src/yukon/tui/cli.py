@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..cli_common import CommandError, add_numbering_option, add_rules_options, rules_from_args
+from ..cli_common import CommandError, add_numbering_option, add_rules_options, rules_from_args, seed_from_arg
 
 
 def add_parser(subparsers: Any) -> None:
@@ -18,7 +18,7 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_rules_options(p, variant_default=None)
-    p.add_argument("--seed", "-s", type=int, default=None, help="deal number (default: a random one)")
+    p.add_argument("--seed", "-s", default=None, help="deal number (default: a random one)")
     add_numbering_option(p)
     p.add_argument("--db", default=None, metavar="FILE",
                    help="the statistics and saved-games store (default: yukon.sqlite3 in the user data directory)")
@@ -54,10 +54,11 @@ def _cmd_tui(args: argparse.Namespace) -> int:
     if chosen and record is not None:
         raise CommandError("--record starts the record's game: it takes no deal option")
     if chosen or args.demo:  # the demo plays a new deal (a random one without --seed), never a saved game
-        if args.seed is not None and args.seed > MAX_SEED:
-            raise CommandError(f"the store keeps deal numbers up to {MAX_SEED}, not {args.seed}")
+        seed = seed_from_arg(args.seed, args.numbering or "yukon")
+        if seed is not None and seed > MAX_SEED:
+            raise CommandError(f"the store keeps deal numbers up to {MAX_SEED}, not {seed}")
         try:
-            game = Game.deal(rules, seed=args.seed, numbering=args.numbering or "yukon")
+            game = Game.deal(rules, seed=seed, numbering=args.numbering or "yukon")
         except ValueError as exc:
             raise CommandError(str(exc)) from None
     try:

@@ -176,9 +176,8 @@ class Demo:
         text = f"The computer: {describe_move(before, decision.move)}"
         if len(played) > 1:
             text += f"; {len(played) - 1} up automatically"
-        if decision.source == "samples" and decision.win_share is not None:
-            guesses = "guess" if decision.samples == 1 else "guesses"
-            text += f" (winnable in {decision.win_share:.0%} of {decision.samples} {guesses} at the face-down cards)"
+        if decision.source == "samples" and decision.odds:
+            text += f" ({decision.odds})"
         elif decision.source in ("safe", "only move"):
             text += f" ({'safe to play up' if decision.source == 'safe' else 'the only move'})"
         app.state.pick = None

@@ -95,7 +95,7 @@ def install(app: FastAPI, registry: Registry, queue: solving.SolverQueue,
         """Watch the computer play: the honest player (it sees only what the player sees) decides the
         next move in the solver's queue and plays it as one turn; then the automatic plays asked for.
         The answer is the game's state with ``played``, and ``demo``: ``{"move", "reason", "source",
-        "win_share", "samples", "seconds"}``; ``reason`` is ``move`` when it played, else why not
+        "win_share", "samples", "odds", "seconds"}``; ``reason`` is ``move`` when it played, else why not
         (``won``, ``no move``, ``repeats``: it would only go round in circles; ``stopped``, ``changed``,
         ``busy``, ``timeout``: try again). The game no longer counts in the statistics."""
         b = body or DemoBody()

@@ -1186,6 +1186,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("new-numbering").value = (state && state.numbering) || settings.numbering || "yukon";
     updateNumbering();
     $("new-abandon").hidden = !(state && state.status === "playing" && (state.move_count > 0 || state.can_redo));
+    $("new-abandon").textContent = `Leaving the game in play: ${leaving(state)}.`;
     $("dlg-new").showModal();
   }
   $("new-variant").addEventListener("change", () => setDialogDefaults($("new-variant").value, null));
@@ -1515,12 +1516,17 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       say(`A new game from move ${record.moves.length} of the last one: play on.`);
     });
   }
+  // what leaving a game in play does to the statistics (a game the computer played in is not counted)
+  function leaving(game) {
+    return game && game.computer_moves ? "it is not counted in your statistics, since the computer played in it"
+      : "it counts as not won";
+  }
   // "Where did it go wrong?": a game in play is ended first (the answer shows face-down cards)
   function analyse() {
     const live = replay ? replay.live : state;
     if (!live || live.result === "won") return;
     if (live.result === null && live.status === "playing"
-      && !window.confirm("Asking where it went wrong ends this game (it counts as not won): the answer shows the face-down cards. Go on?")) return;
+      && !window.confirm(`Asking where it went wrong ends this game (${leaving(live)}): the answer shows the face-down cards. Go on?`)) return;
     enqueue(async () => {
       let over = live;
       if (over.result === null) {

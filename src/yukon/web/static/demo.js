@@ -107,8 +107,7 @@ played. A game the computer played in is not counted in the statistics (the serv
       if (d.reason === "move") {
         r.moves++;
         const mv = Y.parseMove(d.move);
-        const why = d.source === "samples" && d.win_share !== null
-          ? ` (winnable in ${Math.round(d.win_share * 100)}% of ${d.samples} ${d.samples === 1 ? "guess" : "guesses"} at the face-down cards)`
+        const why = d.source === "samples" && d.odds ? ` (${d.odds})`
           : d.source === "safe" ? " (safe to play up)" : d.source === "only move" ? " (the only move)" : "";
         const auto = answer.played.length - 1;
         tell(`The computer: ${mv ? Y.describeMove(mv) : d.move}${auto > 0 ? ` (+${auto} automatic)` : ""}${why}`);

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import threading
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -23,7 +24,7 @@ from yukon.autoplay import safe_moves
 from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills
 from yukon.honest.evaluator import evaluate
 from yukon.honest.heuristic import CLASSIC
-from yukon.honest.player import DEFAULT_METHOD, SHARE_MARGIN, _tried
+from yukon.honest.player import DEFAULT_METHOD, SHARE_MARGIN, _rearrangements, _tried
 from yukon.honest.rollout import playout_shares, visible_score
 from yukon.honest.sampler import iter_fills
 from yukon.solver.search import compiled_supports
@@ -340,8 +341,9 @@ def test_every_method_is_honest(option, deal, picks, order, seed) -> None:
     assert a.move is None or game.is_legal(a.move)
 
 
-#: a new placement first among the moves the advice likes alike, and the advice's plan two moves deep
-UNTRIED_DEEP = Method(untried_first=True, advice=dataclasses.replace(CLASSIC, name="deep", plan_depth=2))
+#: a new placement first among the moves the advice likes alike, the advice's plan two moves deep, and little
+#: patience with rearrangements
+UNTRIED_DEEP = Method(untried_first=True, advice=dataclasses.replace(CLASSIC, name="deep", plan_depth=2, patience=2))
 
 
 @settings(SETTINGS, max_examples=25)
@@ -473,3 +475,44 @@ def test_a_placement_of_a_view_passed_counts_as_tried() -> None:
     moves = {str(m): m for m in view.legal_moves()}
     back, king = moves["3:QH+2>7"], moves["3:KS+3>1"]
     assert _tried(view, [back, king], seen) == [True, False]
+
+
+def test_out_of_patience_only_a_move_that_changes_more_than_the_arrangement() -> None:
+    # Milligan Yukon, any card into an empty column: the player moved queens between columns for hundreds of
+    # moves, every view new (the stock deals by column), to the move limit (deal 7 of the study of
+    # 2 December 2026); with patience, after that many rearrangements it deals, turns or plays up
+    game = Game.deal("milligan-yukon", seed=7, empty_column="any", foundation_return=True)
+    rng = random.Random(2)
+    for _ in range(60):  # cards turned first, so that face-up groups can move
+        game.push(rng.choice(game.legal_moves()))
+    seen = set(visible_history(game)) | {VisiblePosition.of(game)}
+    shuffled = 0
+    for _ in range(30):  # rearrangements only, as long as there are any
+        view = VisiblePosition.of(game)
+        moves = [m for m in view.legal_moves() if m.src < len(view.columns) and m.dst < len(view.columns)
+                 and view.after(m) is not None and view.after(m) not in seen]
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+        seen.add(VisiblePosition.of(game))
+        shuffled += 1
+    view = VisiblePosition.of(game)
+    passed = frozenset(seen)
+    count = _rearrangements(view, passed)
+    assert count >= shuffled >= 5
+    columns = len(view.columns)
+
+    def rearranges(move: Any) -> bool:
+        return move.src < columns and move.dst < columns and view.after(move) is not None
+
+    patient = Method(advice=dataclasses.replace(CLASSIC, name="patient", patience=count + 1))
+    impatient = Method(advice=dataclasses.replace(CLASSIC, name="impatient", patience=count))
+    shuffles = 0
+    for seed in range(12):
+        a = yukon.honest.choose(view, passed, TINY, seed, None, None, impatient)
+        assert a.move is not None and not rearranges(a.move), str(a.move)
+        b = yukon.honest.choose(view, passed, TINY, seed, None, None, patient)
+        shuffles += b.move is not None and rearranges(b.move)
+    assert shuffles  # (with one more view of patience it would rearrange again)
+    rules = Game.deal("milligan-yukon", seed=1, empty_column="any").rules
+    assert yukon.honest.heuristic.advice_for(rules).patience == 12  # (the one advice that runs out of patience)

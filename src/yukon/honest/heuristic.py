@@ -61,6 +61,10 @@ class Advice:
     #: those opened by a rearrangement it opens (worth ``opens`` once more), and so on. The views on the way
     #: are known (a rearrangement reveals nothing), so the plan is the player's own.
     plan_depth: int = 1
+    #: once this many views passed differ from the one in play only in the arrangement of the face-up cards
+    #: (the same cards up, face down and in the stock: rearrangements since a card last turned, went up or
+    #: was dealt), only the moves that change more are candidates, when there are any (0: no limit)
+    patience: int = 0
     #: per link of the build made (a lead laid on a card it fits) minus the link it leaves
     link: float = 0.0
     #: subtracted from a rearrangement that turns nothing, makes no link and empties no column
@@ -166,13 +170,19 @@ CLASSIC = Advice("1")
 #: same-suit builds (docs/honest.md, "Round three")
 SAME_SUIT = Advice("2s", empty_serves_any_card=True, link=60.0, shuffle=60.0, inversion=30.0, fill_empty=100.0)
 
+#: Milligan Yukon with any card into an empty column: the first player moved cards between columns until the
+#: game's move limit, every view new while the stock deals by column (docs/honest.md, "Round five")
+PATIENT = Advice("1p", patience=12)
+
 #: the advice of each build rule (:attr:`yukon.rules.Rules.build`): the one place a variant chooses it
 ADVICE_BY_BUILD: dict[str, Advice] = {"alternate": CLASSIC, "suit": SAME_SUIT, "suit-updown": SAME_SUIT}
+#: the rules whose advice is not their build rule's, by (build rule, stock, empty column rule)
+ADVICE_BY_RULES: dict[tuple[str, str, str], Advice] = {("alternate", "rows", "any"): PATIENT}
 
 
 def advice_for(rules: Rules) -> Advice:
-    """The advice the rules choose (by their build rule)."""
-    return ADVICE_BY_BUILD[rules.build]
+    """The advice the rules choose (by their build rule, unless :data:`ADVICE_BY_RULES` names them)."""
+    return ADVICE_BY_RULES.get((rules.build, rules.stock, rules.empty_column), ADVICE_BY_BUILD[rules.build])
 
 
 def preference(view: VisiblePosition, move: Move, advice: Advice | None = None) -> float:
@@ -181,4 +191,5 @@ def preference(view: VisiblePosition, move: Move, advice: Advice | None = None) 
     return (advice_for(view.rules) if advice is None else advice).preference(view, move)
 
 
-__all__ = ["ADVICE_BY_BUILD", "CLASSIC", "SAME_SUIT", "Advice", "advice_for", "preference"]
+__all__ = ["ADVICE_BY_BUILD", "ADVICE_BY_RULES", "CLASSIC", "PATIENT", "SAME_SUIT", "Advice", "advice_for",
+           "preference"]

@@ -190,6 +190,10 @@ def choose(
     if safe:
         return HonestHint(safe[0], "safe", "unknown", [safe[0]])
     candidates = _candidates(view, moves, seen)
+    patience = method.advice_for(view).patience
+    if patience and _rearrangements(view, seen) >= patience:
+        candidates = [m for m in candidates if view.after(m) is None or m.dst >= len(view.columns)
+                      or m.src >= len(view.columns)] or candidates
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
     if PRUNED and not method.second_look and not method.playouts and not method.rollouts:
@@ -265,6 +269,17 @@ def _decided(
 #: what a new placement adds to a move's preference under ``untried_first``: far below any difference of the advice's
 #: scores, so it only breaks their ties
 UNTRIED_BONUS = 1e-6
+
+
+def _progress(view: VisiblePosition) -> tuple[object, ...]:
+    """What only a card turned, played up or back, or dealt changes: not the arrangement of the face-up cards."""
+    return view.foundations, view.waste, view.stock_count, tuple(sorted(view.down_counts))
+
+
+def _rearrangements(view: VisiblePosition, seen: frozenset[VisiblePosition]) -> int:
+    """How many views passed differ from ``view`` only in the arrangement of the face-up cards."""
+    mark = _progress(view)
+    return sum(1 for passed in seen if passed != view and _progress(passed) == mark)
 
 
 def _tried(view: VisiblePosition, moves: list[Move], seen: frozenset[VisiblePosition]) -> list[bool]:

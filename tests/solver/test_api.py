@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -268,6 +269,9 @@ def test_cli_deal(capsys: pytest.CaptureFixture[str]) -> None:
         line = out.strip().splitlines()[-1].split()
         assert replays_to_win(game, [yukon.Move.from_text(t) for t in line])
         assert out.startswith("WON")
+        # the second line says what decided it: the table's peak, or the phase that used none
+        assert re.fullmatch(r"[\d.]+ s, [\d,]+ positions examined \([\d,]+/s\), "
+                            r"(table peak [1-9][\d,]*|by the [a-z ]+)", out.splitlines()[1]), out
     assert err == ""
 
 

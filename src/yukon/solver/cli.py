@@ -75,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     print(what)
     if result.status == "lost" and result.reason.startswith("stuck: "):
         print(f"these cards can never leave their places: {result.reason.removeprefix('stuck: ')}")
-    print(f"{result.seconds:.3f} s, {result.nodes:,} positions examined ({rate:,.0f}/s), "
-          f"table peak {result.peak_table:,}")
+    # (a greedy probe or a relaxation decides without the search's table of visited positions)
+    table = f", table peak {result.peak_table:,}" if result.peak_table else f", by the {result.reason or 'search'}"
+    print(f"{result.seconds:.3f} s, {result.nodes:,} positions examined ({rate:,.0f}/s){table}")
     if result.status == "won":
         print(f"winning line ({len(result.moves)} moves):")
         print(" ".join(str(m) for m in result.moves))

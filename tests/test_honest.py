@@ -350,11 +350,9 @@ UNTRIED_DEEP = Method(untried_first=True, advice=dataclasses.replace(CLASSIC, na
 @given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120), st.integers(0, 2**32))
 def test_the_untried_placements_and_the_deeper_plan_are_honest(option, deal, picks, order, seed) -> None:
     game = mid_game(option, deal, picks).copy()
-    other = rearranged(game, order)
-    a = honest_hint(game, None, seed=seed, budget=TINY, method=UNTRIED_DEEP)
-    b = honest_hint(other, None, seed=seed, budget=TINY, method=UNTRIED_DEEP)
-    assert (a.move, a.source, a.samples, a.nodes) == (b.move, b.source, b.samples, b.nodes), game.to_text()
-    assert a.move is None or game.is_legal(a.move)
+    hints = [honest_hint(g, None, seed=seed, budget=TINY, method=UNTRIED_DEEP) for g in (game, rearranged(game, order))]
+    assert len({(h.move, h.source, h.samples, h.nodes) for h in hints}) == 1, game.to_text()
+    assert hints[0].move is None or game.is_legal(hints[0].move)
 
 
 @SETTINGS

@@ -104,6 +104,16 @@ def test_space_pauses_the_winning_line_opened_by_its_button(browser: Any, server
     page.keyboard.press(" ")  # and plays on
     page.wait_for_function(f"document.getElementById('replay-pos').textContent !== {paused_at!r}")
     assert page.inner_text("#replay-animate") == "‖ Pause"
+    # + and − set its speed (the demo's setting, saved), and it plays on at once
+    before = page.evaluate("window.yukon.settings.demoSpeed || 'normal'")
+    order = ["slow", "normal", "fast", "fastest"]
+    page.keyboard.press("-")
+    slower = order[max(0, order.index(before) - 1)]
+    assert page.evaluate("JSON.parse(localStorage.getItem('yukon.settings')).demoSpeed") == slower
+    assert page.inner_text("#message") == f"Speed: {slower}"
+    page.keyboard.press("+")
+    assert page.evaluate("window.yukon.settings.demoSpeed") == order[order.index(slower) + 1]
+    assert page.inner_text("#replay-animate") == "‖ Pause"
     assert page.errors == []
     page.context.close()
 

@@ -10,8 +10,11 @@ Loaded after app.js; it uses only the hooks app.js leaves on window.yukon (docs/
   if (!Y) return;
   const $ = (id) => document.getElementById(id);
   const button = $("replay-animate");
-  //: milliseconds between two moves of the line: time to see the card go and land
-  const STEP_MS = 900;
+  //: milliseconds between two moves of the line, by the speed the demo's setting names (+ and − change it
+  //: here too): even the fastest leaves time to see the card go and land
+  const STEP_MS = { slow: 2000, normal: 900, fast: 400, fastest: 150 };
+  const SPEED_ORDER = ["slow", "normal", "fast", "fastest"];
+  const speed = () => (STEP_MS[Y.settings.demoSpeed] === undefined ? "normal" : Y.settings.demoSpeed);
   let playing = false;
   let timer = 0;
   let line = null;  // the winning line (replay.cont) last seen, to start each new one playing
@@ -35,7 +38,7 @@ Loaded after app.js; it uses only the hooks app.js leaves on window.yukon (docs/
   }
   function later() {
     clearTimeout(timer);
-    timer = setTimeout(step, STEP_MS);
+    timer = setTimeout(step, STEP_MS[speed()]);
   }
   async function step() {
     const r = shownLine();
@@ -71,7 +74,7 @@ Loaded after app.js; it uses only the hooks app.js leaves on window.yukon (docs/
       play();
       // Space pauses: the focus leaves the button that opened the line (Space would press it, back to the game)
       button.focus({ preventScroll: true });
-      Y.say("The winning line plays itself out: Space pauses, ← → step by hand.");
+      Y.say("The winning line plays itself out: Space pauses, ← → step by hand, + − change the speed.");
       return;
     }
     label();
@@ -89,6 +92,15 @@ Loaded after app.js; it uses only the hooks app.js leaves on window.yukon (docs/
     if (t && t.closest && t.closest("input:not([type=range]), select, textarea, dialog")) return;
     if (shownLine()) {
       if (e.key === " " && !(t && t.closest && t.closest("button"))) { e.preventDefault(); toggle(); return; }
+      if (e.key === "+" || e.key === "-") {  // faster, slower: the demo's speed setting, saved
+        e.preventDefault();
+        const k = Math.max(0, Math.min(SPEED_ORDER.length - 1, SPEED_ORDER.indexOf(speed()) + (e.key === "+" ? 1 : -1)));
+        Y.settings.demoSpeed = SPEED_ORDER[k];
+        Y.saveSettings();
+        Y.say(`Speed: ${SPEED_ORDER[k]}`);
+        if (playing) later();
+        return;
+      }
       if (["ArrowLeft", "ArrowRight", "Home", "End", "Escape"].includes(e.key) && playing) pause();
       return;
     }

@@ -83,14 +83,16 @@ class HelpScreen(Dialog[None]):
     HelpScreen > Vertical { height: 96%; }
     HelpScreen #help-keys { height: 1fr; }
     """
+    # The scroll keys have priority: the focused scroll box's own bindings would animate the scroll,
+    # so where it stands after a key would depend on the clock.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,f1", "dismiss", "Close"),
-        Binding("up", "scroll(-1)", "Up", show=False),
-        Binding("down", "scroll(1)", "Down", show=False),
-        Binding("pageup", "scroll(-10)", "Page up", show=False),
-        Binding("pagedown,space", "scroll(10)", "Page down", show=False),
-        Binding("home", "scroll_home", "Top", show=False),
-        Binding("end", "scroll_end", "End", show=False),
+        Binding("up", "scroll(-1)", "Up", show=False, priority=True),
+        Binding("down", "scroll(1)", "Down", show=False, priority=True),
+        Binding("pageup", "scroll(-10)", "Page up", show=False, priority=True),
+        Binding("pagedown,space", "scroll(10)", "Page down", show=False, priority=True),
+        Binding("home", "scroll_home", "Top", show=False, priority=True),
+        Binding("end", "scroll_end", "End", show=False, priority=True),
     ]
 
     def __init__(self, bindings: Iterable[Binding], rules: Rules) -> None:

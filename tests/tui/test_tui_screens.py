@@ -9,6 +9,7 @@ from test_tui_app import make_app, run
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
+from textual.widgets._footer import FooterKey
 from tui_helpers import ONE_FROM_LOST, FakeClock
 
 import yukon
@@ -294,3 +295,21 @@ def test_the_difficulty_key_offers_the_grades_of_the_highlighted_variant(monkeyp
         assert await cycle("yukon", 5) == ["easy", "medium", "hard", "expert", None]  # (from a winnable deal)
 
     run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario)
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 120])
+def test_the_footer_shows_whole_keys_that_fit(width: int) -> None:
+    # Textual's footer cut its row at the edge: at 60 columns it ended in a bare "t"
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        for _ in range(3):
+            await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        shown = [k for k in keys if k.display]
+        assert max(k.region.right for k in shown) <= width  # each key whole, inside the row
+        assert {k.action for k in shown} >= {"help", "quit", "hint", "undo"}  # the most needed stay
+        if width >= 80:
+            assert shown == keys  # room for all: none left out
+        else:
+            assert len(shown) < len(keys)
+
+    run(make_app(None, Game.deal("yukon", seed=1)), scenario, size=(width, 24))

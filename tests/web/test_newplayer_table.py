@@ -8,6 +8,7 @@ The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -162,3 +163,39 @@ def test_the_whole_message_goes_when_a_bar_comes_over_the_status_line(browser: A
     assert page.is_hidden("#message-whole")
     assert page.errors == []
     page.context.close()
+
+
+# Yukon deal 7 after these moves: column 4 holds 3 face-down cards under 20 face-up ones.
+LONG_COLUMN = ["6:2H+4>7", "5:QS+4>3", "3:9S+9>6", "2:TS+4>3", "3:JD+5>4", "7:QD+7>4", "6:8C>4"]
+
+
+def fanned_column(page: Any, column: int) -> list[dict[str, Any]]:
+    """The face-up cards of a column, bottom first: where each starts, and which index it shows."""
+    return page.evaluate(
+        "(c) => [...document.querySelectorAll(`#table .card.up[data-pile='c${c}']`)]"
+        ".sort((a, b) => a.dataset.idx - b.dataset.idx).map(e => ({"
+        " y: e.getBoundingClientRect().y, bottom: e.getBoundingClientRect().bottom,"
+        " tight: e.classList.contains('tight'),"
+        " thin: getComputedStyle(e.querySelector('svg .tight')).display !== 'none',"
+        " index: [...e.querySelectorAll('svg .ix')].some(g => g.getBoundingClientRect().height > 0)}))", column)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_long_column_keeps_every_rank_readable(browser: Any, server: Server, viewport: dict[str, int]) -> None:
+    # a desktop used to squeeze a long column's fan to 18 px, under half of each card's index
+    gid = game_after(server, LONG_COLUMN, seed=7)
+    page = open_game(browser, server, gid, **viewport, settings={**SETTINGS})
+    height, compact = page.evaluate("[window.yukon.geom.H, window.yukon.geom.compact]")
+    readable = 0.3 if compact else 0.215  # the fan at which the card's own index shows (app.js, MIN_UP)
+    cards = fanned_column(page, 3)
+    assert len(cards) == 20
+    assert cards[-1]["bottom"] <= viewport["height"] + 0.5  # the whole column in the window
+    assert not cards[-1]["tight"] and cards[-1]["index"]  # the card on top is shown whole
+    for card, above in itertools.pairwise(cards):
+        step = above["y"] - card["y"]
+        if card["tight"]:  # the thin index (rank and suit in a strip a tenth of the card high) instead
+            assert card["thin"] and not card["index"] and step >= 0.1 * height - 1, (card, step)
+        else:
+            assert card["index"] and not card["thin"] and step >= readable * height - 1, (card, step)
+    if viewport == DESKTOP:
+        assert all(c["tight"] for c in cards[:-1])  # (the test sees the thin index where it is used)

@@ -25,7 +25,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..advisor import HINT_LABELS, HONEST, SOLVER, WINNABLE_LABEL, Advisor, Hint, HintKind, Verdict
 from ..analysis import Analysis, analyze
@@ -48,6 +48,7 @@ from ..winnable_deals import (
     shown_difficulty,
 )
 from .demo import Demo
+from .footer import FittingFooter
 from .replay import Replay
 from .screens import (
     ConfirmScreen,
@@ -258,7 +259,7 @@ class YukonApp(App[None]):
             for c in range(self.session.game.rules.columns):
                 yield ColumnView(c, self.state)
         yield Static(id="status")
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
 
     def on_mount(self) -> None:
         self.state.cursor = Cursor("tab", 0, self._free_index(0))

@@ -217,7 +217,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     // Small cards (phones, two decks) get a larger index and one big suit instead of pips.
     const small = `<text class="rank" x="${rt.length > 1 ? 2 : 5}" y="38" font-size="${rt.length > 1 ? 37 : 42}"${rt.length > 1 ? ' textLength="50"' : ""}>${rt}</text>` +
       use(rt.length > 1 ? 74 : 64, 23, 32) + use(50, 92, 52);
-    return `<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false" class="${col}"><g class="big">${index}${mid}</g><g class="small">${small}</g></svg>`;
+    // A card of a long column shows only a strip of its top: a thin index, rank and suit side by side.
+    const tight = `<text class="rank" x="4" y="13" font-size="16"${rt.length > 1 ? ' textLength="21"' : ""}>${rt}</text>` +
+      use(rt.length > 1 ? 33 : 25, 7.5, 12);
+    return `<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false" class="${col}"><g class="big"><g class="ix">${index}</g>${mid}</g>` +
+      `<g class="small"><g class="ix">${small}</g></g><g class="tight">${tight}</g></svg>`;
   }
   function makeCard(key, name) {
     const el = document.createElement("div");
@@ -242,6 +246,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // the whole game at a given window size, and long columns compress their fan instead.
   const MIN_UP = { big: 0.215, compact: 0.3 };   // the fan at which a face-up card's index still shows
   const DOWN = 0.09;                             // the fan of face-down cards
+  const TIGHT_UP = 0.1;                          // the fan at which the thin index ("tight" cards) still shows
   function cardWidth(width, availH, slots) {
     const key = `${state.id}|${window.innerWidth}x${window.innerHeight}`;
     if (size && size.key === key) return size;
@@ -287,14 +292,22 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const downOff = Math.max(4, Math.round(H * (compact ? 0.17 : DOWN)));
     const maxUp = Math.round(H * (compact ? 0.66 : 0.3));
     const room = availH - yTab - gap;
+    // The order keeps the ranks readable longest: face-up cards down to the fan where their index shows,
+    // then the face-down cards (they show only how many there are) if that is enough, else face-up cards
+    // below that fan, which then show a thin index of their own (tight, TIGHT_UP); only then less.
+    const readable = Math.ceil(H * MIN_UP[compact ? "compact" : "big"]);
     g.fan = state.tableau.map((c) => {
       const nd = c.down_count, nu = c.up.length;
       let d = downOff, u = maxUp;
       const need = () => H + nd * d + Math.max(0, nu - 1) * u;
-      if (need() > room && nu > 1) u = Math.max(Math.round(H * 0.1), Math.floor((room - H - nd * d) / (nu - 1)));
+      const fitUp = (floor) => { if (need() > room && nu > 1) u = Math.max(floor, Math.floor((room - H - nd * d) / (nu - 1))); };
+      fitUp(Math.min(u, readable));
+      const dReadable = nd > 0 ? Math.floor((room - H - Math.max(0, nu - 1) * u) / nd) : 0;
+      if (need() > room && dReadable >= 3) d = dReadable;   // (when that keeps the index: else the backs stay)
+      fitUp(Math.min(u, Math.ceil(H * TIGHT_UP)));
       if (need() > room && nd > 0) d = Math.max(2, Math.floor((room - H - Math.max(0, nu - 1) * u) / nd));
-      if (need() > room && nu > 1) u = Math.max(3, Math.floor((room - H - nd * d) / (nu - 1)));
-      return { d, u };
+      fitUp(3);
+      return { d, u, tight: u < readable };
     });
     return g;
   }
@@ -311,7 +324,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const f = g.fan[i];
       const nd = c.down_count;
       for (let k = 0; k < nd; k++) out.push({ key: `down:${i}:${k}`, name: null, up: false, pile: "c" + i, idx: k, x: g.colX(i), y: g.yTab + k * f.d, z: 100 + k });
-      c.up.forEach((name, k) => out.push({ key: keyOf(name), name, up: true, pile: "c" + i, idx: nd + k, x: g.colX(i), y: g.yTab + nd * f.d + k * f.u, z: 100 + nd + k, top: k === c.up.length - 1 }));
+      c.up.forEach((name, k) => {
+        const top = k === c.up.length - 1;
+        out.push({ key: keyOf(name), name, up: true, pile: "c" + i, idx: nd + k, x: g.colX(i), y: g.yTab + nd * f.d + k * f.u, z: 100 + nd + k, top, tight: f.tight && !top });
+      });
     });
     // the stock: a few backs, slightly stacked (its order is the server's secret)
     const ns = state.stock_count || 0;
@@ -399,6 +415,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       if (!el) el = makeCard(it.key, it.name);
       el.classList.toggle("up", it.up);
       el.classList.toggle("down", !it.up);
+      el.classList.toggle("tight", !!it.tight);
       el.classList.remove("dragging", "lifted", "hint", "losing");
       el.dataset.pile = it.pile;
       el.dataset.idx = it.idx;
@@ -570,7 +587,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const where = elsewhere ? " (in another tab or window)" : "";
     const how = state.result === "won" ? `It was won${where}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
       : state.result === "lost" ? `It was left at a dead end${where}: it counts as lost.`
-      : `It was left for another game${where}: it counts as not won.`;
+      : `It was given up, or left for another game${where}: it counts as not won.`;
     $("banner-title").textContent = "This game is over";
     $("banner-text").textContent = `${how} A finished game takes no more moves.`;
     $("banner-stats-line").textContent = "";

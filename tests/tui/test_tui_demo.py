@@ -46,7 +46,7 @@ def test_the_demo_plays_the_honest_players_moves_and_they_do_not_count(store: St
         await pilot.pause(0.3)
         assert app.session.move_count == paused_at  # nothing plays while paused
         shown = {k.key: k.description for k in app.screen.query(FooterKey)}
-        assert shown.get("space") == "Pause" and shown.get("plus") == "Faster" and shown.get("t") == "Watch"
+        assert shown.get("space") == "Pause" and shown.get("plus") == "Faster" and shown.get("t") == "Stop"
         await pilot.press("space")  # on again
         await wait_for(pilot, lambda: app.session.move_count > paused_at)
         await pilot.press("escape")
@@ -152,7 +152,8 @@ def test_speed_keys_and_t_from_inside_a_game(store: Store) -> None:
         app.set_status = lambda text, *rest: (said.append(text), tell(text, *rest))[1]  # type: ignore[method-assign]
         await pilot.press("minus")
         # the computer's next move may already have replaced the message on a loaded machine
-        assert app.demo.speed == "fast" and said and said[0].startswith("Speed: fast")
+        # (and a move may land between the patch above and the key, so any message said may be the speed's)
+        assert app.demo.speed == "fast" and any(text.startswith("Speed: fast") for text in said), said
         await wait_for(pilot, lambda: app.session.move_count >= 1)
         await pilot.press("t")
         assert not app.demo.active

@@ -116,6 +116,7 @@ class YukonApp(App[None]):
         Binding("u,backspace", "undo", "Undo", tooltip="Take back the last move"),
         Binding("t", "demo", "Watch", tooltip="Watch the computer play (it sees only what you see); t or esc "
                 "stops it, space pauses, + and - set the speed, any move of yours takes over"),
+        Binding("t", "demo_stop", "Stop", tooltip="While the computer plays: stop it (or esc) and play on from there"),
         Binding("space", "demo_pause", "Pause", tooltip="While the computer plays: pause, or play on"),
         Binding("plus,equals_sign", "demo_speed(1)", "Faster", key_display="+",
                 tooltip="While the computer plays: faster"),
@@ -1070,8 +1071,10 @@ class YukonApp(App[None]):
         would change the game."""
         if self.replay is not None and action not in self.REPLAY_ACTIONS:
             return False
-        if action in ("demo_pause", "demo_speed"):  # shown (and bound) only while the computer plays
+        if action in ("demo_pause", "demo_speed", "demo_stop"):  # shown (and bound) only while the computer plays
             return self.demo.active
+        if action == "demo":  # while it plays, t is "Stop" (the binding above)
+            return not self.demo.active
         if action == "deal":
             return self.game.rules.has_stock
         if action == "waste":
@@ -1091,6 +1094,10 @@ class YukonApp(App[None]):
             self.demo.stop("Stopped: play on from here")
         else:
             self.demo.start()
+
+    def action_demo_stop(self) -> None:
+        if self.demo.active:
+            self.demo.stop("Stopped: play on from here")
 
     def action_demo_pause(self) -> None:
         self.demo.toggle_pause()

@@ -36,7 +36,9 @@ if TYPE_CHECKING:
     from .app import YukonApp
 
 #: The app's actions that leave the demo running: its own keys, and those that only look.
-KEEPS_RUNNING = frozenset({"demo", "demo_pause", "demo_speed", "quit", "help", "stats", "cursor", "toggle_winnable"})
+KEEPS_RUNNING = frozenset({
+    "demo", "demo_stop", "demo_pause", "demo_speed", "quit", "help", "stats", "cursor", "toggle_winnable",
+})
 _ENDED = {
     WON: "The game is won",
     NO_MOVE: "No legal move left: the computer stops",

@@ -593,7 +593,7 @@ def create_app(
 
     @app.post("/api/games/{game_id}/resign", responses=_errors(404, 409, 410, 413, 503))
     async def resign(game_id: str) -> Response:
-        """End the game now: it counts as not won (lost at a dead end); then it can be exported and analysed."""
+        """End the game now, not won ("lost" at a dead end, else "abandoned"); then it can be exported and analysed."""
         return await change(game_id, lambda s: (s.resign(), s.to_state())[1])
 
     @app.get("/api/games/latest", responses=_errors(404, 503))

@@ -183,7 +183,7 @@ class Session(PlaySession):
         }
 
     def resign(self) -> str:
-        """End the game now (it counts as not won: lost at a dead end); return the result recorded.
+        """End the game now, not won: ``"lost"`` at a dead end, else ``"abandoned"``; return the result recorded.
 
         The player's own decision, so it counts as played even if only records' or automatic moves
         were made; a finished game answers :class:`GameOverError`."""

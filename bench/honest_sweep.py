@@ -14,7 +14,8 @@ on the load or on the number of jobs; the CPU seconds do.
 ``--greedy`` plays the advice alone instead, as a greedy player with no samples (the highest score
 among the moves that return to no view already passed; ties by a generator seeded by the deal): a
 fast proxy, about 20 ms a game of Yukon, that decides nothing about the honest player by itself.
-``--method untried_first=1`` sets other options of :class:`yukon.honest.Method`.
+``--method untried_first=1`` sets other options of :class:`yukon.honest.Method` (or
+``--method ease=shallow,shallow_nodes=500``).
 ``--rollouts R`` plays ``Method(rollouts=R)`` (the honest player's own rollouts among the close moves
 of the opening). ``--same-samples`` gives every decision of a game the same seed (``deal * 1009``), so
 the decisions draw the same samples while the unseen cards stay the same, instead of
@@ -77,11 +78,11 @@ def parse_method(text: str) -> tuple[tuple[str, object], ...]:
     for item in filter(None, text.split(",")):
         key, _, value = item.partition("=")
         kind = kinds.get(key)
-        if kind not in ("bool", "int", "float"):
+        if kind not in ("bool", "int", "float", "str"):
             raise SystemExit(f"unknown Method option {key!r} (known: "
-                             f"{', '.join(k for k, v in kinds.items() if v in ('bool', 'int', 'float'))})")
+                             f"{', '.join(k for k, v in kinds.items() if v in ('bool', 'int', 'float', 'str'))})")
         options.append((key, value.lower() in ("1", "true", "yes") if kind == "bool"
-                        else int(value) if kind == "int" else float(value)))
+                        else int(value) if kind == "int" else float(value) if kind == "float" else value))
     Method(**dict(options))  # (a bad value stops here, before any game)
     return tuple(options)
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..game import Game
 from ..notation import Move
@@ -83,6 +83,9 @@ class MoveValue:
     won: int = 0
     lost: int = 0
     unknown: int = 0
+    #: per sample, in order, the search's verdict and the nodes it spent (:func:`evaluate` only; a sample whose
+    #: current position was lost: ``(LOST, 0)``): what the ease rules of :class:`~.player.Method` read
+    searches: list[tuple[str, int]] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def samples(self) -> int:
@@ -96,9 +99,31 @@ class MoveValue:
 
     def merged(self, other: MoveValue) -> MoveValue:
         """The counts of both (of the same move, over other samples)."""
-        return MoveValue(self.move, self.won + other.won, self.lost + other.lost, self.unknown + other.unknown)
+        return MoveValue(self.move, self.won + other.won, self.lost + other.lost, self.unknown + other.unknown,
+                         self.searches + other.searches)
 
-    def add(self, status: str) -> None:
+    def ease_nodes(self, limit: int) -> float:
+        """The mean nodes the searches spent to find their wins, a sample not won counting as ``limit`` (the
+        node limit): fewer is easier (``Method(ease="nodes")``)."""
+        n = len(self.searches)
+        return sum(spent if status == WON else limit for status, spent in self.searches) / n if n else float(limit)
+
+    def shallow_share(self, nodes: int) -> float:
+        """The share of samples won (undecided counted half) by a search limited to ``nodes`` nodes, read off the
+        searches made: a search decided within ``nodes`` keeps its verdict, any other is undecided
+        (``Method(ease="shallow")``). The search at a lower node limit is the same search cut short, node for
+        node (only the limit's check differs: the compiled search checks it every 4,096 nodes, so a search
+        given 500 would go on to 4,096)."""
+        n = len(self.searches)
+        if not n:
+            return 0.0
+        won = sum(1 for status, spent in self.searches if status == WON and spent <= nodes)
+        lost = sum(1 for status, spent in self.searches if status == LOST and spent <= nodes)
+        return (won + 0.5 * (n - won - lost)) / n
+
+    def add(self, status: str, spent: int | None = None) -> None:
+        if spent is not None:
+            self.searches.append((status, spent))
         if status == WON:
             self.won += 1
         elif status == LOST:
@@ -209,8 +234,8 @@ def evaluate(
             statuses = _one_sample(game, candidates, nodes, clock)
         except _OutOfTime:
             break
-        for value, status in zip(values, statuses, strict=True):
-            value.add(status)
+        for value, (status, spent) in zip(values, statuses, strict=True):
+            value.add(status, spent)
         done += 1
     return Evaluation(values, done, clock.nodes)
 
@@ -368,14 +393,17 @@ def _settle(bounds: _Bounds, values: list[MoveValue], c: int, status: str) -> No
     bounds.half[c] += 2 if status == WON else 1 if status == UNKNOWN else 0
 
 
-def _one_sample(game: Game, candidates: list[Move], nodes: int, clock: _Clock) -> list[str]:
+def _one_sample(game: Game, candidates: list[Move], nodes: int, clock: _Clock) -> list[tuple[str, int]]:
+    """Per candidate, its verdict in this sample and the nodes its search spent."""
     root = clock.search(game, nodes)
     if root == LOST:
-        return [LOST] * len(candidates)
+        return [(LOST, 0)] * len(candidates)
     statuses = []
     for m in candidates:
         game.push(m)
-        statuses.append(clock.search(game, nodes))
+        before = clock.nodes
+        status = clock.search(game, nodes)
+        statuses.append((status, clock.nodes - before))
         game.pop()
     return statuses
 

@@ -58,7 +58,14 @@ class Method:
     and the one that wins most of them is chosen, the advice's order breaking ties (0: off); a rollout
     longer than ``rollout_length`` moves counts as lost. ``untried_first``: among close moves the advice
     likes alike, a move that lays its card where none of the views passed had it goes first (the player
-    tries a new arrangement before going back to an old one). The other defaults are the first player's.
+    tries a new arrangement before going back to an old one). ``ease``: how easily the searches won ranks the
+    close moves before the advice (round six of docs/honest.md; "": off): ``"nodes"``, by the mean nodes the
+    searches spent to find their wins, a sample not won counting as the node limit, fewest first
+    (:meth:`.evaluator.MoveValue.ease_nodes`: the searches made, nothing more); ``"shallow"``, by the share
+    of samples a search limited to ``shallow_nodes`` nodes decides won (:meth:`.evaluator.MoveValue.shallow_share`,
+    read off the same searches), highest first; then the advice, then the share. Either searches every
+    candidate in every sample (not :func:`.evaluator.decide`'s pruning, whose close moves may lack samples).
+    The other defaults are the first player's.
     """
 
     second_look: int = 0
@@ -72,6 +79,8 @@ class Method:
     rollout_opening: int = 40
     rollout_length: int = 400
     untried_first: bool = False
+    ease: str = ""
+    shallow_nodes: int = 500
 
     def advice_for(self, view: VisiblePosition) -> Advice:
         """The advice this method uses on ``view``'s rules."""
@@ -82,8 +91,10 @@ class Method:
             raise ValueError(f"second_margin must be a share between 0 and 1, not {self.second_margin!r}")
         if not 0.0 <= self.margin <= 1.0:
             raise ValueError(f"margin must be a share between 0 and 1, not {self.margin!r}")
+        if self.ease not in EASE_RULES:
+            raise ValueError(f"ease must be one of {', '.join(map(repr, EASE_RULES))}, not {self.ease!r}")
         counts = {"second_look": 0, "playouts": 0, "rollouts": 0, "rollout_moves": 1, "rollout_opening": 0,
-                  "rollout_length": 0}
+                  "rollout_length": 0, "shallow_nodes": 1}
         for name, least in counts.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
@@ -92,6 +103,10 @@ class Method:
             raise ValueError(f"rollout_budget must be a yukon.honest.Budget, not {self.rollout_budget!r}")
         if self.advice is not None and not isinstance(self.advice, Advice):
             raise ValueError(f"advice must be a yukon.honest.heuristic.Advice or None, not {self.advice!r}")
+
+
+#: the rules of ``Method.ease``: off, the mean nodes to a win, the share won within ``shallow_nodes``
+EASE_RULES = ("", "nodes", "shallow")
 
 
 #: the first honest player (``honest-1``): the budget's samples only, the greedy agent's advice among the close
@@ -196,7 +211,7 @@ def choose(
                       or m.src >= len(view.columns)] or candidates
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
-    if PRUNED and not method.second_look and not method.playouts and not method.rollouts:
+    if PRUNED and not method.second_look and not method.playouts and not method.rollouts and not method.ease:
         return _decided(view, candidates, seen, budget, seed, time_limit, stop, method)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     evaluation = evaluate(view, candidates, budget, seed, time_limit, stop)
@@ -224,6 +239,10 @@ def choose(
         method.untried_first) else {}
     ranked = sorted(close, key=lambda v: (advice.preference(view, v.move) + UNTRIED_BONUS * untried.get(v.move, False),
                                           v.share), reverse=True)
+    if method.ease:  # (a stable sort: the advice's order among equals)
+        _, limit = budget.for_rules(view)
+        ranked.sort(key=lambda v: -v.ease_nodes(limit) if method.ease == "nodes" else v.shallow_share(
+            method.shallow_nodes), reverse=True)
     if method.playouts and len(ranked) > 1 and view.hidden_places > 1:
         left = None if deadline is None else deadline - time.perf_counter()
         shares = None if left is not None and left <= 0 else playout_shares(

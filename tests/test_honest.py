@@ -22,7 +22,7 @@ from wall_clock import LOADED, timed
 from yukon import Game, YukonError
 from yukon.autoplay import safe_moves
 from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills
-from yukon.honest.evaluator import evaluate
+from yukon.honest.evaluator import MoveValue, evaluate
 from yukon.honest.heuristic import CLASSIC
 from yukon.honest.player import DEFAULT_METHOD, SHARE_MARGIN, _rearrangements, _tried
 from yukon.honest.rollout import playout_shares, visible_score
@@ -376,6 +376,14 @@ def test_playouts_win_a_won_position_and_stop_when_asked() -> None:
     assert shares == playout_shares(deal, deal.legal_moves(), 3, seed=1)
 
 
+def close_values(game: Game, first: HonestHint, budget: Budget, deal: int) -> list[MoveValue]:
+    """The moves of ``first``'s decision within the widest margin of the best share, every candidate
+    searched in every sample (the unpruned evaluation)."""
+    looked = evaluate(VisiblePosition.of(game), [v.move for v in first.values], budget, seed=deal).values
+    top = max(v.share for v in looked)
+    return [v for v in looked if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
+
+
 def test_the_playouts_choose_among_the_close_moves() -> None:
     budget = Budget(samples=4, nodes=2_000)
     changed = 0
@@ -386,12 +394,9 @@ def test_the_playouts_choose_among_the_close_moves() -> None:
         if first.source != "samples":
             assert hint.move == first.move
             continue
-        view = VisiblePosition.of(game)
-        looked = evaluate(view, [v.move for v in first.values], budget, seed=deal).values  # every search
-        top = max(v.share for v in looked)
-        close = [v.move for v in looked if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
+        close = [v.move for v in close_values(game, first, budget, deal)]
         assert hint.move in close
-        shares = playout_shares(view, close, 4, seed=deal)
+        shares = playout_shares(VisiblePosition.of(game), close, 4, seed=deal)
         assert shares is not None
         assert shares[close.index(hint.move)] == max(shares)
         changed += hint.move != first.move

@@ -8,10 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_helpers import mid_game
-from test_honest import SETTINGS, TINY, choices, deals, options, rearranged
+from test_honest import SETTINGS, TINY, choices, close_values, deals, options, rearranged
 from yukon.honest import HONEST_1, Budget, Method, honest_hint
-from yukon.honest.evaluator import LOST, UNKNOWN, WON, MoveValue, evaluate, search_status
-from yukon.honest.player import SHARE_MARGIN
+from yukon.honest.evaluator import LOST, UNKNOWN, WON, MoveValue, search_status
 from yukon.honest.sampler import iter_games
 from yukon.notation import Move
 from yukon.solver.search import Limits, compiled_supports
@@ -84,10 +83,7 @@ def test_the_ease_ranks_the_close_moves() -> None:
             if first.source != "samples":
                 assert hint.move == first.move
                 continue
-            view = VisiblePosition.of(game)
-            looked = evaluate(view, [v.move for v in first.values], budget, seed=deal).values  # every search
-            top = max(v.share for v in looked)
-            close = [v for v in looked if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
+            close = close_values(game, first, budget, deal)
 
             def ease(v: MoveValue, method: Method = method) -> float:
                 return -v.ease_nodes(2_000) if method.ease == "nodes" else v.shallow_share(method.shallow_nodes)

@@ -452,22 +452,27 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         }
 
 
-def honest_action(env: YukonEnv, *, seed: int = 0, budget: Any = None) -> int | None:
+def honest_action(env: gym.Env[Any, Any], *, seed: int = 0, budget: Any = None) -> int | None:
     """A baseline policy: the honest player's action now (:mod:`yukon.honest`; it reads the game only
     through what a player sees, docs/honest.md), or None when there is no move or it would only go back
-    to a position it has seen (it resigns). ``budget``: a :class:`yukon.honest.Budget` (default the
-    study's); ``seed`` fixes its samples."""
+    to a position it has seen (it resigns). ``env``: a :class:`YukonEnv`, or what ``gym.make`` returns
+    (its wrappers). ``budget``: a :class:`yukon.honest.Budget` (default the study's); ``seed`` fixes its
+    samples: ``deal * 1009 + i`` at decision ``i`` (from 0) plays the honest study's game of that deal
+    (:func:`yukon.honest.play_honest`), move for move."""
     from .honest import STUDY_BUDGET, honest_hint
     from .visible import VisiblePosition, visible_history
 
-    game = env.game
+    inner = env.unwrapped  # (gym.make's TimeLimit and checkers do not pass .game and .layout through)
+    if not isinstance(inner, YukonEnv):
+        raise TypeError(f"honest_action needs a yukon environment, not {type(inner).__name__}")
+    game = inner.game
     hint = honest_hint(game, None, seed=seed, budget=budget or STUDY_BUDGET)
     if hint.move is None:
         return None
     after = VisiblePosition.of(game).after(hint.move)
     if after is not None and after in set(visible_history(game)):
         return None
-    return env.layout.encode(hint.move)
+    return inner.layout.encode(hint.move)
 
 
 def register_envs() -> None:

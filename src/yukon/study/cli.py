@@ -50,7 +50,7 @@ def _add_db_option(p: argparse.ArgumentParser) -> None:
 def _add_run_options(p: argparse.ArgumentParser) -> None:
     add_rules_options(p)
     p.add_argument("--seeds", metavar="RANGE", help="deal numbers: FIRST-LAST, N, or a comma list (e.g. 1-10000)")
-    add_numbering_option(p)
+    add_numbering_option(p, "--seeds")  # (a study takes a range)
     p.add_argument("--time-limit", "-t", default="30", metavar="SECONDS",
                    help="per deal, seconds of wall time, or 'none' (default 30)")
     p.add_argument("--node-limit", default=None, metavar="N", help="per deal, positions examined at most")
@@ -162,18 +162,36 @@ def run(args: argparse.Namespace) -> int:
         from .report import write_report
 
         with _open_db(args.db, must_exist=True) as db:
+            _check_solver_versions(db, args.solver)
             return write_report(db, args.output, args.plots, solver=args.solver)
     if action == "export":
         from .transfer import export_command
 
         with _open_db(args.db, must_exist=True) as db:
+            if not args.verdicts:  # (with --verdicts, --solver is refused on its own terms)
+                _check_solver_versions(db, args.solver)
             return export_command(db, args.output, solver=args.solver, verdicts=args.verdicts)
     if action == "import":
-        from .transfer import import_command
+        from .transfer import import_command, read_files
 
+        rows = read_files(args.files)  # every file read and checked first: a bad one creates no study file
         with _open_db(args.db) as db:
-            return import_command(db, args.files)
+            return import_command(db, rows)
     return _run_study(args)
+
+
+def _check_solver_versions(db: StudyDB, solver: str | None) -> None:
+    """``--solver`` names versions this file has studies of: a typo ('abc', '2,,4') would otherwise give an
+    empty report or export and exit 0, as if the studies were empty."""
+    if solver is None:
+        return
+    wanted = [v.strip() for v in solver.split(",")]
+    known = sorted({p.solver_version for _, p in db.studies()}, key=lambda v: (not v.isdigit(), len(v), v))
+    missing = [v for v in wanted if v not in known]
+    if missing:
+        have = ", ".join(repr(v) for v in known) if known else "none"
+        raise CommandError(f"--solver {solver!r}: no study of solver version {', '.join(map(repr, missing))} "
+                           f"in {db.path} (its versions: {have})")
 
 
 def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:

@@ -197,8 +197,10 @@ def test_push_of_an_illegal_move_object_changes_nothing() -> None:
         with pytest.raises(IllegalMoveError, match="illegal move"):
             g.push(Move.from_text(text))
         assert g.to_dict() == before
-    with pytest.raises(IllegalMoveError, match="not a move"):
+    with pytest.raises(IllegalMoveError, match=r"not a move: '1:7H\+2>2' \(push takes a Move; push_text reads "):
         g.push("1:7H+2>2")  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match=r"^not a move: None$"):
+        g.push(None)  # type: ignore[arg-type]
     assert g.to_dict() == before and g.move_stack == []
 
 

@@ -698,7 +698,8 @@ class Game:
     def _illegal(self, move: object) -> IllegalMoveError:
         """The error for an illegal ``move``: a message, and the rule it breaks (``reason``)."""
         if not isinstance(move, Move):
-            return IllegalMoveError(f"not a move: {shown(move)}")
+            hint = " (push takes a Move; push_text reads the notation)" if isinstance(move, str) else ""
+            return IllegalMoveError(f"not a move: {shown(move)}{hint}")
         s, d, c = move.src, move.dst, move.card
         text = str(move)
         ncols = self._ncols

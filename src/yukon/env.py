@@ -65,6 +65,7 @@ A ``Dict`` of ``int8`` arrays; a card is coded ``card + 1`` (1..52, see
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, ClassVar, SupportsInt
 
@@ -78,7 +79,8 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     ) from exc
 
 from .cards import NAME
-from .errors import IllegalMoveError
+from .deal import check_seed
+from .errors import IllegalMoveError, InvalidSeedError, shown
 from .game import Game
 from .notation import FOUNDATION, STOCK, STOCK_MOVE, WASTE, Move, make_move
 from .render import layout_text
@@ -343,6 +345,8 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         unknown = set(options) - {"deal", "position"}
         if unknown:
             raise ValueError(f"unknown reset option(s): {', '.join(sorted(unknown))} (known: deal, position)")
+        if "position" in options and "deal" in options:
+            raise ValueError("reset options take a deal or a position, not both")
         if "position" in options:
             pos = options["position"]
             game = Game.from_text(pos) if isinstance(pos, str) else Game.from_dict(pos)
@@ -353,7 +357,7 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
                 )
         else:
             if "deal" in options:
-                deal = int(options["deal"])
+                deal = _deal_number(options["deal"])
             elif seed is not None:
                 deal = int(seed)
             else:
@@ -450,6 +454,16 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
             "stock": np.frombuffer(stock, dtype=np.int8),
             "waste": np.frombuffer(waste, dtype=np.int8),
         }
+
+
+def _deal_number(value: object) -> int:
+    """The ``deal`` reset option as a deal number: an int (NumPy's too), never a float cut short or text
+    (``int()`` made deal 3.7 deal 3, and 'x' a bare "invalid literal" error)."""
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidSeedError(f"reset option 'deal' is a deal number (an int), not {shown(value)}") from None
+    return check_seed(number)
 
 
 def honest_action(env: gym.Env[Any, Any], *, seed: int = 0, budget: Any = None) -> int | None:

@@ -176,7 +176,9 @@ def test_ambiguous_short_forms_list_the_candidates() -> None:
         ("F:7H>2", "foundation_return is off"),
         ("deal", "has no stock"),
         ("1:KS>2", "not face up in column 1"),
-        ("8C>5", "no legal move matches"),
+        ("8C>5", r"illegal move '2:8C>5': 8C does not fit on 5S"),  # its place is found ("no legal move matches"
+        ("QC>F", r"illegal move '1:QC>F': only a free card goes to a foundation, and QC is covered"),  # both)
+        ("AS>4", r"illegal move '7:AS>4': AS does not fit on KH"),
         ("6>5", "no legal move matches"),
     ],
 )

@@ -293,6 +293,14 @@ def test_cli_position_file_lost(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert out.splitlines()[2].endswith(" positions examined (0/s), before any search"), out  # (was 'by the stuck: ..')
 
 
+def test_cli_of_a_won_position_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["yukon,kings,noreturn -/-/-/-/-/-/- KS/KH/KD/KC"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("WON"), out
+    assert lines[-1] == "the position is already won: every card is on the foundations", out  # (was an empty line)
+    assert "winning line" not in out
+
+
 def test_cli_names_the_cards_that_never_go_up(capsys: pytest.CaptureFixture[str]) -> None:
     """Rule 4's proof before any search: its own line, as rule 3's ('by the never up: AS AC ...' before)."""
     code, out, _ = run_cli(["--variant", "russian", "--seed", "12"], capsys)

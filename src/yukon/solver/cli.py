@@ -83,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
     table = (f", table peak {result.peak_table:,}" if result.peak_table else ", before any search" if proof
              else f", by the {result.reason or 'search'}")
     print(f"{result.seconds:.3f} s, {result.nodes:,} positions examined ({rate:,.0f}/s){table}")
-    if result.status == "won":
+    if result.status == "won" and not result.moves:  # (not "winning line (0 moves):" over an empty line)
+        print("the position is already won: every card is on the foundations")
+    elif result.status == "won":
         print(f"winning line ({len(result.moves)} moves):")
         print(" ".join(str(m) for m in result.moves))
         if args.show:

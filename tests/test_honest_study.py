@@ -142,6 +142,23 @@ def test_the_baseline_plays_the_studys_game_through_gym_make(monkeypatch: pytest
     assert seeds == [4 * 1009, 4 * 1009 + 1, 4 * 1009 + 2]  # play_honest's decision seeds for deal 4
 
 
+@pytest.mark.parametrize("extra, named", [
+    (["--time-limit", "0.001"], "--time-limit is the solver's"),
+    (["-t", "none"], "--time-limit is the solver's"),
+    (["--threads", "2"], "--threads is the solver's"),
+    (["-t", "5", "--threads", "1"], "--time-limit and --threads are the solver's"),
+])
+def test_an_honest_study_refuses_the_solvers_limits(tmp_path, capsys, extra: list[str], named: str) -> None:
+    """They were ignored without a word (an honest game has its budget, no time limit and one thread)."""
+    from yukon.cli import main
+
+    db = tmp_path / "s.sqlite3"
+    assert main(["study", "--player", "honest", "--seeds", "1-2", "--db", str(db), *extra]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("yukon: error:") and "\n" not in err and named in err and "--budget" in err, err
+    assert not db.exists()
+
+
 def test_cli_runs_an_honest_study_resumes_it_and_reports_it(tmp_path, capsys) -> None:
     from yukon.cli import main
 

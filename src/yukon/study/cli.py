@@ -51,8 +51,9 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     add_rules_options(p)
     p.add_argument("--seeds", metavar="RANGE", help="deal numbers: FIRST-LAST, N, or a comma list (e.g. 1-10000)")
     add_numbering_option(p, "--seeds")  # (a study takes a range)
-    p.add_argument("--time-limit", "-t", default="30", metavar="SECONDS",
-                   help="per deal, seconds of wall time, or 'none' (default 30)")
+    p.add_argument("--time-limit", "-t", default=None, metavar="SECONDS",
+                   help="per deal, seconds of wall time, or 'none' (default 30; the solver's: the honest "
+                   "player has --budget)")
     p.add_argument("--node-limit", default=None, metavar="N", help="per deal, positions examined at most")
     p.add_argument("--memory-limit", default="1.5", metavar="GB",
                    help="per worker, GB for the solver's position table (default 1.5)")
@@ -202,8 +203,14 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
         seeds = parse_seeds(args.seeds)
     except StudyError as exc:
         raise CommandError(str(exc)) from None
-    text = str(args.time_limit).strip().lower()
-    time_limit = None if text in ("none", "off") else positive_number(args.time_limit, "--time-limit")
+    if args.player == "honest":  # its games have no time limit and one thread: a row is the same on any machine
+        given = [o for o, v in (("--time-limit", args.time_limit), ("--threads", args.threads)) if v is not None]
+        if given:
+            raise CommandError(f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} the solver's: the "
+                               "honest player's budget is --budget SAMPLESxNODES")
+    given_limit = "30" if args.time_limit is None else args.time_limit  # (the default is None: see above)
+    text = str(given_limit).strip().lower()
+    time_limit = None if text in ("none", "off") else positive_number(given_limit, "--time-limit")
     args.node_limit = None if args.node_limit is None else positive_int(args.node_limit, "--node-limit")
     if time_limit is None and args.node_limit is None:
         raise CommandError("give a --time-limit or a --node-limit: a deal may take very long to decide")

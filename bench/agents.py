@@ -177,8 +177,11 @@ class HonestAgent:
 
     def act(self, obs: dict[str, np.ndarray], info: dict[str, Any]) -> int | None:
         assert self.env is not None
+        # decision i (from 0) takes seed * 1009 + i, as play_honest does: the honest study's own game of each
+        # deal (the verdicts' `honest` column), not another draw of the samples (from 1: 8 of deals 1-20, not 14)
+        action = yukon.env.honest_action(self.env, seed=self.seed * 1009 + self.ply)
         self.ply += 1
-        return yukon.env.honest_action(self.env, seed=self.seed * 1009 + self.ply)
+        return action
 
 
 def _visible_key(game: Game) -> str:

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import yukon.errors
 import yukon.solver
 from bench_scripts import load_bench
 from engine_helpers import play_randomly
@@ -121,6 +122,22 @@ def test_a_stop_event_ends_the_analysis_at_once() -> None:
     result = analyze(GameRecord.from_game(game), time_limit=30, stop=stop)
     assert result.seconds < 5 and result.losing_move is None
     assert result.solver_calls <= 1 and result.unknown_moves
+
+
+@pytest.mark.parametrize("limits, words", [
+    ({"time_limit": 0}, "time_limit"), ({"time_limit": -1}, "time_limit"), ({"time_limit": "x"}, "time_limit"),
+    ({"time_limit": None}, "time_limit"), ({"total_limit": -1}, "total_limit"), ({"total_limit": "60"}, "total_limit"),
+    ({"stop": 3}, "stop"),
+])
+def test_bad_limits_are_refused_before_any_work(limits: dict[str, Any], words: str) -> None:
+    """As yukon.solve refuses them ('x' raised TypeError in the rounds, 0 and -1 ran, stop=3 AttributeError)."""
+    calls: list[Game] = []
+    record = record_of(TRAP, [])
+    with pytest.raises(yukon.errors.InvalidLimitError, match=words):
+        analyze(record, solver=lambda position, **_: calls.append(position) or solve(position), **limits)
+    with pytest.raises(yukon.errors.InvalidLimitError, match=words):
+        yukon.analyze(record, **limits)
+    assert calls == []
 
 
 # ---------------------------------------------------------------------- the search, with a stand-in solver

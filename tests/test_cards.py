@@ -48,6 +48,13 @@ def test_names_are_unique_two_character_strings() -> None:
     assert card_name(card(1, SPADES)) == "AS"
 
 
+@pytest.mark.parametrize("bad", [52, 99, -1, "AS", None, 1.5])
+def test_card_name_of_a_non_card_names_it(bad: object) -> None:
+    # (-1 once gave 'KC', Python's last entry, and 52 a bare IndexError)
+    with pytest.raises(InvalidCardError, match=r"not a card number: .* \(a card is an int from 0 to 51\)"):
+        card_name(bad)  # type: ignore[arg-type]
+
+
 def test_pretty_names_use_suit_symbols_and_ten() -> None:
     assert PRETTY[card(10, HEARTS)] == "10♥"
     assert PRETTY[card(12, CLUBS)] == "Q♣"

@@ -85,6 +85,7 @@ def test_queries_are_cached_and_filters_combine(built: Path) -> None:
     ({"status": "winnable"}, VerdictQueryError),
     ({"difficulty": "impossible"}, VerdictQueryError),
     ({"foundation_return": "yes"}, VerdictQueryError),
+    ({"numbering": "PySol"}, VerdictQueryError),  # (it matched no row: an empty answer, no error)
 ])
 def test_a_bad_query_is_a_yukon_error(built: Path, kwargs: dict[str, object], error: type[Exception]) -> None:
     with pytest.raises(error) as info:

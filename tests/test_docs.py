@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,78 @@ def test_cited_doc_sections_exist() -> None:
                 broken.append(f"{p.relative_to(ROOT)}: docs/{page} \"{m.group(2)}\"")
     assert seen > 10, "the section citations this test checks are gone: update its pattern"
     assert not broken, "citations of missing doc sections:\n" + "\n".join(broken)
+
+
+def _console_sessions() -> list[tuple[str, list[tuple[list[str], str | None, list[str]]]]]:
+    """Every ```console block of README.md and docs/*.md as (page, [(argv, redirect, shown output)])."""
+    sessions = []
+    for page in (ROOT / "README.md", *sorted(DOCS.glob("*.md"))):
+        for block in re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            steps: list[tuple[list[str], str | None, list[str]]] = []
+            for line in block.splitlines():
+                if line.startswith("$ "):
+                    command = shlex.split(line[2:], comments=True)
+                    redirect = None
+                    if ">" in command:
+                        redirect = command[command.index(">") + 1]
+                        command = command[:command.index(">")]
+                    steps.append((command, redirect, []))
+                elif steps:
+                    steps[-1][2].append(line)
+            sessions.append((page.name, steps))
+    return sessions
+
+
+def test_shown_output_of_deal_and_moves_is_what_they_print(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The exact output the pages show for `yukon deal` and `yukon moves` (no timings in them): a line of
+    '...' stands for any lines, '...' in a line for any text there. (The README once listed
+    moves that `yukon moves deal.json` prints in another order.)"""
+    from yukon.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    checked = 0
+    for page, steps in _console_sessions():
+        for command, redirect, shown in steps:
+            if command[:2] not in (["yukon", "deal"], ["yukon", "moves"]) or not (shown or redirect):
+                continue
+            capsys.readouterr()
+            assert main(command[1:]) == 0, f"{page}: {' '.join(command)}"
+            out = capsys.readouterr().out
+            if redirect:
+                (tmp_path / redirect).write_text(out, encoding="utf-8")
+                continue
+            printed = out.splitlines()
+            for i, want in enumerate(shown):
+                if want == "...":
+                    break
+                got = printed[i] if i < len(printed) else "<nothing>"
+                ok = re.fullmatch(re.escape(want).replace(re.escape("..."), ".*"), got) is not None
+                assert ok, f"{page}: `{' '.join(command)}` line {i + 1} prints {got!r}, the page shows {want!r}"
+            checked += 1
+    assert checked >= 2, "the pages' deal/moves examples this test checks are gone: update it"
+
+
+def test_links_between_the_pages_resolve() -> None:
+    """Every relative Markdown link of README.md and docs/*.md names a file of the repository, and an anchor
+    one of that page's headings (GitHub's slugs)."""
+    def slug(heading: str) -> str:
+        return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+    pages = (ROOT / "README.md", *sorted(DOCS.glob("*.md")))
+    anchors = {p.resolve(): {slug(line.lstrip("#")) for line in p.read_text(encoding="utf-8").splitlines()
+                             if line.startswith("#")} for p in pages}
+    broken, seen = [], 0
+    for page in pages:
+        for link in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:", link):
+                continue  # (https:, mailto:)
+            seen += 1
+            path, _, anchor = link.partition("#")
+            target = (page.parent / path).resolve() if path else page.resolve()
+            if not target.exists():
+                broken.append(f"{page.name}: {link} (no such file)")
+            elif anchor and target in anchors and anchor not in anchors[target]:
+                broken.append(f"{page.name}: {link} (no such heading)")
+    assert seen > 20, "the links this test checks are gone: update its pattern"
+    assert not broken, "broken links:\n" + "\n".join(broken)

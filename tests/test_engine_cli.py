@@ -319,6 +319,24 @@ def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     one_line_error(capsys.readouterr().err, "--no-such-option")
 
 
+@pytest.mark.parametrize("argv, helped", [
+    (["deal", "--bogus"], "yukon deal"),
+    (["solve", "--seed", "3", "--text"], "yukon solve"),
+    (["study", "report", "--seeds", "1-3", "--frob"], "yukon study report"),
+    (["study", "--variant", "yukon", "--frob"], "yukon study"),
+    (["--frob"], "yukon"),
+])
+def test_an_unknown_option_points_to_its_commands_help(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                       helped: str) -> None:
+    """'yukon deal --bogus' said "see 'yukon --help'", which does not list deal's options."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    one_line_error(err, "unrecognized arguments", argv[-1])
+    assert err.strip().endswith(f"(see '{helped} --help')"), err
+
+
 def test_a_folder_that_is_not_there(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "study", "--seeds", "1", "--node-limit", "10", "--db",
                          str(tmp_path / "missing" / "s.sqlite3"))

@@ -427,6 +427,22 @@ def test_reset_options() -> None:
         env.reset(options={"shuffle": True})
     env.reset(options={"position": Game.deal("yukon", 5).to_dict()})
     assert env.game == Game.deal("yukon", 5)
+    env.reset(options={"deal": np.int64(9)})
+    assert env.game == Game.deal("yukon", 9)
+
+
+@pytest.mark.parametrize("deal", [3.7, "3", "x", None, -3, 2**64])
+def test_a_deal_option_that_is_no_deal_number_is_refused(deal: object) -> None:
+    """int() made deal 3.7 deal 3 and "3" deal 3, and 'x' said "invalid literal for int()"."""
+    env = YukonEnv("yukon")
+    with pytest.raises(yukon.errors.InvalidSeedError, match="deal number"):
+        env.reset(options={"deal": deal})
+
+
+def test_a_deal_and_a_position_together_are_refused() -> None:
+    env = YukonEnv("yukon")
+    with pytest.raises(ValueError, match="a deal or a position, not both"):
+        env.reset(options={"deal": 3, "position": Game.deal("yukon", 5).to_text()})
 
 
 def test_render_ansi_is_the_engine_layout() -> None:

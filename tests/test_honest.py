@@ -21,6 +21,8 @@ from engine_helpers import ALL_OPTIONS, mid_game
 from wall_clock import LOADED, timed
 from yukon import Game, YukonError
 from yukon.autoplay import safe_moves
+from yukon.deal import MAX_SEED
+from yukon.errors import InvalidLimitError, InvalidSeedError
 from yukon.honest import HONEST_1, Budget, HonestHint, Method, honest_hint, play_honest, sample_fills
 from yukon.honest.evaluator import MoveValue, evaluate
 from yukon.honest.heuristic import CLASSIC
@@ -417,10 +419,37 @@ def test_a_time_limit_and_a_stop_are_honoured() -> None:
     hint, seconds = timed(honest_hint, game, None, stop, budget=huge)
     assert seconds < LOADED
     assert hint.move is not None and game.is_legal(hint.move)
-    with pytest.raises(ValueError, match="time_limit"):
+    with pytest.raises(InvalidLimitError, match="time_limit"):
         honest_hint(game, time_limit=0)
     with pytest.raises(TypeError, match="Budget"):
         honest_hint(game, None, budget=(3, 100))  # type: ignore[arg-type]
+
+
+def test_bad_limits_and_seeds_are_refused_before_any_work() -> None:
+    """The same InvalidLimitError as yukon.solve's, and a seed checked even where no sample is drawn (a safe
+    move is played without thinking: the seed -1 once passed there, and a time_limit of 'x' raised TypeError)."""
+    safe = Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
+    for limit in (0, -1, "x", float("nan")):
+        with pytest.raises(InvalidLimitError, match="time_limit"):
+            yukon.hint(safe, time_limit=limit, peek=False)  # type: ignore[arg-type]
+    with pytest.raises(InvalidLimitError, match="stop"):
+        honest_hint(safe, None, "stop")  # type: ignore[arg-type]
+    for seed in (-1, 2**64, "1", 1.5, True):
+        with pytest.raises(InvalidSeedError, match=r"an honest hint's seed is an int from 0 to 18446744073709551615"):
+            yukon.hint(safe, time_limit=None, peek=False, seed=seed)  # type: ignore[arg-type]
+    assert str(yukon.hint(safe, time_limit=None, peek=False, seed=2**64 - 1).move) == "2:QS>F"
+
+
+def test_the_largest_deal_number_plays_out() -> None:
+    """play_honest's decision seeds (seed * 1009 + ply) pass 2^64 for deal numbers above 2^64 / 1009; the
+    samples take them modulo 2^64 (an honest study of such a deal failed with InvalidSeedError)."""
+    game = Game.deal("yukon", seed=MAX_SEED)
+    played = play_honest(game, TINY, seed=MAX_SEED, max_moves=6)
+    assert played.nodes > 0 and played.moves > 0  # samples were drawn and searched
+    assert list(iter_fills(VisiblePosition.of(game), 2, seed=MAX_SEED * 1009 + 1)) == \
+        list(iter_fills(VisiblePosition.of(game), 2, seed=(MAX_SEED * 1009 + 1) % 2**64))
+    with pytest.raises(InvalidSeedError, match="sampling seed"):
+        list(iter_fills(VisiblePosition.of(game), 1, seed=-1))
 
 
 def test_yukon_hint_says_which_kind() -> None:

@@ -109,6 +109,56 @@ def test_env_offers_the_honest_player_as_a_baseline() -> None:
     assert steps > 0
 
 
+def test_the_baseline_plays_the_studys_game_through_gym_make(monkeypatch: pytest.MonkeyPatch) -> None:
+    """honest_action takes what gym.make returns (it raised AttributeError on the TimeLimit wrapper), and
+    bench/agents.py's honest agent, seeded as play_honest seeds its decisions, plays the study's game of the
+    deal move for move (seeded from decision 1, it won 8 of Yukon deals 1-20 against the study's 14)."""
+    gym = pytest.importorskip("gymnasium")
+    import yukon.env
+    from bench_scripts import load_bench
+    from yukon import Game
+    from yukon.honest import Budget, play_honest
+
+    budget = Budget(samples=3, nodes=2_000)
+    study = Game.deal("yukon", seed=4)
+    played = play_honest(study, budget, seed=4, max_moves=12)
+    env = gym.make("yukon/Yukon-v0")
+    env.reset(seed=4)
+    for ply in range(played.moves):
+        action = yukon.env.honest_action(env, seed=4 * 1009 + ply, budget=budget)
+        assert action is not None
+        env.step(action)
+    assert env.unwrapped.game.move_stack == study.move_stack
+    with pytest.raises(TypeError, match="yukon environment"):
+        yukon.env.honest_action(gym.make("CartPole-v1"))
+
+    agents = load_bench("agents")
+    agent = agents.HonestAgent()
+    seeds: list[int] = []
+    monkeypatch.setattr(yukon.env, "honest_action", lambda env, *, seed: seeds.append(seed) or 0)
+    agent.reset(env.unwrapped, 4)
+    for _ in range(3):
+        agent.act({}, {})
+    assert seeds == [4 * 1009, 4 * 1009 + 1, 4 * 1009 + 2]  # play_honest's decision seeds for deal 4
+
+
+@pytest.mark.parametrize("extra, named", [
+    (["--time-limit", "0.001"], "--time-limit is the solver's"),
+    (["-t", "none"], "--time-limit is the solver's"),
+    (["--threads", "2"], "--threads is the solver's"),
+    (["-t", "5", "--threads", "1"], "--time-limit and --threads are the solver's"),
+])
+def test_an_honest_study_refuses_the_solvers_limits(tmp_path, capsys, extra: list[str], named: str) -> None:
+    """They were ignored without a word (an honest game has its budget, no time limit and one thread)."""
+    from yukon.cli import main
+
+    db = tmp_path / "s.sqlite3"
+    assert main(["study", "--player", "honest", "--seeds", "1-2", "--db", str(db), *extra]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("yukon: error:") and "\n" not in err and named in err and "--budget" in err, err
+    assert not db.exists()
+
+
 def test_cli_runs_an_honest_study_resumes_it_and_reports_it(tmp_path, capsys) -> None:
     from yukon.cli import main
 

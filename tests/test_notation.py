@@ -176,7 +176,9 @@ def test_ambiguous_short_forms_list_the_candidates() -> None:
         ("F:7H>2", "foundation_return is off"),
         ("deal", "has no stock"),
         ("1:KS>2", "not face up in column 1"),
-        ("8C>5", "no legal move matches"),
+        ("8C>5", r"illegal move '2:8C>5': 8C does not fit on 5S"),  # its place is found ("no legal move matches"
+        ("QC>F", r"illegal move '1:QC>F': only a free card goes to a foundation, and QC is covered"),  # both)
+        ("AS>4", r"illegal move '7:AS>4': AS does not fit on KH"),
         ("6>5", "no legal move matches"),
     ],
 )
@@ -197,8 +199,10 @@ def test_push_of_an_illegal_move_object_changes_nothing() -> None:
         with pytest.raises(IllegalMoveError, match="illegal move"):
             g.push(Move.from_text(text))
         assert g.to_dict() == before
-    with pytest.raises(IllegalMoveError, match="not a move"):
+    with pytest.raises(IllegalMoveError, match=r"not a move: '1:7H\+2>2' \(push takes a Move; push_text reads "):
         g.push("1:7H+2>2")  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match=r"^not a move: None$"):
+        g.push(None)  # type: ignore[arg-type]
     assert g.to_dict() == before and g.move_stack == []
 
 

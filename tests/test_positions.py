@@ -247,6 +247,17 @@ def test_malformed_json_positions_are_rejected_naming_the_fault(
             Game.from_json(json.dumps(data))
 
 
+def test_a_game_record_is_not_taken_for_a_position() -> None:
+    """It said "position has no 'variant' key" of a record file given to `yukon solve` or `yukon moves`."""
+    from yukon.record import GameRecord
+
+    data = GameRecord.from_game(Game.deal("yukon", seed=3)).to_dict()
+    for read in (lambda: Game.from_dict(data), lambda: Game.from_json(json.dumps(data))):
+        with pytest.raises(InvalidPositionError, match=r"this is a game record \(docs/records.md\), not a position"):
+            read()
+    assert Game.from_dict(data["start"]) == Game.deal("yukon", seed=3)
+
+
 def test_at_least_fifteen_kinds_of_malformed_json() -> None:
     assert len({fault for _, _, fault in MALFORMED_JSON}) >= 15
 

@@ -125,7 +125,8 @@ def test_bad_json(text: str | bytes) -> None:
     ([], ("JSON object", "list")),
     ({"version": 1}, ("not a yukon game record", "it has no \"format\"", "{\"format\": \"yukon-game\"")),
     ({"format": "pysol-game", "version": 1}, ("not a yukon game record", "pysol-game")),
-])
+    (Game.deal("yukon", seed=3).to_dict(), ("this is a position", "not a game record", "'start'")),  # (it said
+])                                                                                                 # no "format")
 def test_unknown_format(data: Any, words: tuple[str, ...]) -> None:
     rejected(data, *words)
 

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import InvalidLimitError, shown
 from .game import Game
 from .notation import Move
 from .record import GameRecord
@@ -211,6 +212,21 @@ class _Search:
         return [k for k in self.open_positions() if self.tried.get(self.keys[k], 0.0) < limit]
 
 
+def _check_limits(time_limit: object, total_limit: object, stop: object) -> None:
+    """The same :class:`~yukon.errors.InvalidLimitError` as :func:`yukon.solve`'s, before any work (a limit
+    of 'x' raised TypeError deep in the rounds, 0 or -1 ran, a stop that is no event raised AttributeError)."""
+    from .solver import check_limits
+
+    if time_limit is None:  # (every position gets a limit: the rounds grow up to it)
+        raise InvalidLimitError("time_limit must be a positive number of seconds, not None")
+    check_limits(time_limit, None, None, stop)
+    try:
+        check_limits(total_limit, None, None, None)
+    except InvalidLimitError:
+        raise InvalidLimitError(f"total_limit must be a positive number of seconds or None, not {shown(total_limit)}") \
+            from None
+
+
 def analyze(
     game: GameRecord | Game,
     time_limit: float = DEFAULT_TIME_LIMIT,
@@ -230,6 +246,7 @@ def analyze(
         game = GameRecord.from_game(game)
     if not isinstance(game, GameRecord):
         raise TypeError(f"analyze() needs a GameRecord or a Game, not {type(game).__name__}")
+    _check_limits(time_limit, total_limit, stop)
     shorten: Solver | None = None
     if solver is None:
         from .solver import solve

@@ -92,8 +92,18 @@ def card_name(c: int) -> str:
 
     >>> card_name(0)
     'AS'
+    >>> card_name(52)
+    Traceback (most recent call last):
+    ...
+    yukon.errors.InvalidCardError: not a card number: 52 (a card is an int from 0 to 51)
     """
-    return NAME[c]
+    # a bare NAME[c] would answer IndexError for 52 and, worse, 'KC' for -1 (Python's negative index)
+    try:
+        if c >= 0:
+            return NAME[c]  # (numpy's ints index it too: the environment's arrays hold cards)
+    except (IndexError, TypeError):
+        pass
+    raise InvalidCardError(f"not a card number: {shown(c)} (a card is an int from 0 to {DECK_SIZE - 1})")
 
 
 def card_long_name(c: int) -> str:

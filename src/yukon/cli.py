@@ -84,9 +84,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub)command that ``args`` ran, e.g. ``yukon study report``'s."""
+    for dest in ("command", "action"):  # (the action: study's run, report, export, import)
+        choices = next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+        name = getattr(args, dest, None)
+        if not isinstance(choices, dict) or name not in choices:
+            break
+        parser = choices[name]
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the command's own parser, whose --help lists the options it takes ('yukon --help' does not)
+        _command_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

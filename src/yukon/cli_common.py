@@ -94,11 +94,11 @@ def add_rules_options(parser: argparse.ArgumentParser, *, variant_default: str |
     )
 
 
-def add_numbering_option(parser: argparse.ArgumentParser) -> None:
-    """``--numbering yukon|pysolfc``: whose deal numbers ``--seed`` gives (default: this program's)."""
+def add_numbering_option(parser: argparse.ArgumentParser, seed_option: str = "--seed") -> None:
+    """``--numbering yukon|pysolfc``: whose deal numbers ``seed_option`` gives (default: this program's)."""
     parser.add_argument(
         "--numbering", choices=NUMBERINGS, default=None,
-        help="whose deal numbers --seed gives: yukon (this program's, the default) or pysolfc "
+        help=f"whose deal numbers {seed_option} gives: yukon (this program's, the default) or pysolfc "
         "(PySolFC's game numbers; Yukon, Russian Solitaire, Alaska, Australian Patience)",
     )
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from .difficulty import GRADES
 from .errors import YukonError
+from .pysolfc import NUMBERINGS
 from .rules import OPTIONS, VARIANTS, Rules, rules_for
 
 if TYPE_CHECKING:
@@ -200,6 +201,8 @@ def verdicts(
         raise VerdictQueryError(f"status is one of {', '.join(STATUSES)}, not {status!r}")
     if difficulty is not None and difficulty not in GRADES:
         raise VerdictQueryError(f"difficulty is one of {', '.join(GRADES)}, not {difficulty!r}")
+    if numbering not in NUMBERINGS:  # (a typo matched no row: an empty answer, as if none were shipped)
+        raise VerdictQueryError(f"numbering is one of {', '.join(NUMBERINGS)}, not {numbering!r}")
     return _query(variant, empty_column, foundation_return, status, difficulty, numbering, path)
 
 

@@ -65,6 +65,7 @@ A ``Dict`` of ``int8`` arrays; a card is coded ``card + 1`` (1..52, see
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, ClassVar, SupportsInt
 
@@ -78,7 +79,8 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     ) from exc
 
 from .cards import NAME
-from .errors import IllegalMoveError
+from .deal import check_seed
+from .errors import IllegalMoveError, InvalidSeedError, shown
 from .game import Game
 from .notation import FOUNDATION, STOCK, STOCK_MOVE, WASTE, Move, make_move
 from .render import layout_text
@@ -343,6 +345,8 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         unknown = set(options) - {"deal", "position"}
         if unknown:
             raise ValueError(f"unknown reset option(s): {', '.join(sorted(unknown))} (known: deal, position)")
+        if "position" in options and "deal" in options:
+            raise ValueError("reset options take a deal or a position, not both")
         if "position" in options:
             pos = options["position"]
             game = Game.from_text(pos) if isinstance(pos, str) else Game.from_dict(pos)
@@ -353,7 +357,7 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
                 )
         else:
             if "deal" in options:
-                deal = int(options["deal"])
+                deal = _deal_number(options["deal"])
             elif seed is not None:
                 deal = int(seed)
             else:
@@ -452,22 +456,37 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         }
 
 
-def honest_action(env: YukonEnv, *, seed: int = 0, budget: Any = None) -> int | None:
+def _deal_number(value: object) -> int:
+    """The ``deal`` reset option as a deal number: an int (NumPy's too), never a float cut short or text
+    (``int()`` made deal 3.7 deal 3, and 'x' a bare "invalid literal" error)."""
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidSeedError(f"reset option 'deal' is a deal number (an int), not {shown(value)}") from None
+    return check_seed(number)
+
+
+def honest_action(env: gym.Env[Any, Any], *, seed: int = 0, budget: Any = None) -> int | None:
     """A baseline policy: the honest player's action now (:mod:`yukon.honest`; it reads the game only
     through what a player sees, docs/honest.md), or None when there is no move or it would only go back
-    to a position it has seen (it resigns). ``budget``: a :class:`yukon.honest.Budget` (default the
-    study's); ``seed`` fixes its samples."""
+    to a position it has seen (it resigns). ``env``: a :class:`YukonEnv`, or what ``gym.make`` returns
+    (its wrappers). ``budget``: a :class:`yukon.honest.Budget` (default the study's); ``seed`` fixes its
+    samples: ``deal * 1009 + i`` at decision ``i`` (from 0) plays the honest study's game of that deal
+    (:func:`yukon.honest.play_honest`), move for move."""
     from .honest import STUDY_BUDGET, honest_hint
     from .visible import VisiblePosition, visible_history
 
-    game = env.game
+    inner = env.unwrapped  # (gym.make's TimeLimit and checkers do not pass .game and .layout through)
+    if not isinstance(inner, YukonEnv):
+        raise TypeError(f"honest_action needs a yukon environment, not {type(inner).__name__}")
+    game = inner.game
     hint = honest_hint(game, None, seed=seed, budget=budget or STUDY_BUDGET)
     if hint.move is None:
         return None
     after = VisiblePosition.of(game).after(hint.move)
     if after is not None and after in set(visible_history(game)):
         return None
-    return env.layout.encode(hint.move)
+    return inner.layout.encode(hint.move)
 
 
 def register_envs() -> None:

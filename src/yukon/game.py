@@ -698,7 +698,8 @@ class Game:
     def _illegal(self, move: object) -> IllegalMoveError:
         """The error for an illegal ``move``: a message, and the rule it breaks (``reason``)."""
         if not isinstance(move, Move):
-            return IllegalMoveError(f"not a move: {shown(move)}")
+            hint = " (push takes a Move; push_text reads the notation)" if isinstance(move, str) else ""
+            return IllegalMoveError(f"not a move: {shown(move)}{hint}")
         s, d, c = move.src, move.dst, move.card
         text = str(move)
         ncols = self._ncols
@@ -783,6 +784,16 @@ class Game:
         if len(candidates) > 1:
             options = ", ".join(str(m) for m in candidates)
             raise InvalidMoveError(f"ambiguous move {shown(text)}: could be {options}")
+        if single is None and parts.src is None and parts.card is not None:
+            # 'QC>F' names its card but not its place: where the card lies face up in one place only (a
+            # column, or the top of the waste), that move's own fault says more than "no legal move matches"
+            places = [s for s in range(self._ncols) if parts.card in self._cols[s][self._down[s]:]]
+            if self._waste and self._waste[-1] == parts.card:
+                places.append(WASTE)
+            if len(places) == 1:
+                single = make_move(places[0], parts.dst, parts.card, 1)
+                if parts.dst == FOUNDATION:  # (one card goes up, whatever lies on it: as '1:QC>F' says)
+                    raise self._illegal(single)
         if single is not None:
             raise self._illegal(self._with_its_group(single))
         raise IllegalMoveError(f"illegal move {shown(text)}: no legal move matches it here", "no-match")

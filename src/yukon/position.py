@@ -83,6 +83,8 @@ def game_from_dict(data: Any) -> Game:
     if not isinstance(data, dict):
         hint = " (JSON text: use Game.from_json)" if isinstance(data, (str, bytes, bytearray)) else ""
         raise InvalidPositionError(f"a position is a JSON object, not {type(data).__name__}{hint}")
+    if data.get("format") == "yukon-game" and "tableau" not in data:  # (a file of the other kind)
+        raise InvalidPositionError("this is a game record (docs/records.md), not a position: its 'start' is one")
     for key in ("variant", "tableau", "foundations"):
         if key not in data:
             raise InvalidPositionError(f"position has no {key!r} key")

@@ -145,6 +145,9 @@ class GameRecord:
         """Check a record (parsed JSON) completely and build it; nothing is built from a bad one."""
         if not isinstance(data, dict):
             raise InvalidRecordError(f"a game record is a JSON object, not {type(data).__name__}")
+        if "format" not in data and "tableau" in data:  # (a file of the other kind)
+            raise InvalidRecordError("this is a position (docs/contract.md), not a game record: a record keeps "
+                                     "its start position in 'start', with the moves played from it")
         if "format" not in data:
             raise InvalidRecordError(
                 f"not a yukon game record: it has no \"format\" (a record starts {{\"format\": \"{FORMAT}\", ...}})")

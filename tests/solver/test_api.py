@@ -290,6 +290,24 @@ def test_cli_position_file_lost(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert code == 1 and out.startswith("LOST")
     stuck = " ".join(NAME[c] for c in search.stuck_cards(Game.from_text(STUCK)))
     assert stuck and f"these cards can never leave their places: {stuck}" in out  # the proof, named
+    assert out.splitlines()[2].endswith(" positions examined (0/s), before any search"), out  # (was 'by the stuck: ..')
+
+
+def test_cli_of_a_won_position_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["yukon,kings,noreturn -/-/-/-/-/-/- KS/KH/KD/KC"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("WON"), out
+    assert lines[-1] == "the position is already won: every card is on the foundations", out  # (was an empty line)
+    assert "winning line" not in out
+
+
+def test_cli_names_the_cards_that_never_go_up(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule 4's proof before any search: its own line, as rule 3's ('by the never up: AS AC ...' before)."""
+    code, out, _ = run_cli(["--variant", "russian", "--seed", "12"], capsys)
+    lines = out.splitlines()
+    assert code == 1 and lines[0].startswith("LOST") and len(lines) == 3, out
+    assert lines[1].startswith("these cards can never reach their foundations: AS AC 2S "), out
+    assert lines[2].endswith(", before any search") and "never up" not in out, out
 
 
 def test_cli_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -180,8 +180,9 @@ def test_report(existing: Path, tmp_path: Path, capsys: pytest.CaptureFixture[st
     by_status = {s: sum(1 for r in rows(existing) if r[0] == "yukon" and r[5] == s) for s in ("won", "lost")}
     cells = [c.strip() for c in table[0].strip("|").split("|")]
     assert (int(cells[7]), int(cells[8])) == (by_status["won"], by_status["lost"])
-    assert run_cli("report", "--db", str(existing), "--output", str(out), "--solver", "no-such-version") == 0
-    assert "no finished deals" in capsys.readouterr().err
+    capsys.readouterr()
+    assert run_cli("report", "--db", str(existing), "--output", str(out), "--solver", "no-such-version") == 2
+    _one_line_error(capsys, "no study of solver version 'no-such-version'")  # (it was an empty report, exit 0)
     for png in ("winnability-rate.png", "winnability-time.png"):
         data = (out.parent / png).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000

@@ -29,8 +29,8 @@ HONEST_BUDGET = "100x50000"
 
 
 def _start(db: Path, seeds: str, *extra: str) -> subprocess.Popen[str]:
-    cmd = study_command("run", "--variant", "yukon", "--seeds", seeds, "--time-limit", "30", "--db", str(db),
-                        *extra)
+    limit = [] if "honest" in extra else ["--time-limit", "30"]  # (the honest player has its budget instead)
+    cmd = study_command("run", "--variant", "yukon", "--seeds", seeds, *limit, "--db", str(db), *extra)
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
 

@@ -85,3 +85,21 @@ def test_verdicts_of_the_newest_version_only() -> None:
     verdicts, history = current(db)
     assert [c.solver_version for c in verdicts] == ["10"] and [p.solver_version for p, _ in history] == ["9"]
     assert version_key("10") > version_key("9")
+
+
+def test_a_file_of_honest_games_only_is_not_drawn_as_a_solver_study(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The plots say "solver, perfect information": with no solver study they were drawn from the honest
+    games, labelled 'solver honest-1 ...'. Now there are no plots, and the text says why."""
+    db = StudyDB(":memory:")
+    honest = StudyParams("yukon", "kings", False, None, None, None, "honest-1 2x500", "yukon", 1)
+    _add(db, honest, (1, "won"), (2, "lost"))
+    out = tmp_path / "report.md"
+    assert write_report(db, out, tmp_path / "plots") == 0
+    text = out.read_text()
+    assert text.startswith("No solver study in this file") and "honest-1 2x500" in text and "![" not in text
+    assert not (tmp_path / "plots").exists()
+    assert capsys.readouterr().err.strip() == f"wrote {out}"
+    _add(db, _params("yukon", "15"), (1, "won"))
+    assert write_report(db, out, tmp_path / "plots") == 0
+    assert "![win rate" in out.read_text() and (tmp_path / "plots" / "winnability-rate.png").exists()

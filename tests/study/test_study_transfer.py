@@ -102,6 +102,32 @@ def test_a_bad_file_changes_nothing(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert _everything(target) == before
 
 
+def test_an_import_of_a_bad_file_creates_no_study_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "new.sqlite3"
+    (tmp_path / "bad.csv").write_text("not,a,study\n")
+    for bad in (tmp_path / "missing.csv", tmp_path / "bad.csv"):
+        capsys.readouterr()
+        assert run_cli("import", str(bad), "--db", str(target)) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("yukon: error:") and "\n" not in err and str(bad) in err
+        assert not target.exists()  # (it was created, empty, before the file was read)
+
+
+@pytest.mark.parametrize("action", [["report"], ["export"]])
+@pytest.mark.parametrize("versions", ["abc", "13,,12", "14"])
+def test_solver_versions_the_file_has_not_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      action: list[str], versions: str) -> None:
+    """A typo in --solver gave an empty report or export with exit status 0."""
+    source = _filled(tmp_path / "a.sqlite3")
+    capsys.readouterr()
+    assert run_cli(*action, "--db", str(source), "--solver", versions, "--output", str(tmp_path / "out")) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("yukon: error:") and "\n" not in err, err
+    assert "no study of solver version" in err and "(its versions: '12', '13')" in err, err
+    assert not (tmp_path / "out").exists()
+    assert run_cli(*action, "--db", str(source), "--solver", " 13, 12", "--output", str(tmp_path / "out")) == 0
+
+
 def test_import_keeps_the_rows_a_study_has(tmp_path: Path) -> None:
     params = StudyParams("yukon", "kings", False, 10.0, None, 10**9, "13")
     with StudyDB(tmp_path / "a.sqlite3") as db:

@@ -19,9 +19,11 @@ import time
 from dataclasses import dataclass, field
 
 from ..autoplay import safe_moves
+from ..deal import MAX_SEED
+from ..errors import InvalidSeedError, shown
 from ..game import Game
 from ..notation import Move
-from ..solver import HintResult
+from ..solver import HintResult, check_limits
 from ..visible import VisiblePosition, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, decide, evaluate
 from .heuristic import CLASSIC, Advice, advice_for
@@ -178,8 +180,10 @@ def honest_hint(
         raise TypeError(f"honest_hint() needs a yukon.Game, not {type(game).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a yukon.honest.Budget, not {type(budget).__name__}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be positive seconds or None, not {time_limit!r}")
+    check_limits(time_limit, None, None, stop)  # the same InvalidLimitError as yukon.solve's, before any work
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+        # checked here, not only where the samples are drawn: a safe or only move draws none
+        raise InvalidSeedError(f"an honest hint's seed is an int from 0 to {MAX_SEED} (or None), not {shown(seed)}")
     view = VisiblePosition.of(game)
     seen = frozenset(visible_history(game))
     if method is not None and not isinstance(method, Method):

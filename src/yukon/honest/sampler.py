@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..deal import SplitMix64, check_seed
+from ..deal import SplitMix64
+from ..errors import InvalidSeedError, shown
 from ..game import Game
 from ..visible import VisiblePosition
 
@@ -32,7 +33,11 @@ def iter_fills(view: VisiblePosition, count: int, seed: int, first: int = 0) -> 
         raise ValueError(f"sample count must be an int of at least 1, not {count!r}")
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
         raise ValueError(f"the first sample must be an int of at least 0, not {first!r}")
-    rng = SplitMix64(check_seed(seed))
+    # Any int from 0: the seeds a game derives (``seed * 1009 + ply``, ``seed * 31 + j``) pass 2^64 when the
+    # deal number is large, and SplitMix64 takes them modulo 2^64 (below 2^64 nothing changes).
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidSeedError(f"a sampling seed is an int from 0, not {shown(seed)}")
+    rng = SplitMix64(seed)
     for k in range(first + count):
         cards = list(view.unseen)
         for i in range(len(cards) - 1, 0, -1):

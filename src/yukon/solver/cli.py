@@ -73,12 +73,19 @@ def run(args: argparse.Namespace) -> int:
             "lost": "LOST: no sequence of moves wins this position",
             "unknown": f"UNKNOWN: stopped by the {result.reason or 'limit'} before deciding"}[result.status]
     print(what)
-    if result.status == "lost" and result.reason.startswith("stuck: "):
-        print(f"these cards can never leave their places: {result.reason.removeprefix('stuck: ')}")
+    # the two proofs made before any search (rules 3 and 4) name their cards on a line of their own
+    proofs = {"stuck: ": "these cards can never leave their places",
+              "never up: ": "these cards can never reach their foundations"}
+    proof = next((p for p in proofs if result.status == "lost" and result.reason.startswith(p)), None)
+    if proof:
+        print(f"{proofs[proof]}: {result.reason.removeprefix(proof)}")
     # (a greedy probe or a relaxation decides without the search's table of visited positions)
-    table = f", table peak {result.peak_table:,}" if result.peak_table else f", by the {result.reason or 'search'}"
+    table = (f", table peak {result.peak_table:,}" if result.peak_table else ", before any search" if proof
+             else f", by the {result.reason or 'search'}")
     print(f"{result.seconds:.3f} s, {result.nodes:,} positions examined ({rate:,.0f}/s){table}")
-    if result.status == "won":
+    if result.status == "won" and not result.moves:  # (not "winning line (0 moves):" over an empty line)
+        print("the position is already won: every card is on the foundations")
+    elif result.status == "won":
         print(f"winning line ({len(result.moves)} moves):")
         print(" ".join(str(m) for m in result.moves))
         if args.show:

@@ -50,9 +50,10 @@ def _add_db_option(p: argparse.ArgumentParser) -> None:
 def _add_run_options(p: argparse.ArgumentParser) -> None:
     add_rules_options(p)
     p.add_argument("--seeds", metavar="RANGE", help="deal numbers: FIRST-LAST, N, or a comma list (e.g. 1-10000)")
-    add_numbering_option(p)
-    p.add_argument("--time-limit", "-t", default="30", metavar="SECONDS",
-                   help="per deal, seconds of wall time, or 'none' (default 30)")
+    add_numbering_option(p, "--seeds")  # (a study takes a range)
+    p.add_argument("--time-limit", "-t", default=None, metavar="SECONDS",
+                   help="per deal, seconds of wall time, or 'none' (default 30; the solver's: the honest "
+                   "player has --budget)")
     p.add_argument("--node-limit", default=None, metavar="N", help="per deal, positions examined at most")
     p.add_argument("--memory-limit", default="1.5", metavar="GB",
                    help="per worker, GB for the solver's position table (default 1.5)")
@@ -162,18 +163,36 @@ def run(args: argparse.Namespace) -> int:
         from .report import write_report
 
         with _open_db(args.db, must_exist=True) as db:
+            _check_solver_versions(db, args.solver)
             return write_report(db, args.output, args.plots, solver=args.solver)
     if action == "export":
         from .transfer import export_command
 
         with _open_db(args.db, must_exist=True) as db:
+            if not args.verdicts:  # (with --verdicts, --solver is refused on its own terms)
+                _check_solver_versions(db, args.solver)
             return export_command(db, args.output, solver=args.solver, verdicts=args.verdicts)
     if action == "import":
-        from .transfer import import_command
+        from .transfer import import_command, read_files
 
+        rows = read_files(args.files)  # every file read and checked first: a bad one creates no study file
         with _open_db(args.db) as db:
-            return import_command(db, args.files)
+            return import_command(db, rows)
     return _run_study(args)
+
+
+def _check_solver_versions(db: StudyDB, solver: str | None) -> None:
+    """``--solver`` names versions this file has studies of: a typo ('abc', '2,,4') would otherwise give an
+    empty report or export and exit 0, as if the studies were empty."""
+    if solver is None:
+        return
+    wanted = [v.strip() for v in solver.split(",")]
+    known = sorted({p.solver_version for _, p in db.studies()}, key=lambda v: (not v.isdigit(), len(v), v))
+    missing = [v for v in wanted if v not in known]
+    if missing:
+        have = ", ".join(repr(v) for v in known) if known else "none"
+        raise CommandError(f"--solver {solver!r}: no study of solver version {', '.join(map(repr, missing))} "
+                           f"in {db.path} (its versions: {have})")
 
 
 def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
@@ -184,8 +203,14 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
         seeds = parse_seeds(args.seeds)
     except StudyError as exc:
         raise CommandError(str(exc)) from None
-    text = str(args.time_limit).strip().lower()
-    time_limit = None if text in ("none", "off") else positive_number(args.time_limit, "--time-limit")
+    if args.player == "honest":  # its games have no time limit and one thread: a row is the same on any machine
+        given = [o for o, v in (("--time-limit", args.time_limit), ("--threads", args.threads)) if v is not None]
+        if given:
+            raise CommandError(f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} the solver's: the "
+                               "honest player's budget is --budget SAMPLESxNODES")
+    given_limit = "30" if args.time_limit is None else args.time_limit  # (the default is None: see above)
+    text = str(given_limit).strip().lower()
+    time_limit = None if text in ("none", "off") else positive_number(given_limit, "--time-limit")
     args.node_limit = None if args.node_limit is None else positive_int(args.node_limit, "--node-limit")
     if time_limit is None and args.node_limit is None:
         raise CommandError("give a --time-limit or a --node-limit: a deal may take very long to decide")

@@ -220,27 +220,35 @@ def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: s
         print(f"no finished deals in {db.path}" + (f" of solver version {solver}" if solver else ""),
               file=sys.stderr)
         return 0
-    folder = plots if plots is not None else (output.parent if output is not None else Path("."))
-    folder.mkdir(parents=True, exist_ok=True)
-    rate_png, time_png = folder / RATE_PLOT, folder / TIME_PLOT
-    plotted = [_as_report(c) for c in verdicts]
-    plot_rates(plotted or reports, rate_png)
-    plot_times(plotted or reports, time_png)
-    base = output.parent if output is not None else Path(".")
-    from .players import comparison_table
+    from .players import comparison_table, is_honest
 
+    # The plots are the solver's (their axis says "perfect information"): an honest player's games are only
+    # in their own table below, never drawn as a solver study.
+    plotted = [_as_report(c) for c in verdicts] or [r for r in reports if not is_honest(r.params)]
+    base = output.parent if output is not None else Path(".")
+    written: list[Path] = []
+    if plotted:
+        folder = plots if plots is not None else base
+        folder.mkdir(parents=True, exist_ok=True)
+        rate_png, time_png = folder / RATE_PLOT, folder / TIME_PLOT
+        plot_rates(plotted, rate_png)
+        plot_times(plotted, time_png)
+        written = [rate_png, time_png]
+        table = (current_table(verdicts) + "\n" +
+                 f"![win rate per variant and option]({Path(os.path.relpath(rate_png, base)).as_posix()})\n\n"
+                 f"![time to decide]({Path(os.path.relpath(time_png, base)).as_posix()})\n")
+    else:
+        table = "No solver study in this file: the honest player's games are below.\n"
     honest = comparison_table(reports)
     history_text = ("\n## History\n\nStudies of older solver versions, one row each as it was (the table above "
                     "has the newest version's verdicts only).\n\n" + markdown_table(history_reports)
                     if history_reports else "")
-    text = (current_table(verdicts) + "\n" +
-            f"![win rate per variant and option]({Path(os.path.relpath(rate_png, base)).as_posix()})\n\n"
-            f"![time to decide]({Path(os.path.relpath(time_png, base)).as_posix()})\n"
-            + history_text + ("\n" + honest if honest else ""))
+    text = table + history_text + ("\n" + honest if honest else "")
     if output is not None:
         output.write_text(text, encoding="utf-8")
-        print(f"wrote {output}, {rate_png}, {time_png}", file=sys.stderr)
+        written.insert(0, output)
     else:
         sys.stdout.write(text)
-        print(f"wrote {rate_png}, {time_png}", file=sys.stderr)
+    if written:
+        print(f"wrote {', '.join(map(str, written))}", file=sys.stderr)
     return 0

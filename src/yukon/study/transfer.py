@@ -222,14 +222,20 @@ def import_rows(db: StudyDB, rows: list[tuple[StudyParams, DealRow]]) -> tuple[i
     return added, same, other
 
 
-def import_command(db: StudyDB, files: list[Path]) -> int:
+def read_files(files: list[Path]) -> list[tuple[StudyParams, DealRow]]:
+    """The rows of every file, each checked (:class:`TransferError` for the first bad one)."""
     rows: list[tuple[StudyParams, DealRow]] = []
     for path in files:
-        rows += read_rows(path)  # every file checked before the first row is written
+        rows += read_rows(path)
+    return rows
+
+
+def import_command(db: StudyDB, rows: list[tuple[StudyParams, DealRow]]) -> int:
+    """Add ``rows`` (:func:`read_files`: every file checked before the first row is written)."""
     added, same, other = import_rows(db, rows)
     print(f"{added:,} rows added to {db.path}, {same:,} were there already"
           + (f", {other:,} were there with another status (kept as they were)" if other else ""), file=sys.stderr)
     return 0
 
 
-__all__ = ["COLUMNS", "TransferError", "export_rows", "import_rows", "parse_row", "read_rows"]
+__all__ = ["COLUMNS", "TransferError", "export_rows", "import_rows", "parse_row", "read_files", "read_rows"]

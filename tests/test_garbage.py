@@ -259,3 +259,10 @@ def test_parse_seed_of_any_text(text: str) -> None:
 @pytest.mark.parametrize("text", ["１２", "١٢", "+5", "1_0", " 0x1 ", "1e3", str(MAX_SEED + 1), "", "-"])
 def test_parse_seed_refuses(text: str) -> None:
     assert isinstance(rejected(parse_seed, text), InvalidSeedError)
+
+
+@pytest.mark.parametrize("text", ["1-3,,5", "1-3,", ",4", " , "])
+def test_an_empty_item_of_a_seed_list_is_named(text: str) -> None:
+    """It said "bad seed range '': not a deal number: ''", which names nothing the user wrote."""
+    with pytest.raises(InvalidSeedError, match=r"empty item in the seed range '.*': write the numbers between"):
+        parse_seeds(text)

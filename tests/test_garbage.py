@@ -211,6 +211,10 @@ def test_replay_of_junk() -> None:
     for junk in (5, None, [object()], ["2:QQ>1"]):
         assert rejected(game.replay, junk) is not None
     assert game.move_stack == []
+    first = str(game.legal_moves()[0])
+    with pytest.raises(yukon.InvalidMoveError, match=r"not a list of moves: .* \(a str: give a list, or use push_text"):
+        game.replay(first)  # (a str was read as its characters: "not a move: '4'")
+    assert game.move_stack == []
 
 
 # ------------------------------------------------------------------ deals and seeds

@@ -256,8 +256,10 @@ def main() -> None:
     parser.add_argument("--honest-seeds", default="1-20",
                         help="the honest agent's deals (default 1-20: it thinks seconds per game)")
     args = parser.parse_args()
-    seeds = parse_seeds(args.seeds)
-    honest_seeds = parse_seeds(args.honest_seeds)
+    try:
+        seeds, honest_seeds = parse_seeds(args.seeds), parse_seeds(args.honest_seeds)
+    except yukon.errors.InvalidSeedError as exc:  # one line naming it, not a traceback
+        parser.error(str(exc))
     ids = {v: k for k, v in yukon.env.ENV_IDS.items()}
     variants = args.variant or list(ids)
     agents: list[Agent] = [

@@ -211,6 +211,10 @@ def test_replay_of_junk() -> None:
     for junk in (5, None, [object()], ["2:QQ>1"]):
         assert rejected(game.replay, junk) is not None
     assert game.move_stack == []
+    first = str(game.legal_moves()[0])
+    with pytest.raises(yukon.InvalidMoveError, match=r"not a list of moves: .* \(a str: give a list, or use push_text"):
+        game.replay(first)  # (a str was read as its characters: "not a move: '4'")
+    assert game.move_stack == []
 
 
 # ------------------------------------------------------------------ deals and seeds
@@ -259,3 +263,10 @@ def test_parse_seed_of_any_text(text: str) -> None:
 @pytest.mark.parametrize("text", ["１２", "١٢", "+5", "1_0", " 0x1 ", "1e3", str(MAX_SEED + 1), "", "-"])
 def test_parse_seed_refuses(text: str) -> None:
     assert isinstance(rejected(parse_seed, text), InvalidSeedError)
+
+
+@pytest.mark.parametrize("text", ["1-3,,5", "1-3,", ",4", " , "])
+def test_an_empty_item_of_a_seed_list_is_named(text: str) -> None:
+    """It said "bad seed range '': not a deal number: ''", which names nothing the user wrote."""
+    with pytest.raises(InvalidSeedError, match=r"empty item in the seed range '.*': write the numbers between"):
+        parse_seeds(text)

@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
-    """The parser of the (sub)command that ``args`` ran, e.g. ``yukon study report``'s."""
+    """The parser of the (sub)command that ``args`` ran, e.g. ``yukon study report``'s (argparse has no public
+    way to reach a subparser: its ``_actions`` and ``_SubParsersAction``)."""
     for dest in ("command", "action"):  # (the action: study's run, report, export, import)
         choices = next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
         name = getattr(args, dest, None)

@@ -81,6 +81,8 @@ def parse_seeds(text: str, max_count: int | None = None) -> list[int]:
         raise InvalidSeedError("empty seed range: give FIRST-LAST (e.g. 1-1000), N, or a comma list of both")
     spans: list[tuple[int, int]] = []
     for part in text.split(","):
+        if not part.strip():  # ('1-3,,5' or a trailing comma: "bad seed range ''" named nothing)
+            raise InvalidSeedError(f"empty item in the seed range {shown(text)}: write the numbers between commas")
         first, sep, last = part.strip().partition("-")
         try:
             a = parse_seed(first)

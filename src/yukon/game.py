@@ -816,6 +816,8 @@ class Game:
 
     def replay(self, moves: Iterable[Move | str]) -> None:
         """Play several moves (objects or text) in order; stops at the first bad one."""
+        if isinstance(moves, str):  # (iterated, a str is its characters: "not a move: '4'" of '4:QH+3>2')
+            raise InvalidMoveError(f"not a list of moves: {shown(moves)} (a str: give a list, or use push_text)")
         try:
             moves = iter(moves)
         except TypeError:

@@ -153,6 +153,9 @@ def test_export_columns_are_the_documented_ones() -> None:
     (["import", "x.csv", "--variant", "yukon"], "--variant"),
     (["run", "--verdicts"], "--verdicts"),
     (["--seeds", "1-3", "report"], "--seeds"),  # a run option before another action's name
+    (["--variant", "russian", "report"], "--variant"),  # (these three were ignored: a report of every variant)
+    (["--no-foundation-return", "export"], "--foundation-return"),
+    (["-t", "5", "report"], "--time-limit"),
 ])
 def test_an_action_refuses_the_options_it_does_not_take(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                        args: list[str], option: str) -> None:

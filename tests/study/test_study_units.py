@@ -25,7 +25,7 @@ def test_parse_seeds_forms() -> None:
 
 
 @pytest.mark.parametrize("text, words", [("", "empty"), ("  ", "empty"), ("10-1", "reversed"), ("a-b", "bad"),
-                                         ("1-", "bad"), ("-5", "bad"), ("1-2,,4", "bad"),
+                                         ("1-", "bad"), ("-5", "bad"), ("1-2,,4", "empty item"),
                                          ("1-99999999", "more than")])
 def test_parse_seeds_rejects(text: str, words: str) -> None:
     with pytest.raises(StudyError, match=words):

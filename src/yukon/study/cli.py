@@ -37,9 +37,10 @@ from .runner import RunResult, StudyError, connect, describe_seeds, parse_seeds,
 from .stats import Summary, pct, pct_range
 
 #: the options of ``run`` (dest, option): given before another action's name, they are refused
-_RUN_ONLY = (("seeds", "--seeds"), ("numbering", "--numbering"), ("workers", "--workers"),
-             ("threads", "--threads"), ("node_limit", "--node-limit"), ("scheduler", "--scheduler"),
-             ("budget", "--budget"))
+_RUN_ONLY = (("variant", "--variant"), ("empty_column", "--empty-column"),
+             ("foundation_return", "--foundation-return"), ("seeds", "--seeds"), ("numbering", "--numbering"),
+             ("time_limit", "--time-limit"), ("workers", "--workers"), ("threads", "--threads"),
+             ("node_limit", "--node-limit"), ("scheduler", "--scheduler"), ("budget", "--budget"))
 
 
 def _add_db_option(p: argparse.ArgumentParser) -> None:
@@ -48,7 +49,7 @@ def _add_db_option(p: argparse.ArgumentParser) -> None:
 
 
 def _add_run_options(p: argparse.ArgumentParser) -> None:
-    add_rules_options(p)
+    add_rules_options(p, variant_default=None)  # (None: not given, so 'study --variant V report' is refused; Yukon)
     p.add_argument("--seeds", metavar="RANGE", help="deal numbers: FIRST-LAST, N, or a comma list (e.g. 1-10000)")
     add_numbering_option(p, "--seeds")  # (a study takes a range)
     p.add_argument("--time-limit", "-t", default=None, metavar="SECONDS",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from yukon.honest import STUDY_BUDGET, WEB_BUDGET
 from yukon.study.db import DealRow, StudyDB, StudyParams
 from yukon.study.players import (
     HONEST_VERSION,
@@ -25,6 +26,8 @@ def test_labels_and_budgets_round_trip() -> None:
     assert label.startswith("honest-") and label.endswith(" 5x3000")
     assert player_budget(label) == budget
     assert player_budget("13") is None
+    # the study's and the web's budgets are themselves, their pure-Python parts included
+    assert parse_budget("12x10000") == STUDY_BUDGET and parse_budget("24x20000") == WEB_BUDGET
     for bad in ("5", "x300", "5x", "0x100", "five x 10"):
         with pytest.raises(ValueError):
             parse_budget(bad)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 from pathlib import Path
 
@@ -103,3 +104,17 @@ def test_a_file_of_honest_games_only_is_not_drawn_as_a_solver_study(tmp_path: Pa
     _add(db, _params("yukon", "15"), (1, "won"))
     assert write_report(db, out, tmp_path / "plots") == 0
     assert "![win rate" in out.read_text() and (tmp_path / "plots" / "winnability-rate.png").exists()
+
+
+def test_the_verdicts_keep_the_honest_game_at_the_study_budget() -> None:
+    """A deal played by one honest player at two budgets: the verdicts' honest column is the game at the
+    study's budget (12 x 10,000), though the other label sorts after it; a deal only another budget played
+    still gets that game."""
+    db = StudyDB(":memory:")
+    _add(db, _params("yukon", "15"), (1, "won"), (2, "won"))
+    for label, rows in (("honest-1 12x10000", [(1, "lost")]), ("honest-1 24x20000", [(1, "won"), (2, "won")])):
+        _add(db, StudyParams("yukon", "kings", False, None, None, 10**9, label, "yukon", 1), *rows)
+    out = io.StringIO()
+    write_verdicts(db, out)
+    honest = {row["seed"]: row["honest"] for row in csv.DictReader(io.StringIO(out.getvalue()))}
+    assert honest == {"1": "lost", "2": "won"}

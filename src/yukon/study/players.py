@@ -21,7 +21,7 @@ import re
 import socket
 import threading
 
-from ..honest import STUDY_BUDGET, Budget
+from ..honest import STUDY_BUDGET, WEB_BUDGET, Budget
 from ..honest.heuristic import advice_for
 from ..rules import Rules, rules_for
 from .db import DealRow, StudyParams
@@ -56,10 +56,12 @@ def parse_budget(text: str) -> Budget:
     if not m:
         raise ValueError(f"a budget is SAMPLESxNODES (e.g. 12x10000), not {text!r}")
     samples, nodes = int(m.group(1)), int(m.group(2))
-    default = Budget()
-    # the pure-Python search (two decks) keeps the default ratio to the compiled budget
-    return Budget(samples, nodes, max(1, samples * default.python_samples // default.samples),
-                  max(1, nodes * default.python_nodes // default.nodes))
+    for named in (STUDY_BUDGET, WEB_BUDGET):  # the label of a named budget is that budget, whatever the search
+        if (named.samples, named.nodes) == (samples, nodes):
+            return named
+    # where the compiled search is missing, the pure-Python one keeps the study budget's ratio to the compiled
+    return Budget(samples, nodes, max(1, samples * STUDY_BUDGET.python_samples // STUDY_BUDGET.samples),
+                  max(1, nodes * STUDY_BUDGET.python_nodes // STUDY_BUDGET.nodes))
 
 
 def player_budget(label: str) -> Budget | None:

@@ -15,26 +15,34 @@ from typing import IO
 from ..cli_common import CommandError
 from ..deal_data import COLUMNS
 from ..difficulty import grade, scale, thresholds
+from ..honest import STUDY_BUDGET
 from .current import current, rules_key, version_key
 from .db import StudyDB
-from .players import is_honest
+from .players import is_honest, player_budget
 from .runner import describe_seeds
 
 PROBE_REASON = "greedy probe"
 
 
 def _honest_results(db: StudyDB) -> dict[tuple[str, str, bool, str], dict[int, str]]:
-    """Per set of rules: each deal's result by the newest honest player version that played it."""
+    """Per set of rules: each deal's result by the newest honest player version that played it; of one version,
+    by its games at the study's budget (another budget measures the budget, not the player: docs/honest.md)."""
     best: dict[tuple[str, str, bool, str], dict[int, tuple[tuple, str]]] = {}
     for sid, p in db.studies():
         if not is_honest(p):
             continue
         by_seed = best.setdefault(rules_key(p), {})
-        key = version_key(p.solver_version)
+        key = _honest_rank(p.solver_version)
         for r in db.rows(sid):
             if r.seed not in by_seed or key > by_seed[r.seed][0]:
                 by_seed[r.seed] = (key, r.status)
     return {k: {s: status for s, (_, status) in v.items()} for k, v in best.items()}
+
+
+def _honest_rank(label: str) -> tuple[object, ...]:
+    """Which honest study's row of a deal the verdicts keep: the newest player, then the study's budget."""
+    player = label.split(" ", 1)[0]
+    return version_key(player), player_budget(label) == STUDY_BUDGET, version_key(label)
 
 
 def _fmt(x: float | int | None) -> str:

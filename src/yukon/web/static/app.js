@@ -1202,7 +1202,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("new-deal").value = settings.deal || (settings.winnableOnly ? "winnable" : "any");
     $("new-numbering").value = (state && state.numbering) || settings.numbering || "yukon";
     updateNumbering();
-    $("new-abandon").hidden = !(state && state.status === "playing" && (state.move_count > 0 || state.can_redo));
+    // only a game the player (or the computer) moved in counts when left: the cards that played themselves at
+    // the deal leave no trace (docs/web.md), so they get no warning
+    $("new-abandon").hidden = !(state && state.status === "playing" && state.result === null
+      && (state.player_moved || state.computer_moves > 0));
     $("new-abandon").textContent = `Leaving the game in play: ${leaving(state)}.`;
     $("dlg-new").showModal();
   }

@@ -1,0 +1,49 @@
+"""What a new player met at the table on a first visit, in a real browser: the New dialog warned that leaving a
+deal nobody had touched "counts as not won" (the cards that play themselves at the deal leave no trace), and a
+window between a phone's and a desktop's width broke the toolbar onto a second row.
+
+The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py and test_player_table.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from browser_setup import Server
+from test_player_table import open_game
+from test_web_browser import SETTINGS, settle, state
+
+pytestmark = pytest.mark.browser
+
+#: Yukon deal 1234 with automatic play: the aces of spades and clubs go up at the deal, before any move of yours
+AUTOPLAYED = 1234
+
+
+def new_dialog_warning(page: Any) -> str | None:
+    """The New dialog's line about the game in play (None when it has none), the dialog closed again."""
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new", state="visible")
+    warning = None if page.is_hidden("#new-abandon") else page.inner_text("#new-abandon")
+    page.click("#new-cancel")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    return warning
+
+
+def test_a_deal_only_the_automatic_play_moved_in_is_left_without_a_warning(browser: Any, server: Server) -> None:
+    r = httpx.post(server.url + "api/games", json={"variant": "yukon", "seed": AUTOPLAYED, "autoplay": True})
+    gid = r.json()["id"]
+    page = open_game(browser, server, gid, settings={**SETTINGS, "autoplay": True})
+    before = state(page)
+    assert before["move_count"] == 2 and not before["player_moved"]  # (the aces played themselves)
+    assert new_dialog_warning(page) is None
+    # the player's own first move makes it count: from then on leaving it does count as not won
+    card = page.locator('.card[data-name="4D"]').bounding_box()
+    assert card is not None and before["best_moves"]["1:4D"] == "1:4D>3"
+    page.mouse.click(card["x"] + card["width"] / 2, card["y"] + 8)
+    page.wait_for_function("window.yukon.state.player_moved")
+    settle(page)
+    assert new_dialog_warning(page) == "Leaving the game in play: it counts as not won."
+    assert page.errors == []
+    page.context.close()

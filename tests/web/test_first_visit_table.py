@@ -47,3 +47,28 @@ def test_a_deal_only_the_automatic_play_moved_in_is_left_without_a_warning(brows
     assert new_dialog_warning(page) == "Leaving the game in play: it counts as not won."
     assert page.errors == []
     page.context.close()
+
+
+def toolbar(page: Any) -> dict[str, Any]:
+    """The toolbar's rows (distinct tops of its buttons), its right edge and the header's height."""
+    return page.evaluate(
+        "(() => { const bs = [...document.querySelectorAll('.actions button')].filter((b) => b.offsetParent)"
+        ".map((b) => b.getBoundingClientRect());"
+        " return {rows: new Set(bs.map((r) => Math.round(r.top))).size, right: Math.max(...bs.map((r) => r.right)),"
+        " header: document.querySelector('header.bar').getBoundingClientRect().height}; })()")
+
+
+def test_the_toolbar_keeps_to_one_row_between_a_phone_and_a_desktop(browser: Any, server: Server) -> None:
+    # 641 to 815 px (a tablet held upright, a narrow window) used to break it onto a second row, the table
+    # losing that row's height
+    page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"])
+    desktop = toolbar(page)
+    assert desktop["rows"] == 1
+    for width in (641, 680, 720, 721, 768, 800, 840):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function(f"window.innerWidth === {width}")
+        shown = toolbar(page)
+        assert shown["rows"] == 1 and shown["right"] <= width, (width, shown)
+        assert shown["header"] == desktop["header"], (width, shown)
+    assert page.errors == []
+    page.context.close()

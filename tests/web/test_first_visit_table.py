@@ -72,3 +72,17 @@ def test_the_toolbar_keeps_to_one_row_between_a_phone_and_a_desktop(browser: Any
         assert shown["header"] == desktop["header"], (width, shown)
     assert page.errors == []
     page.context.close()
+
+
+def test_a_game_over_is_said_in_one_sentence_in_the_status_line(browser: Any, server: Server) -> None:
+    # "This game is over: It was given up, ..." had a capital in mid-sentence
+    gid = httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"]
+    assert httpx.post(server.url + f"api/games/{gid}/moves", json={"move": "2:JD+4>4"}).status_code == 200
+    assert httpx.post(server.url + f"api/games/{gid}/resign").status_code == 200
+    page = open_game(browser, server, gid)
+    page.wait_for_selector("#banner", state="visible")
+    assert page.inner_text("#banner-text").startswith("It was given up")  # (the box's own sentence)
+    assert page.inner_text("#message") == (
+        "This game is over: it was given up, or left for another game: it counts as not won.")
+    assert page.errors == []
+    page.context.close()

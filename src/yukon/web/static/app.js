@@ -596,7 +596,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("banner-analyse").textContent = "Where did it go wrong?";
     $("banner-new").textContent = "New deal";
     $("banner").hidden = false;
-    say(`This game is over: ${how}`, false, true);
+    say(`This game is over: ${how[0].toLowerCase()}${how.slice(1)}`, false, true);  // (one sentence: "over: it was won")
     offer("New deal", () => newGame({ variant: state.variant, options: state.rules }));
     setTimeout(() => $("banner-new").focus(), 50);
   }

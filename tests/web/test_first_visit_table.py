@@ -86,3 +86,28 @@ def test_a_game_over_is_said_in_one_sentence_in_the_status_line(browser: Any, se
         "This game is over: it was given up, or left for another game: it counts as not won.")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(browser: Any, server: Server) -> None:
+    # two Aces free at the deal and automatic play on, yet they stayed: it looked as if it had forgotten them
+    page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"],
+                     settings={**SETTINGS, "autoplay": True})
+    page.evaluate("window.yukon.newGame({variant: 'milligan-yukon', seed: 4133423762})")
+    page.wait_for_function("window.yukon.state.seed === 4133423762")
+    settle(page)
+    assert page.inner_text("#message") == (
+        "New game: Milligan Yukon, deal 4133423762 · Automatic play leaves A♠ A♥ while the stock lasts"
+        " (a deal may need them): double-click plays one up")
+    # said once: the next move says only itself
+    page.evaluate("window.yukon.sendMove('2:AS>F')")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    assert page.inner_text("#message") == "Ace of spades to the foundation"
+    # with automatic play off there is nothing to explain
+    page.evaluate("window.yukon.settings.autoplay = false;"
+                  " window.yukon.newGame({variant: 'milligan-yukon', seed: 4133423762})")
+    page.wait_for_function("window.yukon.state.move_count === 0")
+    settle(page)
+    assert page.inner_text("#message") == "New game: Milligan Yukon, deal 4133423762"
+    assert page.errors == []
+    page.context.close()

@@ -658,6 +658,18 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const bestFor = (pick) => state.best_moves[keyOfPick(pick)] || null;
   const foundationFor = (pick) => (pick.count === 1 ? state.foundation_moves[keyOfPick(pick)] || null : null);
 
+  // Why automatic play leaves a card that could go up (Milligan Yukon, while its stock lasts: a deal may need
+  // it), said once per card and game as the terminal game does: else it looks as if automatic play forgot it.
+  let explained = { id: null, cards: new Set() };
+  function heldNews(data) {
+    if (!settings.autoplay || !data.held_back || !data.held_back.length) return "";
+    if (explained.id !== data.id) explained = { id: data.id, cards: new Set() };
+    const fresh = data.held_back.map((t) => parseMove(t)).filter((m) => m && !explained.cards.has(m.card)).map((m) => m.card);
+    if (!fresh.length) return "";
+    fresh.forEach((c) => explained.cards.add(c));
+    const them = fresh.length === 1 ? "it" : "them";
+    return ` · Automatic play leaves ${fresh.map(pretty).join(" ")} while the stock lasts (a deal may need ${them}): double-click plays ${fresh.length === 1 ? "it" : "one"} up`;
+  }
   function sendMove(text, opts = {}) {
     return enqueue(async () => {
       const t0 = performance.now();
@@ -676,7 +688,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       timings.push(performance.now() - t0);
       if (timings.length > 1000) timings.shift();
       const auto = data.played.length - 1;
-      if (!opts.quiet && state.status === "playing") say(describeMove(mv).replace(/^./, (c) => c.toUpperCase()) + (auto > 0 ? ` (+${auto} automatic)` : ""));
+      if (!opts.quiet && state.status === "playing") say(describeMove(mv).replace(/^./, (c) => c.toUpperCase()) + (auto > 0 ? ` (+${auto} automatic)` : "") + heldNews(data));
     });
   }
   // a move the page has not checked (a drop, a key): the server plays it or says why not
@@ -720,7 +732,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       }
       hideBanner();
       accept(data, { fresh: true });
-      say(data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, ${dealName(data)}`);
+      say((data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, ${dealName(data)}`) + heldNews(data));
     });
   }
 

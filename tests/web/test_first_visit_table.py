@@ -97,7 +97,7 @@ def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(br
     settle(page)
     assert page.inner_text("#message") == (
         "New game: Milligan Yukon, deal 4133423762 · Automatic play leaves A♠ A♥ while the stock lasts"
-        " (a deal may need them): double-click plays one up")
+        " (a deal may need them): a double click or tap plays one up")
     # said once: the next move says only itself
     page.evaluate("window.yukon.sendMove('2:AS>F')")
     page.wait_for_function("window.yukon.state.move_count === 1")

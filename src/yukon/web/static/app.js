@@ -668,7 +668,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (!fresh.length) return "";
     fresh.forEach((c) => explained.cards.add(c));
     const them = fresh.length === 1 ? "it" : "them";
-    return ` · Automatic play leaves ${fresh.map(pretty).join(" ")} while the stock lasts (a deal may need ${them}): double-click plays ${fresh.length === 1 ? "it" : "one"} up`;
+    return ` · Automatic play leaves ${fresh.map(pretty).join(" ")} while the stock lasts (a deal may need ${them}): a double click or tap plays ${fresh.length === 1 ? "it" : "one"} up`;
   }
   function sendMove(text, opts = {}) {
     return enqueue(async () => {

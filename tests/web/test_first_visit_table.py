@@ -111,3 +111,29 @@ def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(br
     assert page.inner_text("#message") == "New game: Milligan Yukon, deal 4133423762"
     assert page.errors == []
     page.context.close()
+
+
+def test_a_double_click_on_a_card_the_first_click_sent_up_leaves_the_card_under_it(browser: Any,
+                                                                                   server: Server) -> None:
+    # A♠'s best place is its foundation, so the first click of a double click sends it up at once; when the
+    # answer came before the second click, the double click acted on the card uncovered under the pointer
+    # (7♦: "7♦ cannot go up yet", in red)
+    gid = httpx.post(server.url + "api/games", json={"variant": "milligan-yukon", "seed": 4133423762}).json()["id"]
+    page = open_game(browser, server, gid)
+    ace = page.locator('.card[data-name="AS"]').bounding_box()
+    assert ace is not None
+    x, y = ace["x"] + ace["width"] / 2, ace["y"] + ace["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down(click_count=1)
+    page.mouse.up(click_count=1)
+    page.wait_for_function("window.yukon.state.move_count === 1")  # (the answer is in before the second click)
+    settle(page)
+    under = "([x, y]) => document.elementFromPoint(x, y).closest('.card').dataset.name"
+    assert page.evaluate(under, [x, y]) == "7D"
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+    settle(page)  # (the double click's handler ran with the event: a move it asked for is in the queue)
+    assert state(page)["moves"] == ["2:AS>F"]
+    assert page.inner_text("#message") == "Ace of spades to the foundation"
+    assert page.errors == []
+    page.context.close()

@@ -945,24 +945,29 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // place is not a foundation, the single click waits for the double-click time before it acts.
   const DOUBLE_CLICK_MS = 260;
   let pendingClick = 0;
+  // the first click of this double click acted at once (it sent a card up, or dealt): the double click is then
+  // done, and must not act on the card the move uncovered under the pointer
+  let clickActed = false;
   const cancelClick = () => { clearTimeout(pendingClick); pendingClick = 0; };
   table.addEventListener("click", (e) => {
     if (suppressClick || !state || replay) return;
     if (e.detail > 1) return;
+    clickActed = false;
     const slot = e.target.closest(".slot");
     const el = e.target.closest(".card");
     const it = el ? itemOf(el) : null;
-    if ((slot && slot.dataset.pile === "S") || (it && it.pile === "S")) { deal(); return; }
+    if ((slot && slot.dataset.pile === "S") || (it && it.pile === "S")) { clickActed = true; deal(); return; }
     if (!it || state.status !== "playing" || state.result !== null) return;
     const pick = pickFrom(it);
-    if (!pick || pick.src === "F") { if (pick) clickCard(it); return; }
+    if (!pick || pick.src === "F") { if (pick) { clickActed = true; clickCard(it); } return; }
     const best = bestFor(pick);
-    if (best && parseMove(best).dst === "F") { clickCard(it); return; }  // the same as a double click
+    if (best && parseMove(best).dst === "F") { clickActed = true; clickCard(it); return; }  // as a double click
     cancelClick();
     pendingClick = setTimeout(() => { pendingClick = 0; clickCard(it); }, DOUBLE_CLICK_MS);
   });
   table.addEventListener("dblclick", (e) => {
     cancelClick();
+    if (clickActed) { clickActed = false; return; }
     if (!state || state.status !== "playing" || state.result !== null) return;
     const el = e.target.closest(".card");
     const it = el ? itemOf(el) : null;

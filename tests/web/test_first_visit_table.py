@@ -137,3 +137,35 @@ def test_a_double_click_on_a_card_the_first_click_sent_up_leaves_the_card_under_
     assert page.inner_text("#message") == "Ace of spades to the foundation"
     assert page.errors == []
     page.context.close()
+
+
+#: Yukon, four cards from won (tests/web/test_web_demo.py): one move up, and automatic play finishes it
+NEARLY_WON = "yukon,kings,noreturn QCKH/KD/KC/-/-/-/- KS/QH/QD/JC"
+
+
+def test_the_computers_win_is_announced_without_your_streak(browser: Any, server: Server) -> None:
+    from yukon import Game
+
+    position = Game.from_text(NEARLY_WON).to_dict()
+    finish = {**SETTINGS, "autoplay": True, "autofinish": True}
+    # your own win: its box shows your streak and best time, and names the deal as the top bar does
+    mine = httpx.post(server.url + "api/games", json={"position": position}).json()["id"]
+    page = open_game(browser, server, mine, settings=finish)
+    page.evaluate("window.yukon.sendMove('1:KH>F')")
+    page.wait_for_selector("#banner", state="visible")
+    page.wait_for_function("document.getElementById('banner-stats-line').textContent.includes('Streak 1')")
+    assert page.inner_text("#banner-title") == "You won!"
+    assert page.inner_text("#banner-text").startswith("Yukon, custom deal: ")  # (was "deal (custom)")
+    # the computer's: not counted, so no streak of yours under it ("Streak 0 · ... · won 1 of 1" after a win)
+    theirs = httpx.post(server.url + "api/games", json={"position": position}).json()["id"]
+    page.goto(server.url + "?game=" + theirs)
+    page.wait_for_function(f"window.yukon.state && window.yukon.state.id === '{theirs}'")
+    settle(page)
+    page.keyboard.press("t")
+    page.wait_for_selector("#banner", state="visible", timeout=60_000)
+    assert page.inner_text("#banner-title") == "The computer won!"
+    settle(page)
+    page.evaluate("fetch('/api/stats').then((r) => r.json())")  # (a stats line asked for would be in by now)
+    assert page.inner_text("#banner-stats-line") == ""
+    assert page.errors == []
+    page.context.close()

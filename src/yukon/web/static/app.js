@@ -555,10 +555,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (state.status === "won") {
       box.classList.add("won");
       title.textContent = state.computer_moves ? "The computer won!" : "You won!";
-      text.textContent = `${state.title}, deal ${state.seed ?? "(custom)"}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
+      text.textContent = `${state.title}, ${dealName(state)}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
         + (state.computer_moves ? ` The computer chose ${plural(state.computer_moves, "move")}: the game is not counted in your statistics.` : "");
       $("banner-undo").hidden = true;
-      statsLine().then((t) => { $("banner-stats-line").textContent = t; });
+      // your streak and best time belong under your win, not under the computer's (it counts for nothing)
+      const id = state.id;
+      if (!state.computer_moves) statsLine().then((t) => { if (state.id === id) $("banner-stats-line").textContent = t; });
       cascade();
     } else if (state.status === "lost") {
       box.classList.add("lost");

@@ -169,3 +169,36 @@ def test_the_computers_win_is_announced_without_your_streak(browser: Any, server
     assert page.inner_text("#banner-stats-line") == ""
     assert page.errors == []
     page.context.close()
+
+
+def stats_text(page: Any) -> str:
+    page.click("#btn-stats")
+    page.wait_for_function("document.getElementById('stats-body').textContent !== 'Loading…'")
+    text = str(page.inner_text("#stats-body"))
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-stats", state="hidden")
+    return text
+
+
+def test_the_statistics_say_the_game_in_play_counts_once_it_is_over(browser: Any, tmp_path: Any) -> None:
+    # in the middle of a first game they said "No games played yet", just above "A game counts as played from
+    # your first own move"
+    with Server(tmp_path / "stats.sqlite3") as srv:
+        gid = httpx.post(srv.url + "api/games", json={"seed": 1234}).json()["id"]
+        page = open_game(browser, srv, gid)
+        assert stats_text(page) == "No games played yet."  # (a deal not touched yet)
+        page.evaluate("window.yukon.sendMove('2:4H+3>3')")
+        page.wait_for_function("window.yukon.state.player_moved")
+        settle(page)
+        assert stats_text(page) == ("No game finished yet. The game in play is not in these figures yet:"
+                                    " it counts once it is won, or left for another game.")
+        # a finished game in the table, and another in play: the table, then the same note under it
+        page.evaluate("window.yukon.newGame({variant: 'yukon', seed: 5})")
+        page.wait_for_function("window.yukon.state.seed === 5")
+        page.evaluate("window.yukon.sendMove('2:JD+4>4')")
+        page.wait_for_function("window.yukon.state.player_moved")
+        settle(page)
+        text = stats_text(page)
+        assert "Yukon" in text and text.endswith("it counts once it is won, or left for another game.")
+        assert page.errors == []
+        page.context.close()

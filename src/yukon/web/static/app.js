@@ -1289,7 +1289,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("dlg-stats").showModal();
     try {
       const { stats } = await api("GET", "/api/stats");
-      if (!stats.length) { body.textContent = "No games played yet."; return; }
+      // the figures are of finished games: a game you are playing is in them only once it is won or left, which
+      // a new player cannot guess ("No games played yet" in the middle of one)
+      const pending = state && state.player_moved && state.result === null && !state.computer_moves
+        ? "The game in play is not in these figures yet: it counts once it is won, or left for another game." : "";
+      if (!stats.length) { body.textContent = pending ? `No game finished yet. ${pending}` : "No games played yet."; return; }
       const pct = (x) => `${Math.round(x * 100)}%`;
       const rows = stats.map((s) => {
         // PySolFC's deal 42 is another deal than this program's 42: its games are a row of their own
@@ -1301,6 +1305,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         return `<tr class="${cur ? "current" : ""}"><td>${s.title}<span class="opts">${opts}</span></td>${cells.map((c, i) => `<td data-label="${STATS_COLUMNS[i + 1]}">${c}</td>`).join("")}</tr>`;
       }).join("");
       body.innerHTML = `<table><thead><tr>${STATS_COLUMNS.map((c) => `<th>${c}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`;
+      if (pending) { const note = document.createElement("p"); note.className = "stats-pending"; note.textContent = pending; body.append(note); }
     } catch (err) {
       body.textContent = err.offline ? "The server is not answering: the statistics cannot be loaded now." : `Cannot load the statistics: ${err.message}`;
     }

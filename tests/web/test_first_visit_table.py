@@ -202,3 +202,22 @@ def test_the_statistics_say_the_game_in_play_counts_once_it_is_over(browser: Any
         assert "Yukon" in text and text.endswith("it counts once it is won, or left for another game.")
         assert page.errors == []
         page.context.close()
+
+
+def test_the_statistics_show_every_figure_at_any_width(browser: Any, server: Server) -> None:
+    # from 641 to about 815 px the table of eight columns was wider than its dialog: "Fewest moves" sat behind a
+    # sideways scroll nobody sees
+    gid = httpx.post(server.url + "api/games", json={"seed": 1234}).json()["id"]
+    assert httpx.post(server.url + f"api/games/{gid}/moves", json={"move": "2:4H+3>3"}).status_code == 200
+    assert httpx.post(server.url + f"api/games/{gid}/resign").status_code == 200  # (a row in the statistics)
+    page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"])
+    page.click("#btn-stats")
+    page.wait_for_function("document.getElementById('stats-body').textContent.includes('Fewest moves')")
+    for width in (390, 641, 700, 768, 800, 840, 841, 900, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function(f"window.innerWidth === {width}")
+        cut = page.evaluate("(() => { const b = document.getElementById('stats-body');"
+                            " return b.scrollWidth - b.clientWidth; })()")
+        assert cut <= 0, (width, cut)
+    assert page.errors == []
+    page.context.close()

@@ -454,3 +454,13 @@ def test_resume_after_server_restart(db: Path) -> None:
         assert c.get("/api/games/latest").json()["id"] == gid
         assert c.post(f"/api/games/{gid}/redo").json()["moves"] == [m1, m2]
     store.close()
+
+
+def test_the_state_names_the_plays_up_automatic_play_holds_back(client: TestClient) -> None:
+    # Milligan Yukon deal 4133423762: two free Aces, which automatic play leaves while the stock lasts (a deal
+    # may need them); the page says why from this list, as the terminal game does
+    milligan = new_game(client, variant="milligan-yukon", seed=4133423762, autoplay=True)
+    assert milligan["moves"] == [] and milligan["held_back"] == ["2:AS>F", "3:AH>F"]
+    assert set(milligan["held_back"]) <= set(milligan["legal_moves"])  # (free face-up cards: nothing new to see)
+    yukon_game = new_game(client, seed=1234)
+    assert yukon_game["held_back"] == []  # one deck, no stock: nothing is held back

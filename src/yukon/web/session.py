@@ -34,6 +34,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..advisor import Advisor
+from ..autoplay import held_back
 from ..cards import NAME
 from ..demo import computer_moves
 from ..errors import YukonError
@@ -130,6 +131,9 @@ class Session(PlaySession):
             "legal_moves": [move_text(m) for m in legal] if playing else [],
             "best_moves": {k: move_text(m) for k, m in self.best_moves(legal).items()} if playing else {},
             "foundation_moves": {k: move_text(m) for k, m in self.foundation_moves(legal).items()} if playing else {},
+            # the plays up that automatic play leaves while the Milligan stock lasts (a deal may need the card):
+            # the page says why, as the terminal game does, rather than seem to forget them
+            "held_back": [move_text(m) for m in held_back(g)] if playing else [],
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             "status": status,

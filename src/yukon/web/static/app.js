@@ -555,10 +555,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (state.status === "won") {
       box.classList.add("won");
       title.textContent = state.computer_moves ? "The computer won!" : "You won!";
-      text.textContent = `${state.title}, deal ${state.seed ?? "(custom)"}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
+      text.textContent = `${state.title}, ${dealName(state)}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
         + (state.computer_moves ? ` The computer chose ${plural(state.computer_moves, "move")}: the game is not counted in your statistics.` : "");
       $("banner-undo").hidden = true;
-      statsLine().then((t) => { $("banner-stats-line").textContent = t; });
+      // your streak and best time belong under your win, not under the computer's (it counts for nothing)
+      const id = state.id;
+      if (!state.computer_moves) statsLine().then((t) => { if (state.id === id) $("banner-stats-line").textContent = t; });
       cascade();
     } else if (state.status === "lost") {
       box.classList.add("lost");
@@ -596,7 +598,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("banner-analyse").textContent = "Where did it go wrong?";
     $("banner-new").textContent = "New deal";
     $("banner").hidden = false;
-    say(`This game is over: ${how}`, false, true);
+    say(`This game is over: ${how[0].toLowerCase()}${how.slice(1)}`, false, true);  // (one sentence: "over: it was won")
     offer("New deal", () => newGame({ variant: state.variant, options: state.rules }));
     setTimeout(() => $("banner-new").focus(), 50);
   }
@@ -658,6 +660,18 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const bestFor = (pick) => state.best_moves[keyOfPick(pick)] || null;
   const foundationFor = (pick) => (pick.count === 1 ? state.foundation_moves[keyOfPick(pick)] || null : null);
 
+  // Why automatic play leaves a card that could go up (Milligan Yukon, while its stock lasts: a deal may need
+  // it), said once per card and game as the terminal game does: else it looks as if automatic play forgot it.
+  let explained = { id: null, cards: new Set() };
+  function heldNews(data) {
+    if (!settings.autoplay || !data.held_back || !data.held_back.length) return "";
+    if (explained.id !== data.id) explained = { id: data.id, cards: new Set() };
+    const fresh = data.held_back.map((t) => parseMove(t)).filter((m) => m && !explained.cards.has(m.card)).map((m) => m.card);
+    if (!fresh.length) return "";
+    fresh.forEach((c) => explained.cards.add(c));
+    const them = fresh.length === 1 ? "it" : "them";
+    return ` · Automatic play leaves ${fresh.map(pretty).join(" ")} while the stock lasts (a deal may need ${them}): a double click or tap plays ${fresh.length === 1 ? "it" : "one"} up`;
+  }
   function sendMove(text, opts = {}) {
     return enqueue(async () => {
       const t0 = performance.now();
@@ -676,7 +690,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       timings.push(performance.now() - t0);
       if (timings.length > 1000) timings.shift();
       const auto = data.played.length - 1;
-      if (!opts.quiet && state.status === "playing") say(describeMove(mv).replace(/^./, (c) => c.toUpperCase()) + (auto > 0 ? ` (+${auto} automatic)` : ""));
+      if (!opts.quiet && state.status === "playing") say(describeMove(mv).replace(/^./, (c) => c.toUpperCase()) + (auto > 0 ? ` (+${auto} automatic)` : "") + heldNews(data));
     });
   }
   // a move the page has not checked (a drop, a key): the server plays it or says why not
@@ -720,7 +734,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       }
       hideBanner();
       accept(data, { fresh: true });
-      say(data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, ${dealName(data)}`);
+      say((data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, ${dealName(data)}`) + heldNews(data));
     });
   }
 
@@ -933,24 +947,29 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // place is not a foundation, the single click waits for the double-click time before it acts.
   const DOUBLE_CLICK_MS = 260;
   let pendingClick = 0;
+  // the first click of this double click acted at once (it sent a card up, or dealt): the double click is then
+  // done, and must not act on the card the move uncovered under the pointer
+  let clickActed = false;
   const cancelClick = () => { clearTimeout(pendingClick); pendingClick = 0; };
   table.addEventListener("click", (e) => {
     if (suppressClick || !state || replay) return;
     if (e.detail > 1) return;
+    clickActed = false;
     const slot = e.target.closest(".slot");
     const el = e.target.closest(".card");
     const it = el ? itemOf(el) : null;
-    if ((slot && slot.dataset.pile === "S") || (it && it.pile === "S")) { deal(); return; }
+    if ((slot && slot.dataset.pile === "S") || (it && it.pile === "S")) { clickActed = true; deal(); return; }
     if (!it || state.status !== "playing" || state.result !== null) return;
     const pick = pickFrom(it);
-    if (!pick || pick.src === "F") { if (pick) clickCard(it); return; }
+    if (!pick || pick.src === "F") { if (pick) { clickActed = true; clickCard(it); } return; }
     const best = bestFor(pick);
-    if (best && parseMove(best).dst === "F") { clickCard(it); return; }  // the same as a double click
+    if (best && parseMove(best).dst === "F") { clickActed = true; clickCard(it); return; }  // as a double click
     cancelClick();
     pendingClick = setTimeout(() => { pendingClick = 0; clickCard(it); }, DOUBLE_CLICK_MS);
   });
   table.addEventListener("dblclick", (e) => {
     cancelClick();
+    if (clickActed) { clickActed = false; return; }
     if (!state || state.status !== "playing" || state.result !== null) return;
     const el = e.target.closest(".card");
     const it = el ? itemOf(el) : null;
@@ -1202,7 +1221,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("new-deal").value = settings.deal || (settings.winnableOnly ? "winnable" : "any");
     $("new-numbering").value = (state && state.numbering) || settings.numbering || "yukon";
     updateNumbering();
-    $("new-abandon").hidden = !(state && state.status === "playing" && (state.move_count > 0 || state.can_redo));
+    // only a game the player (or the computer) moved in counts when left: the cards that played themselves at
+    // the deal leave no trace (docs/web.md), so they get no warning
+    $("new-abandon").hidden = !(state && state.status === "playing" && state.result === null
+      && (state.player_moved || state.computer_moves > 0));
     $("new-abandon").textContent = `Leaving the game in play: ${leaving(state)}.`;
     $("dlg-new").showModal();
   }
@@ -1267,7 +1289,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("dlg-stats").showModal();
     try {
       const { stats } = await api("GET", "/api/stats");
-      if (!stats.length) { body.textContent = "No games played yet."; return; }
+      // the figures are of finished games: a game you are playing is in them only once it is won or left, which
+      // a new player cannot guess ("No games played yet" in the middle of one)
+      const pending = state && state.player_moved && state.result === null && !state.computer_moves
+        ? "The game in play is not in these figures yet: it counts once it is won, or left for another game." : "";
+      if (!stats.length) { body.textContent = pending ? `No game finished yet. ${pending}` : "No games played yet."; return; }
       const pct = (x) => `${Math.round(x * 100)}%`;
       const rows = stats.map((s) => {
         // PySolFC's deal 42 is another deal than this program's 42: its games are a row of their own
@@ -1279,6 +1305,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         return `<tr class="${cur ? "current" : ""}"><td>${s.title}<span class="opts">${opts}</span></td>${cells.map((c, i) => `<td data-label="${STATS_COLUMNS[i + 1]}">${c}</td>`).join("")}</tr>`;
       }).join("");
       body.innerHTML = `<table><thead><tr>${STATS_COLUMNS.map((c) => `<th>${c}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`;
+      if (pending) { const note = document.createElement("p"); note.className = "stats-pending"; note.textContent = pending; body.append(note); }
     } catch (err) {
       body.textContent = err.offline ? "The server is not answering: the statistics cannot be loaded now." : `Cannot load the statistics: ${err.message}`;
     }

@@ -1,0 +1,223 @@
+"""What a new player met at the table on a first visit, in a real browser: the New dialog warned that leaving a
+deal nobody had touched "counts as not won" (the cards that play themselves at the deal leave no trace), and a
+window between a phone's and a desktop's width broke the toolbar onto a second row.
+
+The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py and test_player_table.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from browser_setup import Server
+from test_player_table import open_game
+from test_web_browser import SETTINGS, settle, state
+
+pytestmark = pytest.mark.browser
+
+#: Yukon deal 1234 with automatic play: the aces of spades and clubs go up at the deal, before any move of yours
+AUTOPLAYED = 1234
+
+
+def new_dialog_warning(page: Any) -> str | None:
+    """The New dialog's line about the game in play (None when it has none), the dialog closed again."""
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new", state="visible")
+    warning = None if page.is_hidden("#new-abandon") else page.inner_text("#new-abandon")
+    page.click("#new-cancel")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    return warning
+
+
+def test_a_deal_only_the_automatic_play_moved_in_is_left_without_a_warning(browser: Any, server: Server) -> None:
+    r = httpx.post(server.url + "api/games", json={"variant": "yukon", "seed": AUTOPLAYED, "autoplay": True})
+    gid = r.json()["id"]
+    page = open_game(browser, server, gid, settings={**SETTINGS, "autoplay": True})
+    before = state(page)
+    assert before["move_count"] == 2 and not before["player_moved"]  # (the aces played themselves)
+    assert new_dialog_warning(page) is None
+    # the player's own first move makes it count: from then on leaving it does count as not won
+    card = page.locator('.card[data-name="4D"]').bounding_box()
+    assert card is not None and before["best_moves"]["1:4D"] == "1:4D>3"
+    page.mouse.click(card["x"] + card["width"] / 2, card["y"] + 8)
+    page.wait_for_function("window.yukon.state.player_moved")
+    settle(page)
+    assert new_dialog_warning(page) == "Leaving the game in play: it counts as not won."
+    assert page.errors == []
+    page.context.close()
+
+
+def toolbar(page: Any) -> dict[str, Any]:
+    """The toolbar's rows (distinct tops of its buttons), its right edge and the header's height."""
+    return page.evaluate(
+        "(() => { const bs = [...document.querySelectorAll('.actions button')].filter((b) => b.offsetParent)"
+        ".map((b) => b.getBoundingClientRect());"
+        " return {rows: new Set(bs.map((r) => Math.round(r.top))).size, right: Math.max(...bs.map((r) => r.right)),"
+        " header: document.querySelector('header.bar').getBoundingClientRect().height}; })()")
+
+
+def test_the_toolbar_keeps_to_one_row_between_a_phone_and_a_desktop(browser: Any, server: Server) -> None:
+    # 641 to 815 px (a tablet held upright, a narrow window) used to break it onto a second row, the table
+    # losing that row's height
+    page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"])
+    desktop = toolbar(page)
+    assert desktop["rows"] == 1
+    for width in (641, 680, 720, 721, 768, 800, 840):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function(f"window.innerWidth === {width}")
+        shown = toolbar(page)
+        assert shown["rows"] == 1 and shown["right"] <= width, (width, shown)
+        assert shown["header"] == desktop["header"], (width, shown)
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_game_over_is_said_in_one_sentence_in_the_status_line(browser: Any, server: Server) -> None:
+    # "This game is over: It was given up, ..." had a capital in mid-sentence
+    gid = httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"]
+    assert httpx.post(server.url + f"api/games/{gid}/moves", json={"move": "2:JD+4>4"}).status_code == 200
+    assert httpx.post(server.url + f"api/games/{gid}/resign").status_code == 200
+    page = open_game(browser, server, gid)
+    page.wait_for_selector("#banner", state="visible")
+    assert page.inner_text("#banner-text").startswith("It was given up")  # (the box's own sentence)
+    assert page.inner_text("#message") == (
+        "This game is over: it was given up, or left for another game: it counts as not won.")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(browser: Any, server: Server) -> None:
+    # two Aces free at the deal and automatic play on, yet they stayed: it looked as if it had forgotten them
+    page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"],
+                     settings={**SETTINGS, "autoplay": True})
+    page.evaluate("window.yukon.newGame({variant: 'milligan-yukon', seed: 4133423762})")
+    page.wait_for_function("window.yukon.state.seed === 4133423762")
+    settle(page)
+    assert page.inner_text("#message") == (
+        "New game: Milligan Yukon, deal 4133423762 · Automatic play leaves A♠ A♥ while the stock lasts"
+        " (a deal may need them): a double click or tap plays one up")
+    # said once: the next move says only itself
+    page.evaluate("window.yukon.sendMove('2:AS>F')")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    assert page.inner_text("#message") == "Ace of spades to the foundation"
+    # with automatic play off there is nothing to explain
+    page.evaluate("window.yukon.settings.autoplay = false;"
+                  " window.yukon.newGame({variant: 'milligan-yukon', seed: 4133423762})")
+    page.wait_for_function("window.yukon.state.move_count === 0")
+    settle(page)
+    assert page.inner_text("#message") == "New game: Milligan Yukon, deal 4133423762"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_double_click_on_a_card_the_first_click_sent_up_leaves_the_card_under_it(browser: Any,
+                                                                                   server: Server) -> None:
+    # A♠'s best place is its foundation, so the first click of a double click sends it up at once; when the
+    # answer came before the second click, the double click acted on the card uncovered under the pointer
+    # (7♦: "7♦ cannot go up yet", in red)
+    gid = httpx.post(server.url + "api/games", json={"variant": "milligan-yukon", "seed": 4133423762}).json()["id"]
+    page = open_game(browser, server, gid)
+    ace = page.locator('.card[data-name="AS"]').bounding_box()
+    assert ace is not None
+    x, y = ace["x"] + ace["width"] / 2, ace["y"] + ace["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down(click_count=1)
+    page.mouse.up(click_count=1)
+    page.wait_for_function("window.yukon.state.move_count === 1")  # (the answer is in before the second click)
+    settle(page)
+    under = "([x, y]) => document.elementFromPoint(x, y).closest('.card').dataset.name"
+    assert page.evaluate(under, [x, y]) == "7D"
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+    settle(page)  # (the double click's handler ran with the event: a move it asked for is in the queue)
+    assert state(page)["moves"] == ["2:AS>F"]
+    assert page.inner_text("#message") == "Ace of spades to the foundation"
+    assert page.errors == []
+    page.context.close()
+
+
+#: Yukon, four cards from won (tests/web/test_web_demo.py): one move up, and automatic play finishes it
+NEARLY_WON = "yukon,kings,noreturn QCKH/KD/KC/-/-/-/- KS/QH/QD/JC"
+
+
+def test_the_computers_win_is_announced_without_your_streak(browser: Any, server: Server) -> None:
+    from yukon import Game
+
+    position = Game.from_text(NEARLY_WON).to_dict()
+    finish = {**SETTINGS, "autoplay": True, "autofinish": True}
+    # your own win: its box shows your streak and best time, and names the deal as the top bar does
+    mine = httpx.post(server.url + "api/games", json={"position": position}).json()["id"]
+    page = open_game(browser, server, mine, settings=finish)
+    page.evaluate("window.yukon.sendMove('1:KH>F')")
+    page.wait_for_selector("#banner", state="visible")
+    page.wait_for_function("document.getElementById('banner-stats-line').textContent.includes('Streak 1')")
+    assert page.inner_text("#banner-title") == "You won!"
+    assert page.inner_text("#banner-text").startswith("Yukon, custom deal: ")  # (was "deal (custom)")
+    # the computer's: not counted, so no streak of yours under it ("Streak 0 · ... · won 1 of 1" after a win)
+    theirs = httpx.post(server.url + "api/games", json={"position": position}).json()["id"]
+    page.goto(server.url + "?game=" + theirs)
+    page.wait_for_function(f"window.yukon.state && window.yukon.state.id === '{theirs}'")
+    settle(page)
+    page.keyboard.press("t")
+    page.wait_for_selector("#banner", state="visible", timeout=60_000)
+    assert page.inner_text("#banner-title") == "The computer won!"
+    settle(page)
+    page.evaluate("fetch('/api/stats').then((r) => r.json())")  # (a stats line asked for would be in by now)
+    assert page.inner_text("#banner-stats-line") == ""
+    assert page.errors == []
+    page.context.close()
+
+
+def stats_text(page: Any) -> str:
+    page.click("#btn-stats")
+    page.wait_for_function("document.getElementById('stats-body').textContent !== 'Loading…'")
+    text = str(page.inner_text("#stats-body"))
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-stats", state="hidden")
+    return text
+
+
+def test_the_statistics_say_the_game_in_play_counts_once_it_is_over(browser: Any, tmp_path: Any) -> None:
+    # in the middle of a first game they said "No games played yet", just above "A game counts as played from
+    # your first own move"
+    with Server(tmp_path / "stats.sqlite3") as srv:
+        gid = httpx.post(srv.url + "api/games", json={"seed": 1234}).json()["id"]
+        page = open_game(browser, srv, gid)
+        assert stats_text(page) == "No games played yet."  # (a deal not touched yet)
+        page.evaluate("window.yukon.sendMove('2:4H+3>3')")
+        page.wait_for_function("window.yukon.state.player_moved")
+        settle(page)
+        assert stats_text(page) == ("No game finished yet. The game in play is not in these figures yet:"
+                                    " it counts once it is won, or left for another game.")
+        # a finished game in the table, and another in play: the table, then the same note under it
+        page.evaluate("window.yukon.newGame({variant: 'yukon', seed: 5})")
+        page.wait_for_function("window.yukon.state.seed === 5")
+        page.evaluate("window.yukon.sendMove('2:JD+4>4')")
+        page.wait_for_function("window.yukon.state.player_moved")
+        settle(page)
+        text = stats_text(page)
+        assert "Yukon" in text and text.endswith("it counts once it is won, or left for another game.")
+        assert page.errors == []
+        page.context.close()
+
+
+def test_the_statistics_show_every_figure_at_any_width(browser: Any, server: Server) -> None:
+    # from 641 to about 815 px the table of eight columns was wider than its dialog: "Fewest moves" sat behind a
+    # sideways scroll nobody sees
+    gid = httpx.post(server.url + "api/games", json={"seed": 1234}).json()["id"]
+    assert httpx.post(server.url + f"api/games/{gid}/moves", json={"move": "2:4H+3>3"}).status_code == 200
+    assert httpx.post(server.url + f"api/games/{gid}/resign").status_code == 200  # (a row in the statistics)
+    page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"])
+    page.click("#btn-stats")
+    page.wait_for_function("document.getElementById('stats-body').textContent.includes('Fewest moves')")
+    for width in (390, 641, 700, 768, 800, 840, 841, 900, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function(f"window.innerWidth === {width}")
+        cut = page.evaluate("(() => { const b = document.getElementById('stats-body');"
+                            " return b.scrollWidth - b.clientWidth; })()")
+        assert cut <= 0, (width, cut)
+    assert page.errors == []
+    page.context.close()

@@ -101,3 +101,38 @@ def test_q_while_the_computer_plays_quits_cleanly_and_saves_the_game(store: Stor
     run(app, scenario)  # (an exception at exit fails the test here)
     assert app.return_code == 0 and not app.demo.active
     assert store.load_game(app.session.id) is not None
+
+
+def test_the_longest_messages_are_shown_to_their_end_at_60_columns() -> None:
+    # At 60x20 two lines were not enough: a hint lost "p: play it", the computer's move its keys, and a
+    # Milligan deal the end of why auto-play leaves its Aces. Below 80 columns the status line takes three.
+    milligan = ("Dealt a card onto every column; 44 left in the stock; auto-play leaves A♣ A♥ A♦ A♠ while "
+                "the stock lasts (a deal may need it): f plays it up")
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        for message, end in ((LONG, "esc: stop"), (LONG.split("   ")[0] + "   p: play it", "p: play it"),
+                             (milligan, "f plays it up")):
+            app.set_status(message)
+            await pilot.pause()
+            shown = status_lines(app)
+            assert " ".join(shown).split() == message.split(), shown  # every word of it, none cut off
+            assert " ".join(shown).endswith(end)
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=7)), scenario, (60, 20))
+
+
+def test_a_long_message_does_not_move_the_columns_at_60_columns() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        for _ in range(3):
+            await pilot.press("d")
+        app.set_status("Moved.")
+        await pilot.pause()
+        await pilot.pause()
+        compact, places = app.state.compact, columns_drawn(app)
+        app.set_status(LONG)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(status_lines(app)) == 3
+        assert app.state.compact == compact and columns_drawn(app) == places
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=7)), scenario, (60, 20))

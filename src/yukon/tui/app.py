@@ -66,6 +66,15 @@ from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState
 #: The most lines the status line takes: a hint with its reason, or the computer's move and the keys, wraps to
 #: a second line at 80 columns rather than losing its end.
 STATUS_LINES = 2
+#: Below 80 columns the longest messages (about 150 characters: the computer's move with its odds and keys, a
+#: Milligan deal with the cards auto-play leaves) need a third line: at 60 columns two lost "p: play it".
+NARROW_STATUS_LINES = 3
+
+
+def status_lines_for(width: int) -> int:
+    """The most lines the status line may take in a terminal ``width`` columns wide (the table is laid out
+    as if it always took them, so a long message never folds or moves the columns)."""
+    return STATUS_LINES if width >= 80 else NARROW_STATUS_LINES
 
 
 class Tableau(VerticalScroll, can_focus=False):
@@ -99,7 +108,7 @@ class YukonApp(App[None]):
     #piles .spacer { width: 1fr; height: 1; }
     #tableau { height: 1fr; padding: 0 1; scrollbar-size: 1 1; overflow-x: auto; align-horizontal: center; }
     #columns { height: auto; width: auto; min-height: 100%; }
-    #status { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
+    #status { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }  /* (3 below 80 columns) */
     #status.error { color: $error; }
     #status.good { color: $success; }
     """
@@ -307,8 +316,9 @@ class YukonApp(App[None]):
             return
         columns = list(self.query(ColumnView))
         need = 1 + max((len(d) + len(u) for d, u in self.game.columns), default=0)
-        # counted as if the status line took its two lines: a long message then does not fold the columns
-        avail = tableau.size.height - (STATUS_LINES - self._status_lines())
+        # counted as if the status line took all its lines: a long message then does not fold the columns
+        most = self._fit_status()
+        avail = tableau.size.height - (most - self._status_lines())
         state.compact = bool(avail) and need > avail
         # Equal columns as wide as the terminal allows (SLOT to MAX_WIDTH cells; padding and a scrollbar
         # aside); the top row spans the same width, so the stock sits over column 1 and the foundations
@@ -361,7 +371,7 @@ class YukonApp(App[None]):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
     def set_status(self, text: str, kind: str = "") -> None:
-        """The message at the bottom, on one line or two (STATUS_LINES) when it is long: ``kind`` is ``""``,
+        """The message at the bottom, on one line or more (status_lines_for) when it is long: ``kind`` is ``""``,
         ``"error"`` or ``"good"``."""
         self._status_text = text
         try:
@@ -379,9 +389,18 @@ class YukonApp(App[None]):
     def _status_lines(self) -> int:
         """How many lines the status line takes now (1 before it is laid out)."""
         try:
-            return max(1, min(STATUS_LINES, self.query_one("#status", Static).size.height))
+            return max(1, min(status_lines_for(self.size.width), self.query_one("#status", Static).size.height))
         except Exception:
             return 1
+
+    def _fit_status(self) -> int:
+        """Let the status line take as many lines as this width needs (status_lines_for); return that many."""
+        most = status_lines_for(self.size.width)
+        with contextlib.suppress(Exception):
+            status = self.query_one("#status", Static)
+            if status.styles.max_height is None or status.styles.max_height.value != most:
+                status.styles.max_height = most
+        return most
 
     def _targets(self) -> frozenset[int]:
         """Where the picked card may go (columns, and FOUNDATION), to mark them."""

@@ -136,3 +136,29 @@ def test_a_long_message_does_not_move_the_columns_at_60_columns() -> None:
         assert app.state.compact == compact and columns_drawn(app) == places
 
     run(make_app(None, Game.deal("milligan-yukon", seed=7)), scenario, (60, 20))
+
+
+def test_the_help_says_the_rules_of_the_game_in_play() -> None:
+    # Alaska's help said "Build down in the tableau (same suit, up or down)", and no help said what an empty
+    # column takes, how the stock deals or whether cards come back from the foundations.
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        said = str(app.screen.query_one("#help-goal", Static).render())
+        words.append(" ".join(said.split()))
+
+    cases = [
+        (Game.deal("alaska", seed=1), ("Build up or down in the same suit", "takes only a King", "stay there")),
+        (Game.deal("yukon", seed=1, empty_column="any", foundation_return=True),
+         ("Build down in alternate colours", "takes any card", "may come back")),
+        (Game.deal("australian", seed=1), ("Build down in the same suit", "d turns the stock", "w picks up")),
+        (Game.deal("milligan-yukon", seed=1), ("d deals a card from the stock onto every column", "may come back")),
+    ]
+    for game, expected in cases:
+        words: list[str] = []
+        run(make_app(None, game), scenario, (80, 24))
+        assert all(part in words[0] for part in expected), words[0]
+        assert "Goal: every card on the foundations." in words[0]
+        if game.rules.build_rule.up_too:
+            assert "Build down" not in words[0]
+        assert ("Click the stock to deal" in words[0]) == game.rules.has_stock

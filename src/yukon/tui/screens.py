@@ -112,10 +112,9 @@ class HelpScreen(Dialog[None]):
                 yield Static(rows)
                 yield Static(
                     "Mouse: click a card (it travels with the cards on it), then a column or a "
-                    "foundation. Double-click a card to move it where it fits best (up first). "
-                    "Click the stock to deal.\n"
-                    "Build down in the tableau (" + _build_words(self._help_rules) + "); any face-up card can "
-                    "move with the cards on it. Goal: every card on the foundations.",
+                    "foundation. Double-click a card to move it where it fits best (up first)."
+                    + (" Click the stock to deal." if self._help_rules.has_stock else "")  # (Yukon has none)
+                    + "\n" + rules_words(self._help_rules),
                     classes="note", id="help-goal",
                 )
             yield Static("↑ ↓ page up/down: scroll   esc: close   q: quit", classes="note")
@@ -143,8 +142,23 @@ class HelpScreen(Dialog[None]):
         self.query_one("#help-keys", VerticalScroll).scroll_end(animate=False)
 
 
-def _build_words(rules: Rules) -> str:
-    return rules.build_rule.words
+def rules_words(rules: Rules) -> str:
+    """The rules of this game in a few sentences, for the help: how cards build (Alaska builds up too: the
+    help said "Build down ... (same suit, up or down)"), what an empty column takes, the stock, whether cards
+    come back from the foundations, and the goal."""
+    build = rules.build_rule
+    how = ("up or down" if build.up_too else "down") + (" in the same suit" if build.same_suit
+                                                          else " in alternate colours")
+    empty = "only a King" if rules.kings_only else "any card (with the cards on it)"
+    words = [f"Build {how}; any face-up card can move with the cards on it. An empty column takes {empty}."]
+    if rules.stock == "waste":
+        words.append("d turns the stock's top card onto the waste, one pass; w picks up the waste's card.")
+    elif rules.stock == "rows":
+        words.append("d deals a card from the stock onto every column.")
+    words.append("Cards on the foundations may come back to the tableau." if rules.foundation_return
+                 else "Cards on the foundations stay there.")
+    words.append("Goal: every card on the foundations.")
+    return " ".join(words)
 
 
 def clock_text(seconds: float | None) -> str:
@@ -405,5 +419,5 @@ class GameOverScreen(Dialog[str | None]):
 
 __all__ = [
     "QUIT_BINDINGS", "ConfirmScreen", "DealNumberScreen", "Dialog", "GameOverScreen", "HelpScreen",
-    "NewGameChoice", "NewGameScreen", "StatsScreen", "clock_text", "key_label",
+    "NewGameChoice", "NewGameScreen", "StatsScreen", "clock_text", "key_label", "rules_words",
 ]

@@ -233,6 +233,29 @@ def test_analysis_at_any_time_gives_the_game_up_once_the_player_agrees(store: St
     assert (row.played, row.won) == (1, 0)
 
 
+def test_a_game_given_up_for_the_analysis_can_be_exported(store: Store, tmp_path: Path) -> None:
+    # The question said the answer shows the face-down cards and the game counted as not won, and yet x then
+    # said "Export works once the game is over". The web game exports a game given up; so does this one now.
+    out = tmp_path / "out"
+    out.mkdir()
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")  # 6♥ up: the game goes on
+        await pilot.pause()
+        await pilot.press("x")
+        assert "once the game is over" in app.status_text and list(out.iterdir()) == []
+        await pilot.press("W", "y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        await pilot.press("x")
+        [path] = list(out.iterdir())
+        assert path == app.exported and str(path) in app.status_text
+        record = GameRecord.read(path)
+        assert [str(m) for m in record.moves] == ["2:6H>F"] and record.result == "abandoned"
+
+    run(make_app(store, game=Game.from_text(LOSABLE), autoplay=False, analysis_time=5.0, export_dir=out),
+        scenario)
+
+
 def test_help_lists_the_new_keys(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("question_mark")

@@ -808,10 +808,11 @@ class YukonApp(App[None]):
     # ------------------------------------------------------------------ records, replay, analysis
 
     def _over_or_why(self, what: str) -> bool:
-        """Is the game over (won, or no legal move)? If not, say why ``what`` waits for that."""
-        if self.session.game.is_over():
+        """Is the game over (won, no legal move, or given up with W, as in the web game, where a game given
+        up can be exported)? If not, say why ``what`` waits for that."""
+        if self.session.game.is_over() or self.session.result is not None:
             return True
-        self.set_status(f"{what} once the game is over (won, or no legal move left): "
+        self.set_status(f"{what} once the game is over (won, no legal move left, or given up with W): "
                         "the record shows the face-down cards of the start", "error")
         return False
 

@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_helpers import wait_for
 
+import yukon
 from yukon import Game
 from yukon.store import Store
 from yukon.tui.app import STATUS_LINES, YukonApp
@@ -162,3 +163,50 @@ def test_the_help_says_the_rules_of_the_game_in_play() -> None:
         if game.rules.build_rule.up_too:
             assert "Build down" not in words[0]
         assert ("Click the stock to deal" in words[0]) == game.rules.has_stock
+
+
+def test_the_new_game_screen_chooses_the_rule_options() -> None:
+    # v dealt every variant with its default rules: a game of `--empty-column any` came back as kings only,
+    # and the screen had no way to choose an option (the web table's New dialog has them); its keys ended in a
+    # bare "esc"; and a lost Milligan deal said "the shipped verdicts have no proven lost deal of milligan-yukon".
+    from yukon.tui.screens import NewGameScreen
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        text = " ".join(str(w.render()) for w in screen.query(Static))
+        assert "empty column any card, foundation return off" in text and "esc: cancel" in text
+        await pilot.press("d", "d", "d", "d")  # Yukon with any card into an empty column: graded up to hard
+        assert screen.difficulty == "hard"
+        await pilot.press("e")  # kings only: Yukon's expert grade comes in, hard stays
+        assert screen.rules.kings_only and screen.difficulty == "hard"
+        await pilot.press("e", "enter")
+        await pilot.pause()
+        assert app.game.rules == Game.deal("yukon", seed=1, empty_column="any").rules
+        assert app.game.move_stack == [] and "hard" in app.status_text
+
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("end")  # Milligan Yukon: its own defaults (foundation return on)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.rules == yukon.VARIANTS["milligan-yukon"]
+        await pilot.press("l")
+        shown = str(screen.query_one("#deal-kind", Static).render())
+        assert "none known of Milligan Yukon" in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.status_text.startswith("No deal of Milligan Yukon with these rules is known to be lost")
+        assert "shipped" not in app.status_text
+
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("end", "l", "f", "e", "enter")  # any deal; no return; any card
+        await pilot.pause()
+        await pilot.pause()
+        rules = app.game.rules
+        assert (rules.variant, rules.empty_column, rules.foundation_return) == ("milligan-yukon", "any", False)
+
+    run(make_app(None, Game.deal("yukon", seed=1, empty_column="any")), scenario, (60, 20))

@@ -1009,7 +1009,9 @@ class YukonApp(App[None]):
         try:  # a deal proven lost, or winnable (of a difficulty), from the shipped verdicts at once
             found = deal_from_data(rules, kind, self.deal_difficulty)
         except NoSuchDealError as exc:
-            self.set_status(f"{exc}: choose another kind of deal (v)", "error")
+            why = (f"No deal of {rules.title} with these rules is known to be lost (the solver has proved none)"
+                   if kind == "lost" else str(exc))  # (the data's own words named "the shipped verdicts")
+            self.set_status(f"{why}: choose another kind of deal (v)", "error")
             return
         if found is not None:
             self._deal_note = found.note
@@ -1069,11 +1071,11 @@ class YukonApp(App[None]):
                 self.deal_kind, self.deal_difficulty = choice.kind, choice.difficulty
                 self._confirm_then(
                     f"Leave this game ({self._leaving()}) for a new one?",
-                    lambda: self.deal_new(rules_for(choice.variant)),
+                    lambda: self.deal_new(choice.rules),  # (with the rule options chosen there)
                 )
 
         self.push_screen(NewGameScreen(self.game.rules.variant, self.winnable_only, kind=self.deal_kind,
-                                       difficulty=self.deal_difficulty), chosen)
+                                       difficulty=self.deal_difficulty, rules=self.game.rules), chosen)
 
     def action_stats(self) -> None:
         self.push_screen(StatsScreen(self.store, self.game.rules, self.game.numbering))

@@ -366,7 +366,8 @@ class YukonApp(App[None]):
         # the grade says the deal can be won: shown for a deal dealt as winnable, or once the game is over
         grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",
                                  over=s.result is not None or g.is_over())
-        text = info_line(g, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2), grade)
+        # the position on the table (a replay's, when replaying): its move count goes with its cards up
+        text = info_line(self.game, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2), grade)
         with contextlib.suppress(Exception):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 

@@ -6,6 +6,8 @@ played ended the game with a traceback (the demo redrew its keys after the last 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from test_tui_app import make_app, run
 from test_tui_demo import ENDLESS, demo_app
 from textual.geometry import Region
@@ -210,3 +212,35 @@ def test_the_new_game_screen_chooses_the_rule_options() -> None:
         assert (rules.variant, rules.empty_column, rules.foundation_return) == ("milligan-yukon", "any", False)
 
     run(make_app(None, Game.deal("yukon", seed=1, empty_column="any")), scenario, (60, 20))
+
+
+def test_statistics_say_how_to_see_the_columns_cut_off_at_60_columns(store: Store) -> None:
+    # At 60 columns the table ended in "Tim" (the best time) and no Moves: it scrolls with ← →, which nothing said.
+    from textual.widgets import DataTable
+    from tui_helpers import NEARLY_WON
+
+    from yukon.tui.screens import StatsScreen
+
+    def scenario(width: int) -> Callable[[Pilot[None], YukonApp], Awaitable[None]]:
+        async def look(pilot: Pilot[None], app: YukonApp) -> None:
+            await pilot.press("1", "f")  # K♥ up, and the rest follows: won
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            keys = str(screen.query_one("#stats-keys", Static).render())
+            table = screen.query_one(DataTable)
+            assert (table.max_scroll_x > 0) == (width < 80)
+            assert ("← →" in keys) == (width < 80), keys
+            if width < 80:
+                for _ in range(20):  # (a cell a press)
+                    await pilot.press("right")
+                await pilot.pause()
+                assert table.scroll_x == table.max_scroll_x  # the keys do show the rest
+
+        return look
+
+    for width in (60, 80):
+        run(make_app(store, Game.from_text(NEARLY_WON)), scenario(width), (width, 20))

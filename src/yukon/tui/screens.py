@@ -225,7 +225,17 @@ class StatsScreen(Dialog[None]):
                 "Shared with the web game.",
                 classes="note",
             )
-            yield Static("esc: close   q: quit", classes="note")
+            yield Static("esc: close   q: quit", classes="note", id="stats-keys")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._say_scroll)
+
+    def _say_scroll(self) -> None:
+        """Where the table is wider than the box (60 columns cut it after "Tim"), say how to see the rest."""
+        with contextlib.suppress(Exception):  # (no table: no games yet)
+            table = self.query_one("#stats", DataTable)
+            if table.max_scroll_x > 0:
+                self.query_one("#stats-keys", Static).update("← →: see the other columns   esc: close   q: quit")
 
 
 class DealNumberInput(Input):

@@ -149,6 +149,8 @@ def test_the_help_says_the_rules_of_the_game_in_play() -> None:
         await pilot.pause()
         said = str(app.screen.query_one("#help-goal", Static).render())
         words.append(" ".join(said.split()))
+        rows = dict(app.screen.rows())  # type: ignore[attr-defined]
+        assert "rule options" in rows["v"]  # (it said "choose the variant, and winnable deals only")
 
     cases = [
         (Game.deal("alaska", seed=1), ("Build up or down in the same suit", "takes only a King", "stay there")),

@@ -117,7 +117,8 @@ class YukonApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New", tooltip="New game (a random deal; winnable only if chosen with v)"),
         Binding("g,number_sign", "deal_number", "Deal #", tooltip="Play a deal by its number"),
-        Binding("v", "variant", "Variant", tooltip="New game: choose the variant, and winnable deals only"),
+        Binding("v", "variant", "Variant", tooltip="New game: choose the variant, its rule options and the deal "
+                "(winnable, of a difficulty, lost)"),
         Binding("s", "stats", "Stats", tooltip="Statistics (shared with the web game)"),
         Binding("h", "hint", "Hint", tooltip="Show a good move: the honest player's (it sees what you see), "
                 "or the solver's (it sees the face-down cards) when chosen with k"),

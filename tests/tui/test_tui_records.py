@@ -265,6 +265,7 @@ def test_a_game_given_up_for_the_analysis_can_be_exported(store: Store, tmp_path
         assert "once the game is over" in app.status_text and list(out.iterdir()) == []
         await pilot.press("W", "y")
         await wait_for(pilot, lambda: app.analysis is not None)
+        assert str(app.query_one("#info").render()).endswith("· given up")  # (the top line said nothing of it)
         await pilot.press("x")
         [path] = list(out.iterdir())
         assert path == app.exported and str(path) in app.status_text

@@ -363,6 +363,8 @@ class YukonApp(App[None]):
         s = self.session
         g = s.game
         winnable = self.winnable_text if self.show_winnable else ""
+        if s.result == "abandoned":  # given up (W): what is played on from here counts for nothing; say so
+            winnable = " · ".join(w for w in ("given up", winnable) if w)
         moves = self.replay.at if self.replay is not None else s.move_count
         # the grade says the deal can be won: shown for a deal dealt as winnable, or once the game is over
         grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",

@@ -246,3 +246,15 @@ def test_statistics_say_how_to_see_the_columns_cut_off_at_60_columns(store: Stor
 
     for width in (60, 80):
         run(make_app(store, Game.from_text(NEARLY_WON)), scenario(width), (width, 20))
+
+
+def test_a_picked_card_with_cards_on_it_is_told_as_moves_are() -> None:
+    # "Picked A♠ with 1 card" read as if another card came from somewhere; moves say "A♠ and 1 card on it"
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "up", "enter")  # A♠ under 7♦ in column 2
+        await pilot.pause()
+        assert app.status_text.startswith("Picked A♠ and 1 card on it; it fits on column 1"), app.status_text
+        await pilot.press("escape", "4", "up", "up", "enter")
+        assert app.status_text.startswith("Picked 4♥ and 2 cards on it;"), app.status_text
+
+    run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))

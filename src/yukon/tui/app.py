@@ -591,7 +591,8 @@ class YukonApp(App[None]):
             self.refresh_table()
             what = PRETTY[pick.card]
             if pick.count > 1:
-                what += f" with {pick.count - 1} card{'s' if pick.count > 2 else ''}"
+                # as the moves are told ("A♠ and 1 card on it from column 2 ..."): "A♠ with 1 card" was unclear
+                what += f" and {pick.count - 1} card{'s' if pick.count > 2 else ''} on it"
             cols = [str(t + 1) for t in sorted(self.state.targets) if t != FOUNDATION]
             where = []
             if cols:

@@ -72,7 +72,7 @@ def test_the_hint_shown_is_played_by_p_and_named_in_the_key_bar() -> None:
         hint = app.state.hint
         assert hint is not None and "p: play it" in app.status_text
         await pilot.press("p")
-        assert app.game.move_stack[0] == hint and app.status_text.startswith("Hint played: ")
+        assert app.game.move_stack[0] == hint and app.status_text.startswith("Solver hint played: ")
         # the next hint is the next move of the same line: shown at once, no search
         await pilot.press("h")
         assert app.state.hint is not None and app.advisor.policy.searches == 1

@@ -243,6 +243,7 @@ class YukonApp(App[None]):
         self.session = session
         self.state = TableState(session.game)
         self.winnable_text = ""
+        self._hint_shown_kind: str = HONEST  # the kind of the hint on the table (state.hint)
         self._status_text = ""
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
@@ -1236,7 +1237,7 @@ class YukonApp(App[None]):
         """Play the hint shown; without one, find it and play it."""
         hint = self.state.hint
         if hint is not None and self.game.is_legal(hint):
-            self._play_hint(hint)
+            self._play_hint(hint, self._hint_shown_kind)
         else:
             self.request_hint(play=True)
 
@@ -1261,9 +1262,10 @@ class YukonApp(App[None]):
 
         self._start_job("hint", work, done)
 
-    def _play_hint(self, move: Move) -> None:
+    def _play_hint(self, move: Move, kind: str) -> None:
         self.state.hint = None
-        self.play(move, prefix="Hint played: ")
+        # its kind said here too: p alone finds a hint and plays it, with no hint shown before to say it
+        self.play(move, prefix="Hint played (no peeking): " if kind == HONEST else "Solver hint played: ")
 
     def _show_hint(self, position: Game, result: Hint | Exception, *, play: bool = False) -> None:
         if isinstance(result, Exception):  # a search that failed must not take the game down
@@ -1278,9 +1280,9 @@ class YukonApp(App[None]):
             return
         move = position.parse_move(result.move)
         if play:
-            self._play_hint(move)
+            self._play_hint(move, result.kind)
             return
-        self.state.hint = move
+        self.state.hint, self._hint_shown_kind = move, result.kind
         if move.src < FOUNDATION:  # the cursor goes to the card to move: ⏎ picks it
             down, up = position.columns[move.src]
             self.state.cursor = Cursor("tab", move.src, len(down) + len(up) - move.count)

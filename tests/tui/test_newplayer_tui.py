@@ -273,3 +273,14 @@ def test_a_hint_played_says_its_kind() -> None:
         assert len(app.game.move_stack) >= 2 and app.status_text.startswith("Solver hint played: "), app.status_text
 
     run(make_app(None, Game.deal("yukon", seed=42), hint_time=10.0), scenario, (80, 24))
+
+
+def test_k_says_which_hints_come_from_now_on() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("k")
+        assert app.status_text == "Hints from now on: the solver's: it sees the face-down cards (k switches back)"
+        await pilot.press("k")
+        assert app.status_text == ("Hints from now on: no peeking: the honest player sees only what you see "
+                                   "(k switches back)")
+
+    run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))

@@ -1230,7 +1230,10 @@ class YukonApp(App[None]):
         self.advisor.kind = kind
         self._cancel("hint")
         self.state.hint = None
-        self.set_status(f"Hints from now on: {HINT_LABELS[kind]}  (k switches)")
+        # (it read "Hints from now on: solver hint: it sees the face-down cards  (k switches)")
+        words = ("the solver's: it sees the face-down cards" if kind == SOLVER
+                 else "no peeking: the honest player sees only what you see")
+        self.set_status(f"Hints from now on: {words} (k switches back)")
         self.refresh_table()
 
     def action_play_hint(self) -> None:

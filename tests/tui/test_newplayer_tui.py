@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+import pytest
 from test_tui_app import make_app, run
 from test_tui_demo import ENDLESS, demo_app
 from textual.geometry import Region
@@ -284,3 +285,35 @@ def test_k_says_which_hints_come_from_now_on() -> None:
                                    "(k switches back)")
 
     run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))
+
+
+def test_the_shipped_verdicts_are_read_beside_the_table_not_when_the_game_ends(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The top line's grade, shown once the game is over, read the verdicts file on the table's thread the first
+    # time: the table froze for a third of a second (more on a slow machine) as the game was won or given up.
+    import threading
+
+    from yukon import deal_data
+
+    on_the_table: list[bool] = []
+    read = deal_data.load
+
+    def reading(path: object = None) -> object:
+        on_the_table.append(threading.current_thread() is threading.main_thread())
+        return read(path)  # type: ignore[arg-type]
+
+    deal_data._index.cache_clear()
+    read.cache_clear()
+    monkeypatch.setattr(deal_data, "load", reading)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        reader = app.data_reader
+        assert reader is not None
+        await wait_for(pilot, lambda: not reader.is_alive())
+        await pilot.press("4", "f")  # A♥ up
+        await pilot.press("W", "y")  # given up: the game is over, and its grade shows
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert "(easy)" in str(app.query_one("#info").render())
+
+    run(make_app(store, Game.deal("yukon", seed=42), analysis_time=5.0), scenario, (80, 24))
+    assert on_the_table == [False]  # read once, in the reader's thread

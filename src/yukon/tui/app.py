@@ -244,6 +244,7 @@ class YukonApp(App[None]):
         self.state = TableState(session.game)
         self.winnable_text = ""
         self._hint_shown_kind: str = HONEST  # the kind of the hint on the table (state.hint)
+        self.data_reader: threading.Thread | None = None  # reads the shipped verdicts at start (on_mount)
         self._status_text = ""
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
@@ -275,6 +276,10 @@ class YukonApp(App[None]):
 
     def on_mount(self) -> None:
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
+        # The shipped verdicts (the deal's grade, lost deals) take a third of a second to read, once: read them
+        # now, beside the table, not when the game ends (the top line's grade froze the table as it was won).
+        self.data_reader = threading.Thread(target=_read_verdicts, name="yukon-verdicts", daemon=True)
+        self.data_reader.start()
         if self._show_clock:
             self.set_interval(1.0, self._update_info)
         if self.resumed:
@@ -1334,6 +1339,14 @@ class YukonApp(App[None]):
             self._update_info()
 
         self._start_job("winnable", work, done)
+
+
+def _read_verdicts() -> None:
+    """Read the shipped verdicts into their cache (:mod:`yukon.deal_data`); a damaged file is told when used."""
+    from .. import deal_data
+
+    with contextlib.suppress(deal_data.VerdictDataError):
+        deal_data.has_verdicts(rules_for("yukon"))
 
 
 def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int,

@@ -317,3 +317,20 @@ def test_the_shipped_verdicts_are_read_beside_the_table_not_when_the_game_ends(
 
     run(make_app(store, Game.deal("yukon", seed=42), analysis_time=5.0), scenario, (80, 24))
     assert on_the_table == [False]  # read once, in the reader's thread
+
+
+def test_the_stock_keys_say_why_they_do_nothing_where_there_is_no_stock() -> None:
+    # d (deal) and w (waste) in Yukon did nothing and said nothing
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("d")
+        said.append(app.status_text)
+        await pilot.press("w")
+        said.append(app.status_text)
+        assert app.game.move_stack == [] or app.game.rules.has_stock
+
+    said: list[str] = []
+    run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))
+    assert said == ["Yukon has no stock (every card is dealt at the start)"] * 2
+    said.clear()
+    run(make_app(None, Game.deal("milligan-yukon", seed=42)), scenario, (80, 24))  # d deals; no waste
+    assert said[0].startswith("Dealt") and said[1] == "Milligan Yukon has no waste"

@@ -1099,6 +1099,17 @@ class YukonApp(App[None]):
         ]
         self.push_screen(HelpScreen(bindings, self.game.rules))
 
+    def on_key(self, event: events.Key) -> None:
+        """d and w where the variant has no stock or waste: their bindings are left out (the key bar and the
+        help do not offer them), so the key reaches here; say why nothing happens rather than nothing."""
+        rules = self.game.rules
+        if self.replay is None and self.screen is self.screen_stack[0] and (
+                (event.key == "d" and not rules.has_stock) or (event.key == "w" and not rules.has_waste)):
+            what = "stock" if event.key == "d" or not rules.has_stock else "waste"
+            dealt = " (every card is dealt at the start)" if not rules.has_stock else ""
+            self.set_status(f"{rules.title} has no {what}{dealt}", "error")
+            event.stop()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the stock and waste keys where the variant has none, and while replaying the keys that
         would change the game."""

@@ -6,6 +6,9 @@ played ended the game with a traceback (the demo redrew its keys after the last 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
+import pytest
 from test_tui_app import make_app, run
 from test_tui_demo import ENDLESS, demo_app
 from textual.geometry import Region
@@ -13,6 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_helpers import wait_for
 
+import yukon
 from yukon import Game
 from yukon.store import Store
 from yukon.tui.app import STATUS_LINES, YukonApp
@@ -101,3 +105,232 @@ def test_q_while_the_computer_plays_quits_cleanly_and_saves_the_game(store: Stor
     run(app, scenario)  # (an exception at exit fails the test here)
     assert app.return_code == 0 and not app.demo.active
     assert store.load_game(app.session.id) is not None
+
+
+def test_the_longest_messages_are_shown_to_their_end_at_60_columns() -> None:
+    # At 60x20 two lines were not enough: a hint lost "p: play it", the computer's move its keys, and a
+    # Milligan deal the end of why auto-play leaves its Aces. Below 80 columns the status line takes three.
+    milligan = ("Dealt a card onto every column; 44 left in the stock; auto-play leaves A♣ A♥ A♦ A♠ while "
+                "the stock lasts (a deal may need it): f plays it up")
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        for message, end in ((LONG, "esc: stop"), (LONG.split("   ")[0] + "   p: play it", "p: play it"),
+                             (milligan, "f plays it up")):
+            app.set_status(message)
+            await pilot.pause()
+            shown = status_lines(app)
+            assert " ".join(shown).split() == message.split(), shown  # every word of it, none cut off
+            assert " ".join(shown).endswith(end)
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=7)), scenario, (60, 20))
+
+
+def test_a_long_message_does_not_move_the_columns_at_60_columns() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        for _ in range(3):
+            await pilot.press("d")
+        app.set_status("Moved.")
+        await pilot.pause()
+        await pilot.pause()
+        compact, places = app.state.compact, columns_drawn(app)
+        app.set_status(LONG)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(status_lines(app)) == 3
+        assert app.state.compact == compact and columns_drawn(app) == places
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=7)), scenario, (60, 20))
+
+
+def test_the_help_says_the_rules_of_the_game_in_play() -> None:
+    # Alaska's help said "Build down in the tableau (same suit, up or down)", and no help said what an empty
+    # column takes, how the stock deals or whether cards come back from the foundations.
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        said = str(app.screen.query_one("#help-goal", Static).render())
+        words.append(" ".join(said.split()))
+        rows = dict(app.screen.rows())  # type: ignore[attr-defined]
+        assert "rule options" in rows["v"]  # (it said "choose the variant, and winnable deals only")
+
+    cases = [
+        (Game.deal("alaska", seed=1), ("Build up or down in the same suit", "takes only a King", "stay there")),
+        (Game.deal("yukon", seed=1, empty_column="any", foundation_return=True),
+         ("Build down in alternate colours", "takes any card", "may come back")),
+        (Game.deal("australian", seed=1), ("Build down in the same suit", "d turns the stock", "w picks up")),
+        (Game.deal("milligan-yukon", seed=1), ("d deals a card from the stock onto every column", "may come back")),
+    ]
+    for game, expected in cases:
+        words: list[str] = []
+        run(make_app(None, game), scenario, (80, 24))
+        assert all(part in words[0] for part in expected), words[0]
+        assert "Goal: every card on the foundations." in words[0]
+        if game.rules.build_rule.up_too:
+            assert "Build down" not in words[0]
+        assert ("Click the stock to deal" in words[0]) == game.rules.has_stock
+
+
+def test_the_new_game_screen_chooses_the_rule_options() -> None:
+    # v dealt every variant with its default rules: a game of `--empty-column any` came back as kings only,
+    # and the screen had no way to choose an option (the web table's New dialog has them); its keys ended in a
+    # bare "esc"; and a lost Milligan deal said "the shipped verdicts have no proven lost deal of milligan-yukon".
+    from yukon.tui.screens import NewGameScreen
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        text = " ".join(str(w.render()) for w in screen.query(Static))
+        assert "empty column any card, foundation return off" in text and "esc: cancel" in text
+        await pilot.press("d", "d", "d", "d")  # Yukon with any card into an empty column: graded up to hard
+        assert screen.difficulty == "hard"
+        await pilot.press("e")  # kings only: Yukon's expert grade comes in, hard stays
+        assert screen.rules.kings_only and screen.difficulty == "hard"
+        await pilot.press("e", "enter")
+        await pilot.pause()
+        assert app.game.rules == Game.deal("yukon", seed=1, empty_column="any").rules
+        assert app.game.move_stack == [] and "hard" in app.status_text
+
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("end")  # Milligan Yukon: its own defaults (foundation return on)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.rules == yukon.VARIANTS["milligan-yukon"]
+        await pilot.press("l")
+        shown = str(screen.query_one("#deal-kind", Static).render())
+        assert "none known of Milligan Yukon" in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.status_text.startswith("No deal of Milligan Yukon with these rules is known to be lost")
+        assert "shipped" not in app.status_text
+
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("end", "l", "f", "e", "enter")  # any deal; no return; any card
+        await pilot.pause()
+        await pilot.pause()
+        rules = app.game.rules
+        assert (rules.variant, rules.empty_column, rules.foundation_return) == ("milligan-yukon", "any", False)
+
+    run(make_app(None, Game.deal("yukon", seed=1, empty_column="any")), scenario, (60, 20))
+
+
+def test_statistics_say_how_to_see_the_columns_cut_off_at_60_columns(store: Store) -> None:
+    # At 60 columns the table ended in "Tim" (the best time) and no Moves: it scrolls with ← →, which nothing said.
+    from textual.widgets import DataTable
+    from tui_helpers import NEARLY_WON
+
+    from yukon.tui.screens import StatsScreen
+
+    def scenario(width: int) -> Callable[[Pilot[None], YukonApp], Awaitable[None]]:
+        async def look(pilot: Pilot[None], app: YukonApp) -> None:
+            await pilot.press("1", "f")  # K♥ up, and the rest follows: won
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            keys = str(screen.query_one("#stats-keys", Static).render())
+            table = screen.query_one(DataTable)
+            assert (table.max_scroll_x > 0) == (width < 80)
+            assert ("← →" in keys) == (width < 80), keys
+            if width < 80:
+                for _ in range(20):  # (a cell a press)
+                    await pilot.press("right")
+                await pilot.pause()
+                assert table.scroll_x == table.max_scroll_x  # the keys do show the rest
+
+        return look
+
+    for width in (60, 80):
+        run(make_app(store, Game.from_text(NEARLY_WON)), scenario(width), (width, 20))
+
+
+def test_a_picked_card_with_cards_on_it_is_told_as_moves_are() -> None:
+    # "Picked A♠ with 1 card" read as if another card came from somewhere; moves say "A♠ and 1 card on it"
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "up", "enter")  # A♠ under 7♦ in column 2
+        await pilot.pause()
+        assert app.status_text.startswith("Picked A♠ and 1 card on it; it fits on column 1"), app.status_text
+        await pilot.press("escape", "4", "up", "up", "enter")
+        assert app.status_text.startswith("Picked 4♥ and 2 cards on it;"), app.status_text
+
+    run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))
+
+
+def test_a_hint_played_says_its_kind() -> None:
+    # p alone finds a hint and plays it: "Hint played: ..." did not say whether the solver had peeked
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("p")
+        await wait_for(pilot, lambda: app.game.move_stack)
+        assert app.status_text.startswith("Hint played (no peeking): "), app.status_text
+        await pilot.press("k", "h")
+        await wait_for(pilot, lambda: app.state.hint is not None)
+        await pilot.press("p")
+        await pilot.pause()
+        assert len(app.game.move_stack) >= 2 and app.status_text.startswith("Solver hint played: "), app.status_text
+
+    run(make_app(None, Game.deal("yukon", seed=42), hint_time=10.0), scenario, (80, 24))
+
+
+def test_k_says_which_hints_come_from_now_on() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("k")
+        assert app.status_text == "Hints from now on: the solver's: it sees the face-down cards (k switches back)"
+        await pilot.press("k")
+        assert app.status_text == ("Hints from now on: no peeking: the honest player sees only what you see "
+                                   "(k switches back)")
+
+    run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))
+
+
+def test_the_shipped_verdicts_are_read_beside_the_table_not_when_the_game_ends(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The top line's grade, shown once the game is over, read the verdicts file on the table's thread the first
+    # time: the table froze for a third of a second (more on a slow machine) as the game was won or given up.
+    import threading
+
+    from yukon import deal_data
+
+    on_the_table: list[bool] = []
+    read = deal_data.load
+
+    def reading(path: object = None) -> object:
+        on_the_table.append(threading.current_thread() is threading.main_thread())
+        return read(path)  # type: ignore[arg-type]
+
+    deal_data._index.cache_clear()
+    read.cache_clear()
+    monkeypatch.setattr(deal_data, "load", reading)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        reader = app.data_reader
+        assert reader is not None
+        await wait_for(pilot, lambda: not reader.is_alive())
+        await pilot.press("4", "f")  # A♥ up
+        await pilot.press("W", "y")  # given up: the game is over, and its grade shows
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert "(easy)" in str(app.query_one("#info").render())
+
+    run(make_app(store, Game.deal("yukon", seed=42), analysis_time=5.0), scenario, (80, 24))
+    assert on_the_table == [False]  # read once, in the reader's thread
+
+
+def test_the_stock_keys_say_why_they_do_nothing_where_there_is_no_stock() -> None:
+    # d (deal) and w (waste) in Yukon did nothing and said nothing
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("d")
+        said.append(app.status_text)
+        await pilot.press("w")
+        said.append(app.status_text)
+        assert app.game.move_stack == [] or app.game.rules.has_stock
+
+    said: list[str] = []
+    run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))
+    assert said == ["Yukon has no stock (every card is dealt at the start)"] * 2
+    said.clear()
+    run(make_app(None, Game.deal("milligan-yukon", seed=42)), scenario, (80, 24))  # d deals; no waste
+    assert said[0].startswith("Dealt") and said[1] == "Milligan Yukon has no waste"

@@ -72,7 +72,7 @@ def test_the_hint_shown_is_played_by_p_and_named_in_the_key_bar() -> None:
         hint = app.state.hint
         assert hint is not None and "p: play it" in app.status_text
         await pilot.press("p")
-        assert app.game.move_stack[0] == hint and app.status_text.startswith("Hint played: ")
+        assert app.game.move_stack[0] == hint and app.status_text.startswith("Solver hint played: ")
         # the next hint is the next move of the same line: shown at once, no search
         await pilot.press("h")
         assert app.state.hint is not None and app.advisor.policy.searches == 1
@@ -95,7 +95,7 @@ def test_k_switches_to_the_solver_hint_which_says_so_and_is_saved_with_the_game(
         assert app.session.hint_kind == "honest" and app.advisor.kind == "honest"
         await pilot.press("k")
         assert app.session.hint_kind == "solver" and app.advisor.kind == "solver"
-        assert "solver hint: it sees the face-down cards" in app.status_text
+        assert "the solver's: it sees the face-down cards" in app.status_text
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -111,7 +111,7 @@ def test_k_switches_to_the_solver_hint_which_says_so_and_is_saved_with_the_game(
             await pilot.pause()
         assert app.session.hint_kind == "solver" and app.advisor.kind == "solver"
         await pilot.press("k")
-        assert app.session.hint_kind == "honest" and "hint (no peeking)" in app.status_text
+        assert app.session.hint_kind == "honest" and "no peeking" in app.status_text
 
     run(make_app(store, Game.deal("yukon", seed=1), hint_time=5.0), scenario)
 

@@ -233,6 +233,49 @@ def test_analysis_at_any_time_gives_the_game_up_once_the_player_agrees(store: St
     assert (row.played, row.won) == (1, 0)
 
 
+
+def test_the_top_line_of_a_replay_counts_the_cards_up_of_the_position_shown(store: Store) -> None:
+    # Stepping back through a game, the top line said "2 moves · 3/52 up" over empty foundations: it counted
+    # the moves of the position shown but the cards up of the game as it was left.
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert "1/52 up" in str(app.query_one("#info").render())
+        await pilot.press("comma")
+        await pilot.pause()
+        assert app.replay is not None and app.state.game.cards_on_foundations == 0
+        info = str(app.query_one("#info").render())
+        assert "0 moves" in info and "0/52 up" in info, info
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "1 move" in str(app.query_one("#info").render()) and "1/52 up" in str(app.query_one("#info").render())
+
+    game = Game.deal("yukon", seed=42)
+    run(imported(store, game.to_text(), ["4:AH>F"]), scenario)
+
+
+def test_a_game_given_up_for_the_analysis_can_be_exported(store: Store, tmp_path: Path) -> None:
+    # The question said the answer shows the face-down cards and the game counted as not won, and yet x then
+    # said "Export works once the game is over". The web game exports a game given up; so does this one now.
+    out = tmp_path / "out"
+    out.mkdir()
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")  # 6♥ up: the game goes on
+        await pilot.pause()
+        await pilot.press("x")
+        assert "once the game is over" in app.status_text and list(out.iterdir()) == []
+        await pilot.press("W", "y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert str(app.query_one("#info").render()).endswith("· given up")  # (the top line said nothing of it)
+        await pilot.press("x")
+        [path] = list(out.iterdir())
+        assert path == app.exported and str(path) in app.status_text
+        record = GameRecord.read(path)
+        assert [str(m) for m in record.moves] == ["2:6H>F"] and record.result == "abandoned"
+
+    run(make_app(store, game=Game.from_text(LOSABLE), autoplay=False, analysis_time=5.0, export_dir=out),
+        scenario)
+
+
 def test_help_lists_the_new_keys(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("question_mark")

@@ -66,6 +66,15 @@ from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState
 #: The most lines the status line takes: a hint with its reason, or the computer's move and the keys, wraps to
 #: a second line at 80 columns rather than losing its end.
 STATUS_LINES = 2
+#: Below 80 columns the longest messages (about 150 characters: the computer's move with its odds and keys, a
+#: Milligan deal with the cards auto-play leaves) need a third line: at 60 columns two lost "p: play it".
+NARROW_STATUS_LINES = 3
+
+
+def status_lines_for(width: int) -> int:
+    """The most lines the status line may take in a terminal ``width`` columns wide (the table is laid out
+    as if it always took them, so a long message never folds or moves the columns)."""
+    return STATUS_LINES if width >= 80 else NARROW_STATUS_LINES
 
 
 class Tableau(VerticalScroll, can_focus=False):
@@ -99,7 +108,7 @@ class YukonApp(App[None]):
     #piles .spacer { width: 1fr; height: 1; }
     #tableau { height: 1fr; padding: 0 1; scrollbar-size: 1 1; overflow-x: auto; align-horizontal: center; }
     #columns { height: auto; width: auto; min-height: 100%; }
-    #status { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
+    #status { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }  /* (3 below 80 columns) */
     #status.error { color: $error; }
     #status.good { color: $success; }
     """
@@ -108,7 +117,8 @@ class YukonApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New", tooltip="New game (a random deal; winnable only if chosen with v)"),
         Binding("g,number_sign", "deal_number", "Deal #", tooltip="Play a deal by its number"),
-        Binding("v", "variant", "Variant", tooltip="New game: choose the variant, and winnable deals only"),
+        Binding("v", "variant", "Variant", tooltip="New game: choose the variant, its rule options and the deal "
+                "(winnable, of a difficulty, lost)"),
         Binding("s", "stats", "Stats", tooltip="Statistics (shared with the web game)"),
         Binding("h", "hint", "Hint", tooltip="Show a good move: the honest player's (it sees what you see), "
                 "or the solver's (it sees the face-down cards) when chosen with k"),
@@ -233,6 +243,8 @@ class YukonApp(App[None]):
         self.session = session
         self.state = TableState(session.game)
         self.winnable_text = ""
+        self._hint_shown_kind: str = HONEST  # the kind of the hint on the table (state.hint)
+        self.data_reader: threading.Thread | None = None  # reads the shipped verdicts at start (on_mount)
         self._status_text = ""
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
@@ -264,6 +276,10 @@ class YukonApp(App[None]):
 
     def on_mount(self) -> None:
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
+        # The shipped verdicts (the deal's grade, lost deals) take a third of a second to read, once: read them
+        # now, beside the table, not when the game ends (the top line's grade froze the table as it was won).
+        self.data_reader = threading.Thread(target=_read_verdicts, name="yukon-verdicts", daemon=True)
+        self.data_reader.start()
         if self._show_clock:
             self.set_interval(1.0, self._update_info)
         if self.resumed:
@@ -307,8 +323,9 @@ class YukonApp(App[None]):
             return
         columns = list(self.query(ColumnView))
         need = 1 + max((len(d) + len(u) for d, u in self.game.columns), default=0)
-        # counted as if the status line took its two lines: a long message then does not fold the columns
-        avail = tableau.size.height - (STATUS_LINES - self._status_lines())
+        # counted as if the status line took all its lines: a long message then does not fold the columns
+        most = self._fit_status()
+        avail = tableau.size.height - (most - self._status_lines())
         state.compact = bool(avail) and need > avail
         # Equal columns as wide as the terminal allows (SLOT to MAX_WIDTH cells; padding and a scrollbar
         # aside); the top row spans the same width, so the stock sits over column 1 and the foundations
@@ -352,16 +369,19 @@ class YukonApp(App[None]):
         s = self.session
         g = s.game
         winnable = self.winnable_text if self.show_winnable else ""
+        if s.result == "abandoned":  # given up (W): what is played on from here counts for nothing; say so
+            winnable = " · ".join(w for w in ("given up", winnable) if w)
         moves = self.replay.at if self.replay is not None else s.move_count
         # the grade says the deal can be won: shown for a deal dealt as winnable, or once the game is over
         grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",
                                  over=s.result is not None or g.is_over())
-        text = info_line(g, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2), grade)
+        # the position on the table (a replay's, when replaying): its move count goes with its cards up
+        text = info_line(self.game, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2), grade)
         with contextlib.suppress(Exception):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
     def set_status(self, text: str, kind: str = "") -> None:
-        """The message at the bottom, on one line or two (STATUS_LINES) when it is long: ``kind`` is ``""``,
+        """The message at the bottom, on one line or more (status_lines_for) when it is long: ``kind`` is ``""``,
         ``"error"`` or ``"good"``."""
         self._status_text = text
         try:
@@ -379,9 +399,18 @@ class YukonApp(App[None]):
     def _status_lines(self) -> int:
         """How many lines the status line takes now (1 before it is laid out)."""
         try:
-            return max(1, min(STATUS_LINES, self.query_one("#status", Static).size.height))
+            return max(1, min(status_lines_for(self.size.width), self.query_one("#status", Static).size.height))
         except Exception:
             return 1
+
+    def _fit_status(self) -> int:
+        """Let the status line take as many lines as this width needs (status_lines_for); return that many."""
+        most = status_lines_for(self.size.width)
+        with contextlib.suppress(Exception):
+            status = self.query_one("#status", Static)
+            if status.styles.max_height is None or status.styles.max_height.value != most:
+                status.styles.max_height = most
+        return most
 
     def _targets(self) -> frozenset[int]:
         """Where the picked card may go (columns, and FOUNDATION), to mark them."""
@@ -568,7 +597,8 @@ class YukonApp(App[None]):
             self.refresh_table()
             what = PRETTY[pick.card]
             if pick.count > 1:
-                what += f" with {pick.count - 1} card{'s' if pick.count > 2 else ''}"
+                # as the moves are told ("A♠ and 1 card on it from column 2 ..."): "A♠ with 1 card" was unclear
+                what += f" and {pick.count - 1} card{'s' if pick.count > 2 else ''} on it"
             cols = [str(t + 1) for t in sorted(self.state.targets) if t != FOUNDATION]
             where = []
             if cols:
@@ -789,10 +819,11 @@ class YukonApp(App[None]):
     # ------------------------------------------------------------------ records, replay, analysis
 
     def _over_or_why(self, what: str) -> bool:
-        """Is the game over (won, or no legal move)? If not, say why ``what`` waits for that."""
-        if self.session.game.is_over():
+        """Is the game over (won, no legal move, or given up with W, as in the web game, where a game given
+        up can be exported)? If not, say why ``what`` waits for that."""
+        if self.session.game.is_over() or self.session.result is not None:
             return True
-        self.set_status(f"{what} once the game is over (won, or no legal move left): "
+        self.set_status(f"{what} once the game is over (won, no legal move left, or given up with W): "
                         "the record shows the face-down cards of the start", "error")
         return False
 
@@ -989,7 +1020,9 @@ class YukonApp(App[None]):
         try:  # a deal proven lost, or winnable (of a difficulty), from the shipped verdicts at once
             found = deal_from_data(rules, kind, self.deal_difficulty)
         except NoSuchDealError as exc:
-            self.set_status(f"{exc}: choose another kind of deal (v)", "error")
+            why = (f"No deal of {rules.title} with these rules is known to be lost (the solver has proved none)"
+                   if kind == "lost" else str(exc))  # (the data's own words named "the shipped verdicts")
+            self.set_status(f"{why}: choose another kind of deal (v)", "error")
             return
         if found is not None:
             self._deal_note = found.note
@@ -1049,11 +1082,11 @@ class YukonApp(App[None]):
                 self.deal_kind, self.deal_difficulty = choice.kind, choice.difficulty
                 self._confirm_then(
                     f"Leave this game ({self._leaving()}) for a new one?",
-                    lambda: self.deal_new(rules_for(choice.variant)),
+                    lambda: self.deal_new(choice.rules),  # (with the rule options chosen there)
                 )
 
         self.push_screen(NewGameScreen(self.game.rules.variant, self.winnable_only, kind=self.deal_kind,
-                                       difficulty=self.deal_difficulty), chosen)
+                                       difficulty=self.deal_difficulty, rules=self.game.rules), chosen)
 
     def action_stats(self) -> None:
         self.push_screen(StatsScreen(self.store, self.game.rules, self.game.numbering))
@@ -1065,6 +1098,17 @@ class YukonApp(App[None]):
             and not (b.action.startswith("column(") and int(b.key) > self.game.rules.columns)
         ]
         self.push_screen(HelpScreen(bindings, self.game.rules))
+
+    def on_key(self, event: events.Key) -> None:
+        """d and w where the variant has no stock or waste: their bindings are left out (the key bar and the
+        help do not offer them), so the key reaches here; say why nothing happens rather than nothing."""
+        rules = self.game.rules
+        if self.replay is None and self.screen is self.screen_stack[0] and (
+                (event.key == "d" and not rules.has_stock) or (event.key == "w" and not rules.has_waste)):
+            what = "stock" if event.key == "d" or not rules.has_stock else "waste"
+            dealt = " (every card is dealt at the start)" if not rules.has_stock else ""
+            self.set_status(f"{rules.title} has no {what}{dealt}", "error")
+            event.stop()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the stock and waste keys where the variant has none, and while replaying the keys that
@@ -1202,14 +1246,17 @@ class YukonApp(App[None]):
         self.advisor.kind = kind
         self._cancel("hint")
         self.state.hint = None
-        self.set_status(f"Hints from now on: {HINT_LABELS[kind]}  (k switches)")
+        # (it read "Hints from now on: solver hint: it sees the face-down cards  (k switches)")
+        words = ("the solver's: it sees the face-down cards" if kind == SOLVER
+                 else "no peeking: the honest player sees only what you see")
+        self.set_status(f"Hints from now on: {words} (k switches back)")
         self.refresh_table()
 
     def action_play_hint(self) -> None:
         """Play the hint shown; without one, find it and play it."""
         hint = self.state.hint
         if hint is not None and self.game.is_legal(hint):
-            self._play_hint(hint)
+            self._play_hint(hint, self._hint_shown_kind)
         else:
             self.request_hint(play=True)
 
@@ -1234,9 +1281,10 @@ class YukonApp(App[None]):
 
         self._start_job("hint", work, done)
 
-    def _play_hint(self, move: Move) -> None:
+    def _play_hint(self, move: Move, kind: str) -> None:
         self.state.hint = None
-        self.play(move, prefix="Hint played: ")
+        # its kind said here too: p alone finds a hint and plays it, with no hint shown before to say it
+        self.play(move, prefix="Hint played (no peeking): " if kind == HONEST else "Solver hint played: ")
 
     def _show_hint(self, position: Game, result: Hint | Exception, *, play: bool = False) -> None:
         if isinstance(result, Exception):  # a search that failed must not take the game down
@@ -1251,9 +1299,9 @@ class YukonApp(App[None]):
             return
         move = position.parse_move(result.move)
         if play:
-            self._play_hint(move)
+            self._play_hint(move, result.kind)
             return
-        self.state.hint = move
+        self.state.hint, self._hint_shown_kind = move, result.kind
         if move.src < FOUNDATION:  # the cursor goes to the card to move: ⏎ picks it
             down, up = position.columns[move.src]
             self.state.cursor = Cursor("tab", move.src, len(down) + len(up) - move.count)
@@ -1302,6 +1350,14 @@ class YukonApp(App[None]):
             self._update_info()
 
         self._start_job("winnable", work, done)
+
+
+def _read_verdicts() -> None:
+    """Read the shipped verdicts into their cache (:mod:`yukon.deal_data`); a damaged file is told when used."""
+    from .. import deal_data
+
+    with contextlib.suppress(deal_data.VerdictDataError):
+        deal_data.has_verdicts(rules_for("yukon"))
 
 
 def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int,

@@ -5,6 +5,7 @@ Every one of them is a :class:`Dialog`: ``q`` and ``ctrl+c`` quit from it as fro
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
@@ -112,10 +113,9 @@ class HelpScreen(Dialog[None]):
                 yield Static(rows)
                 yield Static(
                     "Mouse: click a card (it travels with the cards on it), then a column or a "
-                    "foundation. Double-click a card to move it where it fits best (up first). "
-                    "Click the stock to deal.\n"
-                    "Build down in the tableau (" + _build_words(self._help_rules) + "); any face-up card can "
-                    "move with the cards on it. Goal: every card on the foundations.",
+                    "foundation. Double-click a card to move it where it fits best (up first)."
+                    + (" Click the stock to deal." if self._help_rules.has_stock else "")  # (Yukon has none)
+                    + "\n" + rules_words(self._help_rules),
                     classes="note", id="help-goal",
                 )
             yield Static("↑ ↓ page up/down: scroll   esc: close   q: quit", classes="note")
@@ -143,8 +143,23 @@ class HelpScreen(Dialog[None]):
         self.query_one("#help-keys", VerticalScroll).scroll_end(animate=False)
 
 
-def _build_words(rules: Rules) -> str:
-    return rules.build_rule.words
+def rules_words(rules: Rules) -> str:
+    """The rules of this game in a few sentences, for the help: how cards build (Alaska builds up too: the
+    help said "Build down ... (same suit, up or down)"), what an empty column takes, the stock, whether cards
+    come back from the foundations, and the goal."""
+    build = rules.build_rule
+    how = ("up or down" if build.up_too else "down") + (" in the same suit" if build.same_suit
+                                                          else " in alternate colours")
+    empty = "only a King" if rules.kings_only else "any card (with the cards on it)"
+    words = [f"Build {how}; any face-up card can move with the cards on it. An empty column takes {empty}."]
+    if rules.stock == "waste":
+        words.append("d turns the stock's top card onto the waste, one pass; w picks up the waste's card.")
+    elif rules.stock == "rows":
+        words.append("d deals a card from the stock onto every column.")
+    words.append("Cards on the foundations may come back to the tableau." if rules.foundation_return
+                 else "Cards on the foundations stay there.")
+    words.append("Goal: every card on the foundations.")
+    return " ".join(words)
 
 
 def clock_text(seconds: float | None) -> str:
@@ -210,7 +225,17 @@ class StatsScreen(Dialog[None]):
                 "Shared with the web game.",
                 classes="note",
             )
-            yield Static("esc: close   q: quit", classes="note")
+            yield Static("esc: close   q: quit", classes="note", id="stats-keys")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._say_scroll)
+
+    def _say_scroll(self) -> None:
+        """Where the table is wider than the box (60 columns cut it after "Tim"), say how to see the rest."""
+        with contextlib.suppress(Exception):  # (no table: no games yet)
+            table = self.query_one("#stats", DataTable)
+            if table.max_scroll_x > 0:
+                self.query_one("#stats-keys", Static).update("← →: see the other columns   esc: close   q: quit")
 
 
 class DealNumberInput(Input):
@@ -251,16 +276,27 @@ class DealNumberScreen(Dialog[int | None]):
 
 @dataclass(frozen=True)
 class NewGameChoice:
-    """What the new-game screen returns: the variant, and which deal (``kind``: any, winnable, lost; for a
-    winnable one, a ``difficulty`` or None for any; docs/difficulty.md)."""
+    """What the new-game screen returns: the variant and its rule options, and which deal (``kind``: any,
+    winnable, lost; for a winnable one, a ``difficulty`` or None for any; docs/difficulty.md)."""
 
     variant: str
     kind: str = "any"
     difficulty: str | None = None
+    empty_column: str | None = None  # None: the variant's default
+    foundation_return: bool | None = None
 
     @property
     def winnable_only(self) -> bool:
         return self.kind == "winnable"
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game chosen: the variant with the options chosen."""
+        base = VARIANTS[self.variant]
+        return base.with_options(
+            empty_column=base.empty_column if self.empty_column is None else self.empty_column,
+            foundation_return=base.foundation_return if self.foundation_return is None else self.foundation_return,
+        )
 
 
 def describe_choice(kind: str, difficulty: str | None) -> str:
@@ -271,8 +307,21 @@ def describe_choice(kind: str, difficulty: str | None) -> str:
     return "a deal proven lost" if kind == "lost" else "any deal"
 
 
+def _lost_deals_known(rules: Rules) -> bool:
+    """Do the shipped verdicts hold a deal of ``rules`` proven lost (the only source of one)?"""
+    from ..winnable_deals import NoSuchDealError, pick_deal
+
+    try:
+        pick_deal(rules, "lost")
+    except NoSuchDealError:
+        return False
+    return True
+
+
 class NewGameScreen(Dialog[NewGameChoice | None]):
-    """Choose the variant of the next game, and which deal: any, winnable (of a difficulty), proven lost."""
+    """Choose the next game: the variant and its rule options (as the web table's New dialog: they start as the
+    game's in play, and as the variant's defaults when another variant is highlighted), and which deal: any,
+    winnable (of a difficulty), proven lost."""
 
     DEFAULT_CSS = _css("NewGameScreen", 60) + """
     NewGameScreen OptionList { width: 100%; height: auto; }
@@ -282,28 +331,46 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         Binding("w", "toggle_winnable", "Winnable deals only"),
         Binding("d", "next_difficulty", "Difficulty"),
         Binding("l", "toggle_lost", "A deal proven lost"),
+        Binding("e", "toggle_empty_column", "Empty column: kings or any card"),
+        Binding("f", "toggle_foundation_return", "Foundation return on or off"),
     ]
 
     def __init__(self, current: str, winnable_only: bool = False, *, kind: str | None = None,
-                 difficulty: str | None = None) -> None:
+                 difficulty: str | None = None, rules: Rules | None = None) -> None:
         super().__init__()
         self._current = current
         self.kind = kind or ("winnable" if winnable_only else "any")
         self.difficulty = difficulty if self.kind == "winnable" else None
+        #: the rules chosen: the game's in play (``rules``) for its variant, else the highlighted one's defaults
+        self.rules = rules if rules is not None and rules.variant == current else VARIANTS.get(current, VARIANTS[
+            "yukon"])
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("New game of…", classes="title")
             options = [Option(rules.title, id=name) for name, rules in VARIANTS.items()]
             yield OptionList(*options, id="variants")
+            yield Static(self._rules_text(), id="rule-options")
             yield Static(self._deal_text(), id="deal-kind")
-            yield Static("enter: deal  w: winnable  d: difficulty  l: lost  esc", classes="note")
+            # (a line each, whole: on one line the keys were cut to a bare "esc")
+            yield Static("enter: deal  esc: cancel  q: quit\nw: winnable  d: difficulty  l: lost\n"
+                         "e: empty column  f: foundation return", classes="note")
+
+    def _rules_text(self) -> str:
+        r = self.rules
+        empty = "kings only" if r.kings_only else "any card"
+        return f"Rules: empty column {empty}, foundation return {'on' if r.foundation_return else 'off'}"
 
     def _deal_text(self) -> str:
-        return f"Deal: {describe_choice(self.kind, self.difficulty)}"
+        text = f"Deal: {describe_choice(self.kind, self.difficulty)}"
+        if self.kind == "lost" and not _lost_deals_known(self.rules):
+            text += f" (none known of {self.rules.title} with these rules)"
+        return text
 
     def _show(self) -> None:
-        self.query_one("#deal-kind", Static).update(self._deal_text())
+        with contextlib.suppress(Exception):  # (not composed yet)
+            self.query_one("#rule-options", Static).update(self._rules_text())
+            self.query_one("#deal-kind", Static).update(self._deal_text())
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -311,22 +378,36 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         ol.highlighted = names.index(self._current) if self._current in names else 0
         ol.focus()
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        name = event.option.id
+        if name is not None and name != self.rules.variant:  # another variant: its own default rules
+            self.rules = VARIANTS[name]
+            self._keep_difficulty_offered()
+            self._show()
+
     @property
     def winnable_only(self) -> bool:
         return self.kind == "winnable"
+
+    def _grades(self) -> tuple[str, ...]:
+        from ..difficulty import scale
+
+        r = self.rules
+        return scale(r.variant, r.empty_column, r.foundation_return)
+
+    def _keep_difficulty_offered(self) -> None:
+        """A grade the rules now chosen do not offer falls back to any winnable deal."""
+        if self.difficulty is not None and self.difficulty not in self._grades():
+            self.difficulty = None
 
     def action_toggle_winnable(self) -> None:
         self.kind, self.difficulty = ("any" if self.kind == "winnable" else "winnable"), None
         self._show()
 
     def action_next_difficulty(self) -> None:
-        """Any winnable deal, then each grade the highlighted variant offers (easy, medium, hard, expert for
-        Yukon; fewer or none elsewhere: docs/difficulty.md), and round again."""
-        from ..difficulty import scale
-
-        index = self.query_one(OptionList).highlighted
-        rules = list(VARIANTS.values())[index or 0]
-        order: list[str | None] = [None, *scale(rules.variant, rules.empty_column, rules.foundation_return)]
+        """Any winnable deal, then each grade the rules chosen offer (easy, medium, hard, expert for Yukon;
+        fewer or none elsewhere: docs/difficulty.md), and round again."""
+        order: list[str | None] = [None, *self._grades()]
         current = self.difficulty if self.kind == "winnable" and self.difficulty in order else order[-1]
         self.kind, self.difficulty = "winnable", order[(order.index(current) + 1) % len(order)]
         self._show()
@@ -335,9 +416,20 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         self.kind, self.difficulty = ("any" if self.kind == "lost" else "lost"), None
         self._show()
 
+    def action_toggle_empty_column(self) -> None:
+        self.rules = self.rules.with_options(empty_column="any" if self.rules.kings_only else "kings")
+        self._keep_difficulty_offered()
+        self._show()
+
+    def action_toggle_foundation_return(self) -> None:
+        self.rules = self.rules.with_options(foundation_return=not self.rules.foundation_return)
+        self._keep_difficulty_offered()
+        self._show()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
-        self.dismiss(NewGameChoice(event.option.id, self.kind, self.difficulty))
+        r = self.rules if self.rules.variant == event.option.id else VARIANTS[event.option.id]
+        self.dismiss(NewGameChoice(event.option.id, self.kind, self.difficulty, r.empty_column, r.foundation_return))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -405,5 +497,5 @@ class GameOverScreen(Dialog[str | None]):
 
 __all__ = [
     "QUIT_BINDINGS", "ConfirmScreen", "DealNumberScreen", "Dialog", "GameOverScreen", "HelpScreen",
-    "NewGameChoice", "NewGameScreen", "StatsScreen", "clock_text", "key_label",
+    "NewGameChoice", "NewGameScreen", "StatsScreen", "clock_text", "key_label", "rules_words",
 ]

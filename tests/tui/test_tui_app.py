@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 from tui_helpers import NEARLY_WON, ONE_FROM_LOST, FakeClock
 
 from yukon import Game
@@ -148,6 +148,11 @@ def test_auto_play_off_then_auto_finish(store: Store) -> None:
         await pilot.press("e")
         await pilot.pause()
         assert app.game.is_won() and isinstance(app.screen, GameOverScreen)
+        # a won game has no losing move: its box offers no analysis, and W leaves it open
+        assert "where did it go wrong" not in " ".join(str(s.render()) for s in app.screen.query(Static))
+        await pilot.press("W")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
         await pilot.press("n")  # new game from the announcement
         await pilot.pause()
         assert app.game.move_stack == [] and not app.game.is_won()

@@ -488,8 +488,13 @@ class GameOverScreen(Dialog[str | None]):
             else:
                 yield Static("No legal move left: the game is lost.", classes="lost")
             yield Static(self._details)
+            # (a won game has no losing move to look for: its box offers no analysis)
+            analyze = "" if self._won else "W: where did it go wrong?   "
             yield Static("n: new game   s: statistics   u: undo   R: restart   x: export the record   "
-                         "W: where did it go wrong?   esc: close   q: quit", classes="note")
+                         f"{analyze}esc: close   q: quit", classes="note")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self._won and action == "choose" and parameters == ("analyze",))
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from browser_setup import Server
 from test_player_table import open_game
-from test_web_browser import SETTINGS, settle, state
+from test_web_browser import SETTINGS, card_box, pile_point, settle, state
 
 pytestmark = pytest.mark.browser
 
@@ -219,5 +219,34 @@ def test_the_statistics_show_every_figure_at_any_width(browser: Any, server: Ser
         cut = page.evaluate("(() => { const b = document.getElementById('stats-body');"
                             " return b.scrollWidth - b.clientWidth; })()")
         assert cut <= 0, (width, cut)
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_window_resized_under_a_drag_ends_it_with_no_move(browser: Any, server: Server) -> None:
+    """A drag is measured on the layout it began on: once a resize lays the table out anew, its drop would land
+    on whatever pile now lies under the pointer. The drag ends there, the cards go back, and the drop plays
+    nothing, nor does it count as a click."""
+    r = httpx.post(server.url + "api/games", json={"variant": "yukon", "seed": AUTOPLAYED, "autoplay": True})
+    page = open_game(browser, server, r.json()["id"], settings={**SETTINGS, "autoplay": True})
+    before = state(page)
+    assert before["best_moves"]["1:4D"] == "1:4D>3"
+    b = card_box(page, "4D")
+    page.mouse.move(b["x"] + b["w"] / 2, b["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["w"] / 2 + 10, b["y"] + 20, steps=2)
+    page.wait_for_function("document.querySelector(\".card[data-name='4D']\").classList.contains('dragging')")
+    page.set_viewport_size({"width": 1000, "height": 800})
+    page.wait_for_function("!document.querySelector(\".card[data-name='4D']\").classList.contains('dragging')")
+    to = pile_point(page, "c2")  # the pile the move goes to, where the new layout has it
+    page.mouse.move(to["x"], to["y"], steps=4)
+    page.mouse.up()
+    settle(page)
+    after = state(page)
+    assert after["move_count"] == before["move_count"] and not after["player_moved"]
+    back = card_box(page, "4D")
+    slot = page.evaluate("(() => { const r = document.querySelector(\".slot[data-pile='c0']\")"
+                         ".getBoundingClientRect(); return {x: r.x, y: r.y}; })()")
+    assert abs(back["x"] - slot["x"]) < 2 and abs(back["y"] - slot["y"]) < 2  # in its own column again
     assert page.errors == []
     page.context.close()

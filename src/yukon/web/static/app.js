@@ -869,7 +869,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     };
   });
   table.addEventListener("pointermove", (e) => {
-    if (!drag || e.pointerId !== drag.pointerId) return;
+    if (!drag || e.pointerId !== drag.pointerId || drag.cancelled) return;
     const dx = e.clientX - drag.x0, dy = e.clientY - drag.y0;
     if (!drag.started) {
       if (Math.hypot(dx, dy) < 6) return;
@@ -913,6 +913,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (!drag || e.pointerId !== drag.pointerId) return;
     const d = drag;
     if (!d.started) { endDrag(); return; }  // a click: the click handler acts
+    if (d.cancelled) {  // the table was laid out anew under the drag (cancelDrag): neither a drop nor a click
+      endDrag();
+      suppressClick = true;
+      setTimeout(() => { suppressClick = false; }, 0);
+      return;
+    }
     const dx = e.clientX - d.x0, dy = e.clientY - d.y0;
     const over = dropPile(e, dx, dy);
     endDrag();
@@ -1668,8 +1674,19 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
   document.addEventListener("visibilitychange", () => setClock(!document.hidden));
 
+  // A drag measured on the old layout would drop where the pointer no longer means the same pile: a resize
+  // (a phone turned, a window dragged) puts the cards back and the drag ends with no move.
+  function cancelDrag() {
+    if (!drag || !drag.started) { endDrag(); return; }
+    Object.values(zones).forEach((z) => z.classList.remove("target", "over"));
+    drag.els.forEach((el) => el.classList.remove("dragging"));
+    drag.cancelled = true;
+  }
   let resizeTimer = 0;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (state) render({ instant: true }); }, 60); });
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => { if (drag) cancelDrag(); if (state) render({ instant: true }); }, 60);
+  });
 
   // ------------------------------------------------------------------ start: resume the last game, or deal one
   async function start() {

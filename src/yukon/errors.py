@@ -57,6 +57,11 @@ class InvalidRulesError(InvalidPositionError):
     """An unknown rule option, or a value the option does not take."""
 
 
+class InvalidPlaceError(YukonError, IndexError):
+    """A column, or a card's place in a column, that the position does not have (also an ``IndexError``,
+    which is what a caller of ``card_at`` caught before it said which place)."""
+
+
 class InvalidLimitError(YukonError):
     """A solver limit that is not a positive number (or None), or a stop that is not an event."""
 

@@ -94,6 +94,20 @@ def test_deal_without_seed_picks_one(capsys: pytest.CaptureFixture[str]) -> None
     assert code == 0 and Game.from_text(out).rules.variant == "yukon"
 
 
+@pytest.mark.parametrize("fmt", ["--text", "--json"])
+@pytest.mark.parametrize("numbering", ["yukon", "pysolfc"])
+def test_a_random_deal_says_its_number(capsys: pytest.CaptureFixture[str], fmt: str, numbering: str) -> None:
+    """--text and --json printed a random deal that nobody could deal again: its number is said on stderr
+    (the layout has it in its title), and stdout is the position alone."""
+    code, out, err = run(capsys, "deal", "--variant", "russian", "--numbering", numbering, fmt)
+    game = Game.from_text(out) if fmt == "--text" else Game.from_json(out)
+    number = int(err.split("number ")[1].split()[0])
+    again = ["--seed", str(number), "--numbering", numbering]
+    assert code == 0 and " ".join(again[:2 if numbering == "yukon" else 4]) + " deals it again" in err
+    assert run(capsys, "deal", "--variant", "russian", *again, fmt) == (0, out, "")  # (no line with a seed given)
+    assert game == Game.deal("russian", seed=number, numbering=numbering)
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

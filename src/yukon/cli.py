@@ -28,6 +28,11 @@ SUBCOMMAND_MODULES = (
 
 def _cmd_deal(args: argparse.Namespace) -> int:
     game = game_from_args(args)
+    if args.seed is None and (args.json or args.text):
+        # the position formats have no place for a deal number (a position is any position, not only a deal):
+        # say it beside them, so that a random deal can be dealt again, and stdout stays the position alone
+        again = f"--seed {game.seed}" + (f" --numbering {game.numbering}" if game.numbering != "yukon" else "")
+        print(f"yukon: a random deal, number {game.seed} ({again} deals it again)", file=sys.stderr)
     if args.json:
         print(json.dumps(game.to_dict(), indent=2))
     elif args.text:

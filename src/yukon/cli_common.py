@@ -53,6 +53,18 @@ def positive_int(text: object, option: str) -> int:
     return int(text)
 
 
+def check_new_file(path: Path, option: str) -> None:
+    """A file (or folder) a command is to make at ``path``, given by ``option``: its folder must exist.
+
+    The rule of every ``yukon`` command: it makes the file or folder named, never the folders above it
+    (``--db``, ``--output``, ``--plots``). A missing folder is most often a typo or a disk not mounted,
+    and a study can run for hours into a folder nobody meant; :class:`CommandError` (one line) before
+    anything is written.
+    """
+    if not path.parent.is_dir():
+        raise CommandError(f"cannot create {path} ({option}): folder {path.parent} does not exist")
+
+
 def plural(n: int, word: str) -> str:
     """``n`` and ``word``, with an s unless ``n`` is one.
 

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Game, Move, YukonError
+from yukon.autoplay import is_safe_to_play_up
+from yukon.cards import card, card_long_name
 from yukon.deal import MAX_SEED, check_seed, parse_seed, parse_seeds
 from yukon.errors import InvalidPlaceError, InvalidPositionError, InvalidSeedError
 from yukon.position import read_position
@@ -257,8 +259,38 @@ def test_foundation_target_refuses_a_non_card(card: Any) -> None:
     error = rejected(game.foundation_target, card)
     assert isinstance(error, yukon.InvalidCardError), error
     if card == "AS":
-        assert "yukon.parse_card('AS')" in str(error)
+        assert "parse_card('AS') reads a name" in str(error)
     assert [c for c in range(52) if game.foundation_target(c)] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("card", ["AS", -1, 52, True, 1.0, None, pytest.param("x" * 1000, id="long-text")])
+def test_every_call_that_takes_a_card_int_refuses_a_non_card(card: Any) -> None:
+    """The siblings of foundation_target: is_safe_to_play_up('AS') raised TypeError and (-1) read the king of
+    clubs, card_long_name too, card_name(True) named the ace of hearts."""
+    game = Game.deal("yukon", seed=1)
+    for call, args in ((is_safe_to_play_up, (game, card)), (card_long_name, (card,)), (yukon.card_name, (card,))):
+        assert isinstance(rejected(call, *args), yukon.InvalidCardError), call
+
+
+@pytest.mark.parametrize(("rank", "suit"), [("a", 1), (1.5, 1), (True, 0), (1, None), (0, 0), (14, 0), (1, 4)])
+def test_card_of_a_rank_and_suit_that_are_no_card(rank: Any, suit: Any) -> None:
+    """card('a', 1) raised TypeError, and card(1.5, 1) gave 3.0."""
+    assert isinstance(rejected(card, rank, suit), yukon.InvalidCardError)
+
+
+def test_numpy_ints_are_places_and_cards() -> None:
+    """The environment's arrays hold numpy ints: they name columns and cards as ints do."""
+    np = pytest.importorskip("numpy")
+    game = Game.deal("yukon", seed=1)
+    assert game.card_at(np.int64(1), np.int8(2)) == game.card_at(1, 2)
+    assert game.foundation_target(np.int8(0)) and yukon.card_name(np.int16(37)) == "TH"
+    assert card(np.int64(12), np.int8(3)) == yukon.parse_card("QC")
+
+
+def test_a_pysolfc_game_number_of_any_size_is_refused_in_a_line() -> None:
+    """10**5000 raised ValueError (its repr has too many digits), a megabyte numbering was echoed whole."""
+    assert isinstance(rejected(Game.deal, "yukon", 10**5000, "pysolfc"), yukon.NumberingError)
+    assert isinstance(rejected(Game.deal, "yukon", 1, "x" * 10**6), yukon.NumberingError)
 
 
 @pytest.mark.parametrize("variant", sorted(yukon.VARIANTS))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import reprlib
 
 
@@ -87,3 +88,14 @@ def shown(value: object) -> str:
         if isinstance(value, int):
             return f"<an int of {value.bit_length()} bits>"
         return f"<a {type(value).__name__}>"
+
+
+def whole(value: object) -> int | None:
+    """``value`` as an int if it is a whole number that indexes (an int, or numpy's: the environment's arrays
+    hold them), else None; a bool is None too (``True`` is 1 to Python, and no column or card to a caller)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None

@@ -23,16 +23,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .cards import NAME, RANK
+from .cards import NAME, RANK, check_card
 from .deal import check_seed, shuffled
 from .errors import (
     IllegalMoveError,
-    InvalidCardError,
     InvalidMoveError,
     InvalidPlaceError,
     InvalidPositionError,
     InvalidRulesError,
     shown,
+    whole,
 )
 from .notation import (
     FOUNDATION,
@@ -867,29 +867,21 @@ class Game:
         there raises :class:`InvalidPlaceError`: -1 is not the last (Python's wrap would answer for a
         place the caller did not name).
         """
-        if not _is_int(column) or not 0 <= column < self._ncols:
+        c, i = whole(column), whole(index)
+        if c is None or not 0 <= c < self._ncols:
             raise InvalidPlaceError(f"no column {shown(column)}: {self.rules.title} has columns 0 to "
                                     f"{self._ncols - 1} (card_at counts from 0)")
-        cards = self._cols[column]
-        if not _is_int(index) or not 0 <= index < len(cards):
+        cards = self._cols[c]
+        if i is None or not 0 <= i < len(cards):
             n = len(cards)
             held = "it is empty" if not n else "it holds one card, index 0" if n == 1 else \
                 f"it holds {n} cards, indexes 0 to {n - 1}"
-            raise InvalidPlaceError(f"no card at index {shown(index)} of column {column}: {held}")
-        return cards[index]
+            raise InvalidPlaceError(f"no card at index {shown(index)} of column {c}: {held}")
+        return cards[i]
 
     def foundation_target(self, card: int) -> bool:
         """True if ``card`` (an int, as :func:`yukon.parse_card` gives) would fit on a foundation now."""
-        if not _is_int(card) or not 0 <= card < 52:  # (-1 would wrap to the last card, KC)
-            hint = f" (a card is an int: yukon.parse_card({card!r}))" if isinstance(card, str) and len(card) < 9 \
-                else " (a card is an int from 0 to 51)"
-            raise InvalidCardError(f"not a card number: {shown(card)}{hint}")
-        return self._accept[card] > 0
-
-
-def _is_int(value: object) -> bool:
-    """An int that is not a bool (``True`` is 1 to Python, and no column or card number to a caller)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+        return self._accept[check_card(card)] > 0  # ('AS' raised TypeError, 99 IndexError; -1 read KC)
 
 
 __all__ = ["Game"]

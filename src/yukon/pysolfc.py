@@ -24,7 +24,7 @@ deck that way. Milligan Yukon (two decks) is not in PySolFC.
 
 from __future__ import annotations
 
-from .errors import YukonError
+from .errors import YukonError, shown
 from .rules import Rules
 
 #: Names of the deal numberings: this package's own shuffle, and PySolFC's.
@@ -46,7 +46,7 @@ class NumberingError(YukonError):
 
 def check_numbering(numbering: object) -> str:
     if numbering not in NUMBERINGS:
-        raise NumberingError(f"unknown deal numbering {numbering!r} (known: {', '.join(NUMBERINGS)})")
+        raise NumberingError(f"unknown deal numbering {shown(numbering)} (known: {', '.join(NUMBERINGS)})")
     return str(numbering)
 
 
@@ -58,7 +58,7 @@ def check_game_number(rules: Rules, number: object) -> int:
     if isinstance(number, bool) or not isinstance(number, int) \
             or not MIN_GAME_NUMBER <= number <= MAX_GAME_NUMBER:
         raise NumberingError(
-            f"a PySolFC game number is an int from {MIN_GAME_NUMBER} to {MAX_GAME_NUMBER}, not {number!r}"
+            f"a PySolFC game number is an int from {MIN_GAME_NUMBER} to {MAX_GAME_NUMBER}, not {shown(number)}"
         )
     return number
 

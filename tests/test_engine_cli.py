@@ -364,3 +364,20 @@ def test_moves_of_a_position_with_full_width_digits_in_a_move_is_refused(capsys:
 
     with pytest.raises(InvalidMoveError):
         Move.from_text("２:7H>5")
+
+
+@pytest.mark.parametrize("argv", [["deal", "--seed", "1", "--json"], ["deal", "--seed", "1"]])
+def test_a_reader_gone_ends_the_command_quietly(argv: list[str]) -> None:
+    """'yukon deal --json | head -c 10' said 'yukon: error: Broken pipe' (exit 2): now it ends as a tool killed
+    by SIGPIPE would, in silence (141; the coloured layout's Rich console ends with 1, as Rich does)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)  # (a reader that is gone before the first write: every write fails, deterministically)
+    try:
+        done = subprocess.run([sys.executable, "-m", "yukon", *argv], stdout=write, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
+    finally:
+        os.close(write)
+    assert done.stderr == "" and done.returncode == (141 if "--json" in argv else 1), done
+

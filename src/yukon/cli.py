@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -110,7 +111,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # (a reader gone is found here, not in the interpreter's last flush at exit)
+        return code
+    except BrokenPipeError:
+        # the reader of stdout stopped early ('yukon study export | head'): as a tool killed by SIGPIPE, end
+        # quietly with 141, not 'yukon: error: Broken pipe'; stdout goes to devnull so that the exit's flush
+        # of what is left in its buffer says nothing either
+        _stdout_to_devnull()
+        return 141
     except (CommandError, YukonError) as exc:
         print(f"yukon: error: {exc}", file=sys.stderr)
         return 2
@@ -120,6 +129,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _stdout_to_devnull() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # a stdout with no file descriptor (a test's capture): nothing to quiet
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

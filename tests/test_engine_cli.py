@@ -114,6 +114,10 @@ def test_a_random_deal_says_its_number(capsys: pytest.CaptureFixture[str], fmt: 
         (["deal", "--variant", "klondike"], ["unknown variant 'klondike'"]),
         (["deal", "--seed", "-3"], ["deal number", "-3"]),
         (["deal", "--seed", str(2**64)], ["deal number"]),
+        # (5,000 digits raised int()'s ValueError, a traceback)
+        (["deal", "--numbering", "pysolfc", "--seed", "1" * 5000], ["PySolFC game number", "too large"]),
+        (["deal", "--numbering", "pysolfc", "--seed", "1" + "0" * 20], ["too large", "1 to 99999999999999999999"]),
+        (["deal", "--numbering", "pysolfc", "--seed", "0"], ["PySolFC game number is an int from 1"]),
     ],
 )
 def test_deal_errors(capsys: pytest.CaptureFixture[str], argv: list[str], words: list[str]) -> None:
@@ -380,4 +384,17 @@ def test_a_reader_gone_ends_the_command_quietly(argv: list[str]) -> None:
     finally:
         os.close(write)
     assert done.stderr == "" and done.returncode == (141 if "--json" in argv else 1), done
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("1" * 5000, "at most 100 digits"),  # (int() raised ValueError past 4,300 digits: a traceback)
+    ("0", "positive whole number, not '0'"), ("-3", "not '-3'"), ("3.5", "not '3.5'"), ("١٢", "not '١٢'"),
+])
+def test_a_whole_number_option_of_any_text_is_one_line(text: str, words: str) -> None:
+    from yukon.cli_common import CommandError, positive_int
+
+    with pytest.raises(CommandError, match=words) as info:
+        positive_int(text, "--node-limit")
+    assert "--node-limit" in str(info.value) and len(str(info.value)) < 200
+    assert positive_int(" 007 ", "--workers") == 7 and positive_int(10**30, "--node-limit") == 10**30
 

@@ -63,6 +63,18 @@ def check_game_number(rules: Rules, number: object) -> int:
     return number
 
 
+def parse_game_number(text: str) -> int:
+    """A PySolFC game number written in ASCII digits, for :func:`check_game_number` to judge; one of more
+    digits than any game number is refused here (``int`` would raise ValueError past 4,300 digits)."""
+    digits = text.strip() if isinstance(text, str) else ""
+    if not digits.isascii() or not digits.isdigit():
+        raise NumberingError(f"not a PySolFC game number: {shown(text)} (write digits 0-9)")
+    if len(digits.lstrip("0")) > len(str(MAX_GAME_NUMBER)):
+        raise NumberingError(f"PySolFC game number {shown(digits)} is too large: they run from {MIN_GAME_NUMBER} "
+                             f"to {MAX_GAME_NUMBER}")
+    return int(digits)
+
+
 def dealing_order(number: int) -> list[int]:
     """The 52 cards in the order PySolFC deals them for game ``number`` (first dealt first)."""
     try:
@@ -111,5 +123,5 @@ def pysolfc_layout(
 
 __all__ = [
     "MAX_GAME_NUMBER", "MIN_GAME_NUMBER", "NUMBERINGS", "PYSOLFC_GAME_IDS", "NumberingError",
-    "check_game_number", "check_numbering", "dealing_order", "pysolfc_layout",
+    "check_game_number", "check_numbering", "dealing_order", "parse_game_number", "pysolfc_layout",
 ]

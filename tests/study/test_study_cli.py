@@ -130,6 +130,15 @@ def test_no_command_makes_the_folders_above_its_file(existing: Path, tmp_path: P
     assert (tmp_path / "plots" / "winnability-rate.png").exists() and (tmp_path / "r.md").exists()
 
 
+def test_report_to_stdout_with_a_dash_as_export_does(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """'report --output -' wrote a file named '-' ('export --output -' is stdout)."""
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert run_cli("report", "--db", str(existing), "--output", "-", "--plots", str(tmp_path / "plots")) == 0
+    assert "| yukon" in capsys.readouterr().out and not (tmp_path / "-").exists()
+
+
 @pytest.mark.parametrize("kind", ["garbage", "foreign"])
 def test_unusable_file_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
     path = tmp_path / "x.sqlite3"

@@ -109,7 +109,7 @@ def add_parser(sub: Any) -> None:
                            "file; older versions' rows in a History section below.")
     _add_db_option(r)
     r.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
-                   help="write the Markdown here (default: stdout)")
+                   help="write the Markdown here (- or none: stdout)")
     r.add_argument("--solver", default=None, metavar="VERSION",
                    help="only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
     r.add_argument("--plots", type=Path, default=None, metavar="DIR",

@@ -216,6 +216,8 @@ def _wanted(solver: str | None, version: str) -> bool:
 def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: str | None = None) -> int:
     # (checked first: a bad --output once failed after the plots were written, and a missing folder above
     # --plots was made, as no other command makes one: yukon.cli_common.check_new_file)
+    if output is not None and str(output) == "-":  # stdout, as for 'export --output -' (it wrote a file named -)
+        output = None
     if output is not None:
         if output.is_dir():
             raise CommandError(f"{output} is a folder: give a file name for --output")

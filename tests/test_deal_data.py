@@ -93,6 +93,34 @@ def test_a_bad_query_is_a_yukon_error(built: Path, kwargs: dict[str, object], er
     assert isinstance(info.value, yukon.YukonError)
 
 
+def test_one_deal_by_a_variant_name_as_verdicts_takes_it(built: Path) -> None:
+    """verdict_for('yukon', 1) raised AttributeError ('str' object has no attribute 'variant')."""
+    one = verdict_for(rules_for("yukon"), 1, path=built)
+    assert one is not None
+    assert verdict_for("yukon", 1, path=built) == one == verdict_for("Classic", 1, path=built)
+    assert deal_data.has_verdicts("russian", path=built) and not deal_data.has_verdicts("alaska", path=built)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda p: verdict_for("klondike", 1, path=p), yukon.UnknownVariantError, "unknown variant 'klondike'"),
+    (lambda p: verdict_for(7, 1, path=p), yukon.UnknownVariantError, "variant must be a name, not 7"),
+    (lambda p: verdict_for("yukon", "1", path=p), VerdictQueryError, "not '1'"),
+    (lambda p: verdict_for("yukon", -1, path=p), VerdictQueryError, "an int from 0 to 18446744073709551615"),
+    (lambda p: verdict_for("yukon", 2**64, path=p), VerdictQueryError, "not 18446744073709551616"),
+    (lambda p: verdict_for("yukon", True, path=p), VerdictQueryError, "not True"),
+    (lambda p: verdict_for("yukon", 0, "pysolfc", path=p), VerdictQueryError, "from 1 to 99999999999999999999"),
+    (lambda p: verdict_for("yukon", 1, "PySol", path=p), VerdictQueryError, "numbering is one of yukon, pysolfc"),
+    (lambda p: deal_data.has_verdicts("yukon", "PySol", path=p), VerdictQueryError, "not 'PySol'"),
+    (lambda p: deal_data.has_verdicts(None, path=p), yukon.UnknownVariantError, "not None"),
+    (lambda p: verdicts(status="x" * 10**6, path=p), VerdictQueryError, "status is one of"),
+])
+def test_a_bad_deal_query_names_its_value(built: Path, call, error: type[Exception], words: str) -> None:
+    """A seed that is no deal number found nothing (None), as if no study had it; a str seed too."""
+    with pytest.raises(error) as info:
+        call(built)
+    assert isinstance(info.value, yukon.YukonError) and words in str(info.value) and len(str(info.value)) < 200
+
+
 def _rewrite(source: Path, target: Path, change) -> Path:
     text = gzip.decompress(source.read_bytes()).decode()
     target.write_bytes(gzip.compress(change(text).encode()))

@@ -94,12 +94,30 @@ def test_deal_without_seed_picks_one(capsys: pytest.CaptureFixture[str]) -> None
     assert code == 0 and Game.from_text(out).rules.variant == "yukon"
 
 
+@pytest.mark.parametrize("fmt", ["--text", "--json"])
+@pytest.mark.parametrize("numbering", ["yukon", "pysolfc"])
+def test_a_random_deal_says_its_number(capsys: pytest.CaptureFixture[str], fmt: str, numbering: str) -> None:
+    """--text and --json printed a random deal that nobody could deal again: its number is said on stderr
+    (the layout has it in its title), and stdout is the position alone."""
+    code, out, err = run(capsys, "deal", "--variant", "russian", "--numbering", numbering, fmt)
+    game = Game.from_text(out) if fmt == "--text" else Game.from_json(out)
+    number = int(err.split("number ")[1].split()[0])
+    again = ["--seed", str(number), "--numbering", numbering]
+    assert code == 0 and " ".join(again[:2 if numbering == "yukon" else 4]) + " deals it again" in err
+    assert run(capsys, "deal", "--variant", "russian", *again, fmt) == (0, out, "")  # (no line with a seed given)
+    assert game == Game.deal("russian", seed=number, numbering=numbering)
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
         (["deal", "--variant", "klondike"], ["unknown variant 'klondike'"]),
         (["deal", "--seed", "-3"], ["deal number", "-3"]),
         (["deal", "--seed", str(2**64)], ["deal number"]),
+        # (5,000 digits raised int()'s ValueError, a traceback)
+        (["deal", "--numbering", "pysolfc", "--seed", "1" * 5000], ["PySolFC game number", "too large"]),
+        (["deal", "--numbering", "pysolfc", "--seed", "1" + "0" * 20], ["too large", "1 to 99999999999999999999"]),
+        (["deal", "--numbering", "pysolfc", "--seed", "0"], ["PySolFC game number is an int from 1"]),
     ],
 )
 def test_deal_errors(capsys: pytest.CaptureFixture[str], argv: list[str], words: list[str]) -> None:
@@ -350,3 +368,33 @@ def test_moves_of_a_position_with_full_width_digits_in_a_move_is_refused(capsys:
 
     with pytest.raises(InvalidMoveError):
         Move.from_text("２:7H>5")
+
+
+@pytest.mark.parametrize("argv", [["deal", "--seed", "1", "--json"], ["deal", "--seed", "1"]])
+def test_a_reader_gone_ends_the_command_quietly(argv: list[str]) -> None:
+    """'yukon deal --json | head -c 10' said 'yukon: error: Broken pipe' (exit 2): now it ends as a tool killed
+    by SIGPIPE would, in silence (141; the coloured layout's Rich console ends with 1, as Rich does)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)  # (a reader that is gone before the first write: every write fails, deterministically)
+    try:
+        done = subprocess.run([sys.executable, "-m", "yukon", *argv], stdout=write, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
+    finally:
+        os.close(write)
+    assert done.stderr == "" and done.returncode == (141 if "--json" in argv else 1), done
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("1" * 5000, "at most 100 digits"),  # (int() raised ValueError past 4,300 digits: a traceback)
+    ("0", "positive whole number, not '0'"), ("-3", "not '-3'"), ("3.5", "not '3.5'"), ("١٢", "not '١٢'"),
+])
+def test_a_whole_number_option_of_any_text_is_one_line(text: str, words: str) -> None:
+    from yukon.cli_common import CommandError, positive_int
+
+    with pytest.raises(CommandError, match=words) as info:
+        positive_int(text, "--node-limit")
+    assert "--node-limit" in str(info.value) and len(str(info.value)) < 200
+    assert positive_int(" 007 ", "--workers") == 7 and positive_int(10**30, "--node-limit") == 10**30
+

@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Game, Move, YukonError
+from yukon.autoplay import is_safe_to_play_up
+from yukon.cards import card, card_long_name
 from yukon.deal import MAX_SEED, check_seed, parse_seed, parse_seeds
-from yukon.errors import InvalidPositionError, InvalidSeedError
+from yukon.errors import InvalidPlaceError, InvalidPositionError, InvalidSeedError
 from yukon.position import read_position
 
 _EXPLORE = int(os.environ.get("YUKON_HYPOTHESIS_EXAMPLES", "0"))
@@ -215,6 +217,104 @@ def test_replay_of_junk() -> None:
     with pytest.raises(yukon.InvalidMoveError, match=r"not a list of moves: .* \(a str: give a list, or use push_text"):
         game.replay(first)  # (a str was read as its characters: "not a move: '4'")
     assert game.move_stack == []
+
+
+# ------------------------------------------------------------------ reading a position: places, cards, images
+
+
+@pytest.mark.parametrize(("column", "index", "words"), [
+    (99, 0, "no column 99: Yukon has columns 0 to 6"), (7, 0, "no column 7"),
+    (-1, 0, "no column -1"),  # (it answered for column 7: Python's wrap)
+    (0, -1, "no card at index -1 of column 0: it holds one card, index 0"),
+    (1, 6, "no card at index 6 of column 1: it holds 6 cards, indexes 0 to 5"),
+    (True, 0, "no column True"), ("1", 0, "no column '1'"), (1.0, 0, "no column 1.0"), (0, None, "index None"),
+])
+def test_card_at_refuses_a_place_the_position_has_not(column: Any, index: Any, words: str) -> None:
+    game = Game.deal("yukon", seed=1)
+    error = rejected(game.card_at, column, index)
+    assert isinstance(error, InvalidPlaceError) and isinstance(error, IndexError), error  # (IndexError it was)
+    assert words in str(error)
+
+
+@FUZZ
+@given(python_junk | st.integers(-10, 10), python_junk | st.integers(-10, 25), st.sampled_from(sorted(yukon.VARIANTS)))
+def test_card_at_of_anything(column: Any, index: Any, variant: str) -> None:
+    game = Game.deal(variant, seed=5)
+    if rejected(game.card_at, column, index) is None:
+        down, up = game.columns[column]
+        assert game.card_at(column, index) == (down + up)[index] and index >= 0 and column >= 0
+
+
+def test_an_empty_column_holds_no_card() -> None:
+    game = Game.from_text("yukon,kings,noreturn KS/5H.KHQC/QDJD/KD/-/KC/6H7H8H9HTHJHQH QS/4H/TD/JC")
+    with pytest.raises(InvalidPlaceError, match="no card at index 0 of column 4: it is empty"):
+        game.card_at(4, 0)
+    assert game.card_at(1, 0) == yukon.parse_card("5H")  # (face down: the engine sees it)
+
+
+@pytest.mark.parametrize("card", ["AS", -1, 52, 99, True, None, 1.0, pytest.param("x" * 1000, id="long-text")])
+def test_foundation_target_refuses_a_non_card(card: Any) -> None:
+    """'AS' raised TypeError, 99 IndexError, and -1 answered for the king of clubs."""
+    game = Game.deal("yukon", seed=1)
+    error = rejected(game.foundation_target, card)
+    assert isinstance(error, yukon.InvalidCardError), error
+    if card == "AS":
+        assert "parse_card('AS') reads a name" in str(error)
+    assert [c for c in range(52) if game.foundation_target(c)] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("card", ["AS", -1, 52, True, 1.0, None, pytest.param("x" * 1000, id="long-text")])
+def test_every_call_that_takes_a_card_int_refuses_a_non_card(card: Any) -> None:
+    """The siblings of foundation_target: is_safe_to_play_up('AS') raised TypeError and (-1) read the king of
+    clubs, card_long_name too, card_name(True) named the ace of hearts."""
+    game = Game.deal("yukon", seed=1)
+    for call, args in ((is_safe_to_play_up, (game, card)), (card_long_name, (card,)), (yukon.card_name, (card,))):
+        assert isinstance(rejected(call, *args), yukon.InvalidCardError), call
+
+
+@pytest.mark.parametrize(("rank", "suit"), [("a", 1), (1.5, 1), (True, 0), (1, None), (0, 0), (14, 0), (1, 4)])
+def test_card_of_a_rank_and_suit_that_are_no_card(rank: Any, suit: Any) -> None:
+    """card('a', 1) raised TypeError, and card(1.5, 1) gave 3.0."""
+    assert isinstance(rejected(card, rank, suit), yukon.InvalidCardError)
+
+
+def test_numpy_ints_are_places_and_cards() -> None:
+    """The environment's arrays hold numpy ints: they name columns and cards as ints do."""
+    np = pytest.importorskip("numpy")
+    game = Game.deal("yukon", seed=1)
+    assert game.card_at(np.int64(1), np.int8(2)) == game.card_at(1, 2)
+    assert game.foundation_target(np.int8(0)) and yukon.card_name(np.int16(37)) == "TH"
+    assert card(np.int64(12), np.int8(3)) == yukon.parse_card("QC")
+
+
+def test_a_pysolfc_game_number_of_any_size_is_refused_in_a_line() -> None:
+    """10**5000 raised ValueError (its repr has too many digits), a megabyte numbering was echoed whole."""
+    assert isinstance(rejected(Game.deal, "yukon", 10**5000, "pysolfc"), yukon.NumberingError)
+    assert isinstance(rejected(Game.deal, "yukon", 1, "x" * 10**6), yukon.NumberingError)
+
+
+@pytest.mark.parametrize("variant", sorted(yukon.VARIANTS))
+def test_from_image_refuses_bytes_that_are_no_image(variant: str) -> None:
+    """It raised IndexError, or read trailing bytes and cards above 51 into a corrupt game."""
+    game = Game.deal(variant, seed=9)
+    game.push(game.legal_moves()[0])
+    rules, image = game.rules, game.to_image()
+    assert Game.from_image(rules, image) == game and Game.from_image(rules, bytearray(image)) == game
+    bad = [b"", b"\x05\x01", image[:-1], image + b"\x00", image[:40], bytes([image[0] + 9]) + image[1:],
+           image[:2] + bytes([60]) + image[3:]]  # (60: no card)
+    for junk in bad:
+        assert isinstance(rejected(Game.from_image, rules, junk), InvalidPositionError), junk
+    assert isinstance(rejected(Game.from_image, rules, image.decode("latin-1")), InvalidPositionError)
+    assert isinstance(rejected(Game.from_image, variant, image), yukon.InvalidRulesError)
+
+
+@FUZZ
+@given(st.binary(max_size=140), st.sampled_from(sorted(yukon.VARIANTS)))
+def test_from_image_of_any_bytes(image: bytes, variant: str) -> None:
+    rules = yukon.rules_for(variant)
+    if rejected(Game.from_image, rules, image) is None:
+        game = Game.from_image(rules, image)
+        assert game.to_image() == image and len(game.columns) == rules.columns
 
 
 # ------------------------------------------------------------------ deals and seeds

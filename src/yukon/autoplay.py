@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 
-from .cards import RANK, SUIT
+from .cards import RANK, SUIT, check_card
 from .game import Game
 from .notation import FOUNDATION, Move, make_move
 
@@ -51,7 +51,8 @@ def _all_up(heights: list[list[int]], suit: int, rank: int) -> bool:
 
 
 def is_safe_to_play_up(game: Game, card: int) -> bool:
-    """True if playing ``card`` to its foundation cannot hurt (see the module text)."""
+    """True if playing ``card`` (an int) to its foundation cannot hurt (see the module text)."""
+    card = check_card(card)  # ('AS' raised TypeError, 99 IndexError, and -1 read the king of clubs)
     if waits_for_the_stock(game):
         # A deal may still put a card on it (Milligan Yukon), which it could then carry away as a lead.
         return False

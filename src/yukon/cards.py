@@ -15,7 +15,7 @@ path only indexes tuples.
 
 from __future__ import annotations
 
-from .errors import InvalidCardError, shown
+from .errors import InvalidCardError, shown, whole
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -57,9 +57,10 @@ def card(rank: int, suit: int) -> int:
     >>> card_name(card(12, CLUBS))
     'QC'
     """
-    if not (1 <= rank <= 13 and 0 <= suit <= 3):
-        raise InvalidCardError(f"no card has rank {shown(rank)} and suit {shown(suit)}")
-    return (rank - 1) * 4 + suit
+    r, s = whole(rank), whole(suit)  # ('a' raised TypeError, and 1.5 gave the card 3.0)
+    if r is None or s is None or not (1 <= r <= 13 and 0 <= s <= 3):
+        raise InvalidCardError(f"no card has rank {shown(rank)} and suit {shown(suit)} (ints: 1 to 13, 0 to 3)")
+    return (r - 1) * 4 + s
 
 
 def parse_card(text: str) -> int:
@@ -97,13 +98,28 @@ def card_name(c: int) -> str:
     ...
     yukon.errors.InvalidCardError: not a card number: 52 (a card is an int from 0 to 51)
     """
-    # a bare NAME[c] would answer IndexError for 52 and, worse, 'KC' for -1 (Python's negative index)
-    try:
-        if c >= 0:
-            return NAME[c]  # (numpy's ints index it too: the environment's arrays hold cards)
-    except (IndexError, TypeError):
-        pass
-    raise InvalidCardError(f"not a card number: {shown(c)} (a card is an int from 0 to {DECK_SIZE - 1})")
+    return NAME[check_card(c)]
+
+
+def check_card(c: object) -> int:
+    """``c`` if it is a card int (0 to 51; numpy's ints too, not a bool), as an int; else
+    :class:`InvalidCardError`, pointing a card's name to :func:`parse_card`.
+
+    The one check of every call that takes a card int: a bare ``NAME[c]`` would answer IndexError for 52
+    and, worse, 'KC' for -1 (Python's negative index).
+
+    >>> check_card(37)
+    37
+    >>> check_card(-1)
+    Traceback (most recent call last):
+    ...
+    yukon.errors.InvalidCardError: not a card number: -1 (a card is an int from 0 to 51)
+    """
+    i = whole(c)
+    if i is not None and 0 <= i < DECK_SIZE:
+        return i
+    name = f": parse_card({c!r}) reads a name" if isinstance(c, str) and len(c) <= 8 else ""
+    raise InvalidCardError(f"not a card number: {shown(c)} (a card is an int from 0 to {DECK_SIZE - 1}{name})")
 
 
 def card_long_name(c: int) -> str:
@@ -112,4 +128,5 @@ def card_long_name(c: int) -> str:
     >>> card_long_name(parse_card("QC"))
     'queen of clubs'
     """
+    c = check_card(c)
     return f"{RANK_NAMES[RANK[c] - 1]} of {SUIT_NAMES[SUIT[c]]}"

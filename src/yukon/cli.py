@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -28,6 +29,11 @@ SUBCOMMAND_MODULES = (
 
 def _cmd_deal(args: argparse.Namespace) -> int:
     game = game_from_args(args)
+    if args.seed is None and (args.json or args.text):
+        # the position formats have no place for a deal number (a position is any position, not only a deal):
+        # say it beside them, so that a random deal can be dealt again, and stdout stays the position alone
+        again = f"--seed {game.seed}" + (f" --numbering {game.numbering}" if game.numbering != "yukon" else "")
+        print(f"yukon: a random deal, number {game.seed} ({again} deals it again)", file=sys.stderr)
     if args.json:
         print(json.dumps(game.to_dict(), indent=2))
     elif args.text:
@@ -105,7 +111,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # (a reader gone is found here, not in the interpreter's last flush at exit)
+        return code
+    except BrokenPipeError:
+        # the reader of stdout stopped early ('yukon study export | head'): as a tool killed by SIGPIPE, end
+        # quietly with 141, not 'yukon: error: Broken pipe'; stdout goes to devnull so that the exit's flush
+        # of what is left in its buffer says nothing either
+        _stdout_to_devnull()
+        return 141
     except (CommandError, YukonError) as exc:
         print(f"yukon: error: {exc}", file=sys.stderr)
         return 2
@@ -115,6 +129,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _stdout_to_devnull() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # a stdout with no file descriptor (a test's capture): nothing to quiet
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,7 +13,7 @@ from .deal import parse_seed
 from .errors import YukonError, shown
 from .game import Game
 from .position import read_position
-from .pysolfc import NUMBERINGS
+from .pysolfc import NUMBERINGS, parse_game_number
 from .rules import OPTIONS, VARIANTS, Rules, rules_for
 
 
@@ -44,13 +44,35 @@ def positive_number(text: object, option: str) -> float:
     return value
 
 
+#: the longest whole number an option takes (far past any limit or count; int() reads up to 4,300 digits)
+_MOST_DIGITS = 100
+
+
 def positive_int(text: object, option: str) -> int:
     """``text`` as a positive whole number written in ASCII digits; :class:`CommandError` otherwise."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        text = str(text)
-    if not (isinstance(text, str) and text.strip().isascii() and text.strip().isdigit() and int(text) > 0):
+    if isinstance(text, int) and not isinstance(text, bool) and text > 0:
+        return text
+    if not (isinstance(text, str) and text.strip().isascii() and text.strip().isdigit()):
         raise CommandError(f"{option} must be a positive whole number, not {shown(text)}")
-    return int(text)
+    digits = text.strip().lstrip("0") or "0"
+    if len(digits) > _MOST_DIGITS:  # (int() refuses 4,300 digits with a ValueError; no limit is near this)
+        raise CommandError(f"{option} must be a positive whole number of at most {_MOST_DIGITS} digits, "
+                           f"not {shown(text)}")
+    if int(digits) <= 0:
+        raise CommandError(f"{option} must be a positive whole number, not {shown(text)}")
+    return int(digits)
+
+
+def check_new_file(path: Path, option: str) -> None:
+    """A file (or folder) a command is to make at ``path``, given by ``option``: its folder must exist.
+
+    The rule of every ``yukon`` command: it makes the file or folder named, never the folders above it
+    (``--db``, ``--output``, ``--plots``). A missing folder is most often a typo or a disk not mounted,
+    and a study can run for hours into a folder nobody meant; :class:`CommandError` (one line) before
+    anything is written.
+    """
+    if not path.parent.is_dir():
+        raise CommandError(f"cannot create {path} ({option}): folder {path.parent} does not exist")
 
 
 def plural(n: int, word: str) -> str:
@@ -72,7 +94,7 @@ def seed_from_arg(text: str | None, numbering: str = "yukon") -> int | None:
         return None
     try:
         if numbering != "yukon" and isinstance(text, str) and re.fullmatch(r"[0-9]+", text.strip(), re.ASCII):
-            return int(text.strip())
+            return parse_game_number(text)
         return parse_seed(text)
     except YukonError as exc:
         raise CommandError(str(exc)) from None

@@ -28,9 +28,10 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .deal import MAX_SEED
 from .difficulty import GRADES
-from .errors import YukonError
-from .pysolfc import NUMBERINGS
+from .errors import YukonError, shown
+from .pysolfc import MAX_GAME_NUMBER, MIN_GAME_NUMBER, NUMBERINGS
 from .rules import OPTIONS, VARIANTS, Rules, rules_for
 
 if TYPE_CHECKING:
@@ -165,14 +166,35 @@ def _rules_key(rules: Rules, numbering: str) -> tuple[str, str, bool, str]:
     return rules.variant, rules.empty_column, rules.foundation_return, numbering
 
 
-def verdict_for(rules: Rules, seed: int, numbering: str = "yukon", *, path: Path | None = None) -> Verdict | None:
-    """The verdict of one deal of these rules, or None if no study has it."""
+def verdict_for(rules: Rules | str, seed: int, numbering: str = "yukon", *, path: Path | None = None
+                ) -> Verdict | None:
+    """The verdict of one deal of these rules (a :class:`Rules`, or a variant name or alias at its default
+    options, as :func:`verdicts` takes), or None if no study has it. A seed that is no deal number of
+    ``numbering``, or a numbering that does not exist, raises :class:`VerdictQueryError`."""
+    rules = _rules_of(rules)
+    _check_numbering(numbering)
+    low, high = (MIN_GAME_NUMBER, MAX_GAME_NUMBER) if numbering == "pysolfc" else (0, MAX_SEED)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not low <= seed <= high:
+        raise VerdictQueryError(f"seed is a deal number, an int from {low} to {high} (numbering {numbering}), "
+                                f"not {shown(seed)}")
     return _index(path).get(_rules_key(rules, numbering), {}).get(seed)
 
 
-def has_verdicts(rules: Rules, numbering: str = "yukon", *, path: Path | None = None) -> bool:
-    """Has the data any verdict of these rules?"""
+def has_verdicts(rules: Rules | str, numbering: str = "yukon", *, path: Path | None = None) -> bool:
+    """Has the data any verdict of these rules (a :class:`Rules`, or a variant name or alias)?"""
+    rules = _rules_of(rules)
+    _check_numbering(numbering)
     return bool(_index(path).get(_rules_key(rules, numbering)))
+
+
+def _rules_of(rules: Rules | str) -> Rules:
+    """``rules``, or a variant name's rules; else the rules' own YukonError (an unknown name names the known ones)."""
+    return rules if isinstance(rules, Rules) else rules_for(rules)
+
+
+def _check_numbering(numbering: object) -> None:
+    if numbering not in NUMBERINGS:  # (a typo matched no row: an empty answer, as if none were shipped)
+        raise VerdictQueryError(f"numbering is one of {', '.join(NUMBERINGS)}, not {shown(numbering)}")
 
 
 def verdicts(
@@ -194,15 +216,15 @@ def verdicts(
     if variant is not None:
         variant = rules_for(variant).variant  # an unknown name: UnknownVariantError, naming the variants
     if empty_column is not None and empty_column not in OPTIONS["empty_column"]:
-        raise VerdictQueryError(f"empty_column is one of {', '.join(OPTIONS['empty_column'])}, not {empty_column!r}")
+        raise VerdictQueryError(f"empty_column is one of {', '.join(OPTIONS['empty_column'])}, "
+                                f"not {shown(empty_column)}")
     if foundation_return is not None and not isinstance(foundation_return, bool):
-        raise VerdictQueryError(f"foundation_return is True, False or None, not {foundation_return!r}")
+        raise VerdictQueryError(f"foundation_return is True, False or None, not {shown(foundation_return)}")
     if status is not None and status not in STATUSES:
-        raise VerdictQueryError(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+        raise VerdictQueryError(f"status is one of {', '.join(STATUSES)}, not {shown(status)}")
     if difficulty is not None and difficulty not in GRADES:
-        raise VerdictQueryError(f"difficulty is one of {', '.join(GRADES)}, not {difficulty!r}")
-    if numbering not in NUMBERINGS:  # (a typo matched no row: an empty answer, as if none were shipped)
-        raise VerdictQueryError(f"numbering is one of {', '.join(NUMBERINGS)}, not {numbering!r}")
+        raise VerdictQueryError(f"difficulty is one of {', '.join(GRADES)}, not {shown(difficulty)}")
+    _check_numbering(numbering)
     return _query(variant, empty_column, foundation_return, status, difficulty, numbering, path)
 
 

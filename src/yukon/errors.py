@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import reprlib
 
 
@@ -57,6 +58,11 @@ class InvalidRulesError(InvalidPositionError):
     """An unknown rule option, or a value the option does not take."""
 
 
+class InvalidPlaceError(YukonError, IndexError):
+    """A column, or a card's place in a column, that the position does not have (also an ``IndexError``,
+    which is what a caller of ``card_at`` caught before it said which place)."""
+
+
 class InvalidLimitError(YukonError):
     """A solver limit that is not a positive number (or None), or a stop that is not an event."""
 
@@ -82,3 +88,14 @@ def shown(value: object) -> str:
         if isinstance(value, int):
             return f"<an int of {value.bit_length()} bits>"
         return f"<a {type(value).__name__}>"
+
+
+def whole(value: object) -> int | None:
+    """``value`` as an int if it is a whole number that indexes (an int, or numpy's: the environment's arrays
+    hold them), else None; a bool is None too (``True`` is 1 to Python, and no column or card to a caller)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None

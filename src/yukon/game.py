@@ -23,9 +23,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .cards import NAME, RANK
+from .cards import NAME, RANK, check_card
 from .deal import check_seed, shuffled
-from .errors import IllegalMoveError, InvalidMoveError, shown
+from .errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPlaceError,
+    InvalidPositionError,
+    InvalidRulesError,
+    shown,
+    whole,
+)
 from .notation import (
     FOUNDATION,
     STOCK,
@@ -38,6 +46,8 @@ from .notation import (
 from .rules import Rules, rules_for
 
 _KINGS = frozenset(range(48, 52))
+#: every card's byte in an image (:meth:`Game.to_image`)
+_CARD_BYTES = bytes(range(52))
 _KING_LIST = (48, 49, 50, 51)
 
 
@@ -228,20 +238,40 @@ class Game:
     def from_image(cls, rules: Rules, image: bytes, seed: int | None = None) -> Game:
         """A game of ``rules`` at the position ``image`` written by :meth:`to_image` under the same rules.
 
-        Unchecked, like :meth:`push_unchecked`: an image is only ever one the engine wrote.
+        Not checked against the rules, like :meth:`push_unchecked` (an image is only ever one the engine
+        wrote; a search reads thousands a second), but bytes that are not an image of ``rules``' layout
+        (cut short, too long, a card that is no card, the wrong number of cards) raise
+        :class:`InvalidPositionError` instead of an IndexError or a corrupt position.
         """
+        if not isinstance(rules, Rules):
+            raise InvalidRulesError(f"not rules: {shown(rules)} (give yukon.rules_for(variant))")
+        if not isinstance(image, (bytes, bytearray)):
+            raise InvalidPositionError(f"not a position image: {shown(image)} (the bytes of Game.to_image())")
         pos = 0
         columns = []
-        for _ in range(rules.columns):
-            d, n = image[pos], image[pos + 1]
-            cards = image[pos + 2:pos + 2 + n]
-            columns.append((cards[:d], cards[d:]))
-            pos += 2 + n
         parts = []
-        for _ in range(rules.foundations + 2):
-            n = image[pos]
-            parts.append(image[pos + 1:pos + 1 + n])
-            pos += 1 + n
+        try:  # (an IndexError is a read past the end, or one of the checks below)
+            for _ in range(rules.columns):
+                d, n = image[pos], image[pos + 1]
+                cards = image[pos + 2:pos + 2 + n]
+                # (translate deletes every card's byte in one C pass: what is left is no card)
+                if d > n or len(cards) != n or cards.translate(None, _CARD_BYTES):
+                    raise IndexError
+                columns.append((cards[:d], cards[d:]))
+                pos += 2 + n
+            for _ in range(rules.foundations + 2):
+                n = image[pos]
+                cards = image[pos + 1:pos + 1 + n]
+                if len(cards) != n or cards.translate(None, _CARD_BYTES):
+                    raise IndexError
+                parts.append(cards)
+                pos += 1 + n
+        except IndexError:
+            raise InvalidPositionError(f"not a position image of {rules.title}: {shown(bytes(image))} (cut short, a "
+                                       "byte that is no card, or more face-down cards than cards)") from None
+        if pos != len(image) or pos - 2 * rules.columns - rules.foundations - 2 != rules.card_count:
+            raise InvalidPositionError(f"not a position image of {rules.title}: {shown(bytes(image))} (it holds "
+                                       f"{rules.card_count} cards and ends after them)")
         return cls(rules, columns, parts[:-2], parts[-2], parts[-1], seed=seed)
 
     # ----------------------------------------------------------------- reading
@@ -831,11 +861,27 @@ class Game:
     # ----------------------------------------------------------------- helpers
 
     def card_at(self, column: int, index: int) -> int:
-        return self._cols[column][index]
+        """The card (an int) at ``index`` of column ``column``, both from 0: index 0 is the bottom card.
+
+        Face-down cards are counted (and returned: the engine sees them). A column or index that is not
+        there raises :class:`InvalidPlaceError`: -1 is not the last (Python's wrap would answer for a
+        place the caller did not name).
+        """
+        c, i = whole(column), whole(index)
+        if c is None or not 0 <= c < self._ncols:
+            raise InvalidPlaceError(f"no column {shown(column)}: {self.rules.title} has columns 0 to "
+                                    f"{self._ncols - 1} (card_at counts from 0)")
+        cards = self._cols[c]
+        if i is None or not 0 <= i < len(cards):
+            n = len(cards)
+            held = "it is empty" if not n else "it holds one card, index 0" if n == 1 else \
+                f"it holds {n} cards, indexes 0 to {n - 1}"
+            raise InvalidPlaceError(f"no card at index {shown(index)} of column {c}: {held}")
+        return cards[i]
 
     def foundation_target(self, card: int) -> bool:
-        """True if ``card`` would fit on a foundation now."""
-        return self._accept[card] > 0
+        """True if ``card`` (an int, as :func:`yukon.parse_card` gives) would fit on a foundation now."""
+        return self._accept[check_card(card)] > 0  # ('AS' raised TypeError, 99 IndexError; -1 read KC)
 
 
 __all__ = ["Game"]

@@ -24,7 +24,7 @@ deck that way. Milligan Yukon (two decks) is not in PySolFC.
 
 from __future__ import annotations
 
-from .errors import YukonError
+from .errors import YukonError, shown
 from .rules import Rules
 
 #: Names of the deal numberings: this package's own shuffle, and PySolFC's.
@@ -46,7 +46,7 @@ class NumberingError(YukonError):
 
 def check_numbering(numbering: object) -> str:
     if numbering not in NUMBERINGS:
-        raise NumberingError(f"unknown deal numbering {numbering!r} (known: {', '.join(NUMBERINGS)})")
+        raise NumberingError(f"unknown deal numbering {shown(numbering)} (known: {', '.join(NUMBERINGS)})")
     return str(numbering)
 
 
@@ -58,9 +58,21 @@ def check_game_number(rules: Rules, number: object) -> int:
     if isinstance(number, bool) or not isinstance(number, int) \
             or not MIN_GAME_NUMBER <= number <= MAX_GAME_NUMBER:
         raise NumberingError(
-            f"a PySolFC game number is an int from {MIN_GAME_NUMBER} to {MAX_GAME_NUMBER}, not {number!r}"
+            f"a PySolFC game number is an int from {MIN_GAME_NUMBER} to {MAX_GAME_NUMBER}, not {shown(number)}"
         )
     return number
+
+
+def parse_game_number(text: str) -> int:
+    """A PySolFC game number written in ASCII digits, for :func:`check_game_number` to judge; one of more
+    digits than any game number is refused here (``int`` would raise ValueError past 4,300 digits)."""
+    digits = text.strip() if isinstance(text, str) else ""
+    if not digits.isascii() or not digits.isdigit():
+        raise NumberingError(f"not a PySolFC game number: {shown(text)} (write digits 0-9)")
+    if len(digits.lstrip("0")) > len(str(MAX_GAME_NUMBER)):
+        raise NumberingError(f"PySolFC game number {shown(digits)} is too large: they run from {MIN_GAME_NUMBER} "
+                             f"to {MAX_GAME_NUMBER}")
+    return int(digits)
 
 
 def dealing_order(number: int) -> list[int]:
@@ -111,5 +123,5 @@ def pysolfc_layout(
 
 __all__ = [
     "MAX_GAME_NUMBER", "MIN_GAME_NUMBER", "NUMBERINGS", "PYSOLFC_GAME_IDS", "NumberingError",
-    "check_game_number", "check_numbering", "dealing_order", "pysolfc_layout",
+    "check_game_number", "check_numbering", "dealing_order", "parse_game_number", "pysolfc_layout",
 ]

@@ -80,6 +80,65 @@ def test_silent_scheduler(existing: Path, capsys: pytest.CaptureFixture[str]) ->
     assert rows(existing) == before
 
 
+@pytest.mark.parametrize("failure", [StudyError("cannot reach the Dask scheduler at tcp://x:1"), KeyboardInterrupt()])
+def test_a_scheduler_out_of_reach_leaves_no_new_file(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     failure: BaseException) -> None:
+    """It left a new, empty study file behind (the file was made before the scheduler was asked); an
+    existing one keeps no new study either."""
+    import yukon.study.cli as study_cli
+
+    def unreachable(address: str, timeout: float) -> None:
+        raise failure
+
+    monkeypatch.setattr(study_cli, "connect", unreachable)
+    new = tmp_path / "new.sqlite3"
+    before = rows(existing)
+    studies = sqlite3.connect(existing).execute("SELECT count(*) FROM studies").fetchone()
+    for db, seeds in ((new, "1-3"), (existing, "1-8")):
+        code = run_cli(*study_args(db, seeds), "--scheduler", "tcp://x:1", "--connect-timeout", "1")
+        assert code == (130 if isinstance(failure, KeyboardInterrupt) else 2)
+        if isinstance(failure, StudyError):
+            _one_line_error(capsys, "cannot reach the Dask scheduler")
+    assert not new.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["s.sqlite3"]
+    assert rows(existing) == before
+    assert sqlite3.connect(existing).execute("SELECT count(*) FROM studies").fetchone() == studies
+
+
+def test_no_command_makes_the_folders_above_its_file(existing: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """'run --db' and 'export --output' refused a missing folder, but 'report --output' made it (with the plots
+    in it): one rule now, the file or folder named is made, never the folders above it (a typo, or a disk not
+    mounted, would otherwise take hours of results where nobody looks); one line, nothing written."""
+    missing = tmp_path / "no" / "such"
+    csv = tmp_path / "rows.csv"
+    assert run_cli("export", "--db", str(existing), "--output", str(csv)) == 0
+    capsys.readouterr()
+    for args, option in (
+        (study_args(missing / "s.sqlite3", "1-3"), "--db"),
+        (["import", str(csv), "--db", str(missing / "s.sqlite3")], "--db"),
+        (["report", "--db", str(existing), "--output", str(missing / "r.md")], "--output"),
+        (["report", "--db", str(existing), "--output", str(tmp_path / "r.md"), "--plots", str(missing)], "--plots"),
+        (["export", "--db", str(existing), "--output", str(missing / "r.csv")], "--output"),
+    ):
+        assert run_cli(*args) == 2, args
+        _one_line_error(capsys, "cannot create", option, f"folder {missing.parent if option == '--plots' else missing}"
+                        " does not exist")
+        assert not (tmp_path / "no").exists() and not (tmp_path / "r.md").exists(), args
+    assert run_cli("report", "--db", str(existing), "--output", str(tmp_path / "r.md"),
+                   "--plots", str(tmp_path / "plots")) == 0  # the folder named is made
+    assert (tmp_path / "plots" / "winnability-rate.png").exists() and (tmp_path / "r.md").exists()
+
+
+def test_report_to_stdout_with_a_dash_as_export_does(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """'report --output -' wrote a file named '-' ('export --output -' is stdout)."""
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert run_cli("report", "--db", str(existing), "--output", "-", "--plots", str(tmp_path / "plots")) == 0
+    assert "| yukon" in capsys.readouterr().out and not (tmp_path / "-").exists()
+
+
 @pytest.mark.parametrize("kind", ["garbage", "foreign"])
 def test_unusable_file_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
     path = tmp_path / "x.sqlite3"

@@ -28,6 +28,7 @@ from ..cli_common import (
     CommandError,
     add_numbering_option,
     add_rules_options,
+    check_new_file,
     positive_int,
     positive_number,
     rules_from_args,
@@ -108,7 +109,7 @@ def add_parser(sub: Any) -> None:
                            "file; older versions' rows in a History section below.")
     _add_db_option(r)
     r.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
-                   help="write the Markdown here (default: stdout)")
+                   help="write the Markdown here (- or none: stdout)")
     r.add_argument("--solver", default=None, metavar="VERSION",
                    help="only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
     r.add_argument("--plots", type=Path, default=None, metavar="DIR",
@@ -147,6 +148,8 @@ def _open_db(path: Path | None, must_exist: bool = False) -> StudyDB:
         path = default_path()
     if must_exist and not path.exists():
         raise CommandError(f"no study database at {path} (run 'yukon study run --seeds ...' first)")
+    if not path.exists():
+        check_new_file(path, "--db")
     try:
         return StudyDB(path)
     except StudyDBError as exc:
@@ -355,13 +358,28 @@ def summary_table(title: str, counts: dict[str, int], extra: dict[str, str] | No
 
 def _run_study(args: argparse.Namespace) -> int:
     params, seeds = _params(args)
+    path = args.db if args.db is not None else default_path()
+    # An existing file is checked at once; a new one is made only once the scheduler has answered (one out of
+    # reach left a new, empty study file behind). Its folder is checked first all the same.
+    db = _open_db(path) if path.exists() else None
+    if db is None:
+        check_new_file(path, "--db")
     client = None
-    with _open_db(args.db) as db:
+    try:
         if args.scheduler:
             try:
                 client = connect(args.scheduler, args.connect_timeout)
             except StudyError as exc:
                 raise CommandError(str(exc)) from None
+        if db is None:
+            db = _open_db(path)
+    except BaseException:
+        if db is not None:
+            db.close()
+        if client is not None:
+            client.close()
+        raise
+    with db:
         display = _Display(params, seeds, args.log_every)
         previous = _stop_on_sigterm()
         try:

@@ -171,7 +171,7 @@ class StudyDB:
             p = Path(self.path)
             if p.is_dir():
                 raise StudyDBError(f"{self.path} is a directory, not a study database")
-            if not p.parent.exists():
+            if not p.parent.is_dir():  # (made here, never the folders above: yukon.cli_common.check_new_file)
                 raise StudyDBError(f"cannot create {self.path}: folder {p.parent} does not exist")
         try:
             self.conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)

@@ -16,6 +16,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..cli_common import CommandError, check_new_file
 from ..rules import VARIANTS
 from .current import CurrentVerdicts, current
 from .db import DealRow, StudyDB, StudyParams
@@ -213,6 +214,16 @@ def _wanted(solver: str | None, version: str) -> bool:
 
 
 def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: str | None = None) -> int:
+    # (checked first: a bad --output once failed after the plots were written, and a missing folder above
+    # --plots was made, as no other command makes one: yukon.cli_common.check_new_file)
+    if output is not None and str(output) == "-":  # stdout, as for 'export --output -' (it wrote a file named -)
+        output = None
+    if output is not None:
+        if output.is_dir():
+            raise CommandError(f"{output} is a folder: give a file name for --output")
+        check_new_file(output, "--output")
+    if plots is not None:
+        check_new_file(plots, "--plots")
     reports = [r for r in collect(db) if _wanted(solver, r.params.solver_version)]
     verdicts, history = current(db, None if solver is None else {v.strip() for v in solver.split(",")})
     history_reports = [StudyReport(p, rows) for p, rows in history]
@@ -229,7 +240,7 @@ def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: s
     written: list[Path] = []
     if plotted:
         folder = plots if plots is not None else base
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(exist_ok=True)  # (the folder named; the one above it exists: checked above)
         rate_png, time_png = folder / RATE_PLOT, folder / TIME_PLOT
         plot_rates(plotted, rate_png)
         plot_times(plotted, time_png)

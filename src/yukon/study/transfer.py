@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from ..cli_common import CommandError
+from ..cli_common import CommandError, check_new_file
 from ..deal import MAX_SEED
 from ..pysolfc import NUMBERINGS
 from ..rules import OPTIONS, VARIANTS
@@ -74,8 +74,7 @@ def _text_out(path: str | None) -> Iterator[IO[str]]:
     target = Path(path)
     if target.is_dir():
         raise CommandError(f"{target} is a folder: give a file name for --output")
-    if not target.parent.exists():
-        raise CommandError(f"cannot write {target}: folder {target.parent} does not exist")
+    check_new_file(target, "--output")
     part = target.with_name(target.name + ".part")  # a run that fails leaves the old file as it was
     if target.suffix == ".gz":
         # mtime=0: the same rows give the same bytes (the file is committed; no diff without a change)

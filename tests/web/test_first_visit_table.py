@@ -250,3 +250,24 @@ def test_a_window_resized_under_a_drag_ends_it_with_no_move(browser: Any, server
     assert abs(back["x"] - slot["x"]) < 2 and abs(back["y"] - slot["y"]) < 2  # in its own column again
     assert page.errors == []
     page.context.close()
+
+
+def test_a_click_that_can_do_nothing_says_why(browser: Any, server: Server) -> None:
+    """A new player taps a face-down card, or an empty foundation: the table says what those are for, and
+    nothing moves (they used to say nothing at all)."""
+    r = httpx.post(server.url + "api/games", json={"variant": "yukon", "seed": AUTOPLAYED, "autoplay": True})
+    page = open_game(browser, server, r.json()["id"], settings={**SETTINGS, "autoplay": True})
+    before = state(page)
+    down = page.evaluate("(() => { const r = document.querySelector(\".card[data-key='down:6:0']\")"
+                         ".getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + 3}; })()")
+    page.mouse.click(down["x"], down["y"])
+    page.wait_for_function("document.getElementById('message').textContent.includes('face-down')")
+    empty = sorted(page.evaluate("[...document.querySelectorAll('.slot')].map((e) => e.dataset.pile)"))
+    free = [p for p in empty if p.startswith("f") and not before["foundations"][int(p[1:])]]
+    assert len(free) == 2  # (the aces of spades and clubs went up at the deal)
+    page.click(f".slot[data-pile='{free[0]}']")
+    page.wait_for_function("document.getElementById('message').textContent.includes('starts with an Ace')")
+    settle(page)
+    assert state(page)["move_count"] == before["move_count"]
+    assert page.errors == []
+    page.context.close()

@@ -965,7 +965,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const el = e.target.closest(".card");
     const it = el ? itemOf(el) : null;
     if ((slot && slot.dataset.pile === "S") || (it && it.pile === "S")) { clickActed = true; deal(); return; }
-    if (!it || state.status !== "playing" || state.result !== null) return;
+    if (state.status !== "playing" || state.result !== null) return;
+    // (a click that can do nothing says why, for a player who does not know the game yet)
+    if (it && !it.up && it.pile[0] === "c") { say("A face-down card turns over by itself once every card on it has moved."); return; }
+    if (!it && slot && slot.dataset.pile[0] === "f") { say("A foundation starts with an Ace, then takes the next card of its suit: 2, 3, … up to the King."); return; }
+    if (!it) return;
     const pick = pickFrom(it);
     if (!pick || pick.src === "F") { if (pick) { clickActed = true; clickCard(it); } return; }
     const best = bestFor(pick);

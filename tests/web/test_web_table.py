@@ -457,12 +457,15 @@ def test_the_page_works_under_a_strict_content_security_policy(browser: Any, ser
     def until(expression: str) -> None:  # wait_for_function evaluates strings, which the policy forbids
         deadline = time.monotonic() + 20
         while not page.evaluate(expression):
-            assert time.monotonic() < deadline, expression
+            assert time.monotonic() < deadline, (expression, page.evaluate(
+                "document.getElementById('message').textContent"))
             time.sleep(0.05)
 
     until("!!(window.yukon && window.yukon.state && window.yukon.state.legal_moves.length)")
+    # (the reload resumes the server's latest game, which another test of this module may have played in last)
+    before = state(page)["move_count"]
     play(page, state(page)["legal_moves"][0])
-    until("window.yukon.state.move_count === 1")
+    until(f"window.yukon.state.move_count === {before + 1}")
     page.click("#btn-options")
     page.keyboard.press("Escape")
     assert violations == []

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..autoplay import safe_moves
-from ..deal import MAX_SEED
+from ..deal import MAX_SEED, check_seed
 from ..errors import InvalidSeedError, shown
 from ..game import Game
 from ..notation import Move
@@ -181,9 +181,12 @@ def honest_hint(
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a yukon.honest.Budget, not {type(budget).__name__}")
     check_limits(time_limit, None, None, stop)  # the same InvalidLimitError as yukon.solve's, before any work
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
-        # checked here, not only where the samples are drawn: a safe or only move draws none
-        raise InvalidSeedError(f"an honest hint's seed is an int from 0 to {MAX_SEED} (or None), not {shown(seed)}")
+    if seed is not None:  # checked here, not only where the samples are drawn: a safe or only move draws none
+        try:
+            check_seed(seed)
+        except InvalidSeedError:
+            raise InvalidSeedError(f"an honest hint's seed is an int from 0 to {MAX_SEED} (or None), "
+                                   f"not {shown(seed)}") from None
     view = VisiblePosition.of(game)
     seen = frozenset(visible_history(game))
     if method is not None and not isinstance(method, Method):

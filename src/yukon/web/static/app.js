@@ -904,8 +904,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     }
     return best;
   }
+  const clearTargets = () => Object.values(zones).forEach((z) => z.classList.remove("target", "over"));
   function endDrag() {
-    Object.values(zones).forEach((z) => z.classList.remove("target", "over"));
+    clearTargets();
     if (drag) try { table.releasePointerCapture(drag.pointerId); } catch (err) { /* fine */ }
     drag = null;
   }
@@ -1682,7 +1683,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // (a phone turned, a window dragged) puts the cards back and the drag ends with no move.
   function cancelDrag() {
     if (!drag || !drag.started) { endDrag(); return; }
-    Object.values(zones).forEach((z) => z.classList.remove("target", "over"));
+    clearTargets();
     drag.els.forEach((el) => el.classList.remove("dragging"));
     drag.cancelled = true;
   }

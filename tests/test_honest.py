@@ -129,6 +129,17 @@ def test_after_is_none_for_a_move_that_reveals() -> None:
         assert (after is None) == reveals, str(m)
 
 
+def test_goes_back_is_a_move_into_a_view_seen_and_never_a_reveal() -> None:
+    game = Game.deal("yukon", seed=2)
+    view = VisiblePosition.of(game)
+    moves = view.legal_moves()
+    rearrangement = next(m for m in moves if view.after(m) is not None)
+    reveal = next(m for m in moves if view.after(m) is None)
+    seen = {view.after(rearrangement)}
+    assert view.goes_back(rearrangement, seen) and not view.goes_back(rearrangement, set())
+    assert not view.goes_back(reveal, seen | {view})  # a card turned: a view no one saw
+
+
 # ---------------------------------------------------------------- sampling
 
 

@@ -453,8 +453,8 @@ class Advisor:
         view = VisiblePosition.of(game)
         seen = {*visible_history(game), view}
         move = game.parse_move(result.move)
-        if _goes_back(view, move, seen):
-            fresh = [m for m in view.legal_moves() if not _goes_back(view, m, seen)]
+        if view.goes_back(move, seen):
+            fresh = [m for m in view.legal_moves() if not view.goes_back(m, seen)]
             if not fresh:
                 return Hint(None, HONEST, "none", "unknown", result.seconds,
                             "every move leads back to a position seen already: undo, or ask the solver hint")
@@ -485,11 +485,6 @@ class Advisor:
         if verdict.line:
             self.lines.remember(game, verdict.line)
         return verdict
-
-
-def _goes_back(view: Any, move: Move, seen: set[Any]) -> bool:
-    after = view.after(move)
-    return after is not None and after in seen
 
 
 def check_kind(kind: Any) -> HintKind:

@@ -87,8 +87,7 @@ def decide(
     seconds = time.perf_counter() - started
     if hint.move is None:
         return Decision(None, NO_MOVE, seconds=seconds)
-    after = view.after(hint.move)
-    if after is not None and after in seen:
+    if view.goes_back(hint.move, seen):
         return Decision(None, REPEATS, hint.source, hint.win_share, hint.samples, seconds)
     return Decision(hint.move, "move", hint.source, hint.win_share, hint.samples, seconds, hint.odds)
 

@@ -19,7 +19,7 @@ passed once).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -110,6 +110,13 @@ class VisiblePosition:
         if view.hidden_places != self.hidden_places:
             return None
         return view
+
+    def goes_back(self, move: Move, seen: Collection[VisiblePosition]) -> bool:
+        """Does ``move`` lead back to one of the views ``seen`` (a move that reveals nothing, into a position
+        the player saw already)? The honest player gives up rather than make such a move: it goes round in
+        circles."""
+        after = self.after(move)
+        return after is not None and after in seen
 
 
 def visible_history(game: Game) -> list[VisiblePosition]:

@@ -346,7 +346,7 @@ def _candidates(view: VisiblePosition, moves: list[Move], seen: frozenset[Visibl
         if to_another_empty and not column_order_matters:
             continue
         kept.append(m)
-    fresh = [m for m in kept if view.after(m) not in seen]
+    fresh = [m for m in kept if not view.goes_back(m, seen)]
     return fresh or kept
 
 
@@ -394,8 +394,7 @@ def play_honest(
         if hint.move is None:
             reason = "no move"
             break
-        after = view.after(hint.move)
-        if after is not None and after in seen:
+        if view.goes_back(hint.move, seen):
             reason = "repeats"
             break
         game.push(hint.move)

@@ -36,6 +36,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .interval import wilson
+
 GRADES = ("easy", "medium", "hard", "expert")
 #: the shorter scales: the probe's deals, then the others in halves, or all together
 EASY_MEDIUM_HARD = ("easy", "medium", "hard")
@@ -123,8 +125,6 @@ def discriminates(counts: dict[str, tuple[int, int]]) -> str:
     """'' when the held-out counts validate their scale, else why not: each grade has :data:`MIN_GAMES`
     games, the honest win rate falls from each grade to the next, and the first grade's 95% Wilson interval
     lies above the last's."""
-    from .study.stats import wilson  # here: the study package imports the solver, the grades are data
-
     cells = list(counts.items())
     if len(cells) < 2:
         return "a scale needs two grades"

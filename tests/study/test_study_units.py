@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from yukon.interval import Z95
 from yukon.store import Store
 from yukon.study import DealRow, StudyDB, StudyDBError, StudyError, StudyParams, Summary, parse_seeds, wilson
 from yukon.study.db import APPLICATION_ID
 from yukon.study.runner import describe_seeds
-from yukon.study.stats import Z95
 
 from .helpers import write_old_study
 

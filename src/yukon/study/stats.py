@@ -1,4 +1,4 @@
-"""Win rates with honest error bars.
+"""Win rates with honest error bars (the interval itself is :mod:`yukon.interval`'s).
 
 >>> lo, hi = wilson(80, 100)
 >>> round(lo, 4), round(hi, 4)
@@ -15,23 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-#: z for a two-sided 95% interval
-Z95 = 1.959963984540054
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` successes in ``n`` trials; ``(0, 1)`` when ``n == 0``."""
-    if n <= 0:
-        return 0.0, 1.0
-    if not 0 <= k <= n:
-        raise ValueError(f"need 0 <= k <= n, not k={k}, n={n}")
-    p = k / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    lo = 0.0 if k == 0 else max(0.0, centre - half)
-    hi = 1.0 if k == n else min(1.0, centre + half)
-    return min(lo, p), max(hi, p)  # exact at the ends, and never on the wrong side of p by rounding
+from ..interval import wilson
 
 
 @dataclass(frozen=True)
@@ -79,3 +63,6 @@ def pct(x: float, digits: int = 1) -> str:
 
 def pct_range(r: tuple[float, float], digits: int = 1) -> str:
     return f"{100 * r[0]:.{digits}f}–{100 * r[1]:.{digits}f}%"
+
+
+__all__ = ["Summary", "pct", "pct_range", "wilson"]

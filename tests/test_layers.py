@@ -1,4 +1,4 @@
-"""The package's layers, and that every import points down (docs/contract.md, "Layers").
+"""The package's layers, and that every import points down (README.md, "How the code is laid out").
 
 The engine knows nothing of the solver, the players, storage or a user interface; the solver builds on the
 engine alone; the honest player on the engine and the solver; the services (hints, analysis, sessions, storage,

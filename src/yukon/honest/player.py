@@ -310,9 +310,7 @@ def out_of_ideas(view: VisiblePosition, seen: Collection[VisiblePosition]) -> bo
     """Has the player in ``view`` (two decks) only moved the same face-up cards around, over :data:`GIVE_UP_AFTER`
     views ``seen`` (the views passed), with no move left that makes progress? Then it gives up, as it does when
     every move would go back to a view passed."""
-    if view.rules.decks == 1 or len(seen) < GIVE_UP_AFTER:  # (the count below reads every view passed)
-        return False
-    return _rearrangements(view, seen) >= GIVE_UP_AFTER and not any(
+    return view.rules.decks > 1 and _rearrangements(view, seen) >= GIVE_UP_AFTER and not any(
         makes_progress(view, m) for m in view.legal_moves())
 
 

@@ -4,7 +4,6 @@ record, and a game the computer played in stays out of the statistics."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,22 +12,19 @@ from hypothesis import strategies as st
 from yukon import Game, IllegalMoveError
 from yukon.demo import (
     COMPUTER_MOVES,
-    NO_MOVE,
-    NO_PROGRESS,
     REPEATS,
     SPEEDS,
-    WON,
     computer_moves,
     decide,
     play_computer_move,
     situation,
     speed_pause,
 )
-from yukon.honest import Budget, play_honest, player
+from yukon.honest import Budget
 from yukon.notation import Move
 from yukon.session import PlaySession
 from yukon.store import Store
-from yukon.visible import VisiblePosition, visible_history
+from yukon.visible import VisiblePosition
 
 SMALL = Budget(samples=3, nodes=2_000)
 NEARLY_WON = "yukon,kings,noreturn QCKH/KD/KC/-/-/-/- KS/QH/QD/JC"
@@ -58,58 +54,6 @@ def test_the_computer_gives_up_rather_than_go_round_in_circles() -> None:
     every_move_goes_back = frozenset(view.after(m) for m in moves)
     decision = decide(view, every_move_goes_back, seed, SMALL, None)  # type: ignore[arg-type]
     assert decision.move is None and decision.reason == REPEATS, decision
-
-
-#: Milligan Yukon, 18 legal moves, none of which turns, plays up or deals a card (found by random play).
-MILLIGAN_NO_PROGRESS = (
-    "milligan-yukon,kings,return AD6C5H7HAHKH3C2D2CTD4CAH9HKCQDJC7S/ASJH4CKS4D4DQHJS9S2DTS9C2STH3HJD8S/3D4H8H/"
-    "6H7D.3D9D5D/7HQS8C.KD8CTC5CQC/JD3S8D9C.9S6D5SQS7S4S6D9HQCJCTDQH6S5D2S2CAD5CTH7C2H7C8SKH/3C9D7D8H6H2H.KCJHTCKSTSJSKDQD6S6C5H/"
-    "4S8D3H5S3S.4H AC/AS/AC/-/-/-/-/- -/-")
-
-
-def test_the_computer_gives_up_when_it_has_long_only_moved_the_same_cards_around(monkeypatch) -> None:
-    """Past GIVE_UP_AFTER views that differ only in the arrangement of the face-up cards, with no move left that
-    turns, plays up or deals a card, the computer stops with two decks (such moves give new views without end);
-    a move that makes progress, fewer such views, or one deck, and it plays on."""
-    view, _, seed = situation(Game.from_text(MILLIGAN_NO_PROGRESS))
-    moves = view.legal_moves()
-    assert not any(player.makes_progress(view, m) for m in moves)
-    two_rearrangements = frozenset(view.after(m) for m in moves[:2])
-    monkeypatch.setattr(player, "GIVE_UP_AFTER", 3)
-    assert decide(view, two_rearrangements, seed, SMALL, None).reason == "move"  # 2 views of 3: not yet
-    monkeypatch.setattr(player, "GIVE_UP_AFTER", 2)
-    decision = decide(view, two_rearrangements, seed, SMALL, None)  # type: ignore[arg-type]
-    assert decision.move is None and decision.reason == NO_PROGRESS, decision
-    # a view with a move that turns a card: the same count of rearrangements leaves it playing on
-    turning = VisiblePosition.of(Game.deal("yukon", seed=2))
-    assert any(player.makes_progress(turning, m) for m in turning.legal_moves())
-    passed = frozenset(turning.after(m) for m in turning.legal_moves() if turning.after(m) is not None)
-    assert len(passed) >= 2 and not player.out_of_ideas(turning, passed)  # type: ignore[arg-type]
-    one_deck = VisiblePosition.of(Game.from_text(NOTHING_TO_TURN))
-    assert not any(player.makes_progress(one_deck, m) for m in one_deck.legal_moves())
-    rearranged = frozenset(one_deck.after(m) for m in one_deck.legal_moves()[:2])
-    assert not player.out_of_ideas(one_deck, rearranged)  # type: ignore[arg-type]
-
-
-def test_play_honest_resigns_when_out_of_ideas(monkeypatch) -> None:
-    """play_honest stops where out_of_ideas says so, before it thinks (here at once: no view needed)."""
-    monkeypatch.setattr(player, "GIVE_UP_AFTER", 0)
-    game = Game.from_text(MILLIGAN_NO_PROGRESS)
-    played = play_honest(game, SMALL, seed=1, max_moves=50)
-    assert (played.reason, played.moves, played.nodes, played.won) == ("no progress", 0, 0, False)
-    assert player.out_of_ideas(VisiblePosition.of(game), set(visible_history(game)))
-    played = play_honest(Game.from_text(NOTHING_TO_TURN), SMALL, seed=1, max_moves=3)  # one deck: plays on
-    assert played.moves == 3 and played.reason == "move limit"
-
-
-def test_the_terminal_and_the_web_say_why_the_computer_stopped() -> None:
-    """Every reason a decision can stop for has its own words in the terminal game and on the web table."""
-    from yukon.tui import demo as tui_demo
-
-    reasons = (WON, NO_MOVE, REPEATS, NO_PROGRESS)
-    assert set(tui_demo._ENDED) == set(reasons)
-    script = (Path(tui_demo.__file__).parent.parent / "web" / "static" / "demo.js").read_text()
-    assert all(f'd.reason === "{r}"' in script for r in reasons), [r for r in reasons if f'"{r}"' not in script]
 
 
 def test_computer_moves_are_counted_in_the_same_save(store: Store) -> None:

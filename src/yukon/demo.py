@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from .game import Game
-from .honest import WEB_BUDGET, Budget, choose, out_of_ideas
+from .honest import WEB_BUDGET, Budget, choose
 from .notation import Move
 from .session import PlaySession
 from .store import COMPUTER_MOVES
@@ -39,11 +39,9 @@ THINK_TIME = 2.0
 SPEEDS: tuple[tuple[str, float], ...] = (("slow", 2.0), ("normal", 0.8), ("fast", 0.25), ("fastest", 0.0))
 DEFAULT_SPEED = "normal"
 
-#: Why a decision plays no move: the game is won, no legal move is left, every move would only go back
-#: to a position already passed, or the player has long only moved the same cards around with no move left that
-#: turns, plays up or deals a card (the honest player gives up rather than go round in circles:
-#: :func:`yukon.honest.out_of_ideas`).
-WON, NO_MOVE, REPEATS, NO_PROGRESS = "won", "no move", "repeats", "no progress"
+#: Why a decision plays no move: the game is won, no legal move is left, or every move would only go back
+#: to a position already passed (the honest player gives up rather than go round in circles).
+WON, NO_MOVE, REPEATS = "won", "no move", "repeats"
 
 
 @dataclass(frozen=True)
@@ -85,8 +83,6 @@ def decide(
     started = time.perf_counter()
     if view.is_won():
         return Decision(None, WON)
-    if out_of_ideas(view, seen):
-        return Decision(None, NO_PROGRESS, seconds=time.perf_counter() - started)
     hint = choose(view, seen, budget, seed, time_limit, stop)
     seconds = time.perf_counter() - started
     if hint.move is None:
@@ -138,6 +134,6 @@ def speed_pause(name: str) -> float:
 
 
 __all__ = [
-    "COMPUTER_MOVES", "DEFAULT_SPEED", "NO_MOVE", "NO_PROGRESS", "REPEATS", "SPEEDS", "THINK_TIME", "WON", "Decision",
+    "COMPUTER_MOVES", "DEFAULT_SPEED", "NO_MOVE", "REPEATS", "SPEEDS", "THINK_TIME", "WON", "Decision",
     "computer_moves", "decide", "decision_job", "play_computer_move", "situation", "speed_pause",
 ]

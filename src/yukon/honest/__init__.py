@@ -14,20 +14,18 @@ from .evaluator import STUDY_BUDGET, WEB_BUDGET, Budget, MoveValue, evaluate
 from .player import (
     DEFAULT_METHOD,
     DEFAULT_SEED,
-    GIVE_UP_AFTER,
     HONEST_1,
     HonestHint,
     Method,
     PlayedGame,
     choose,
     honest_hint,
-    out_of_ideas,
     play_honest,
 )
 from .sampler import sample_fills, sample_games
 
 __all__ = [
-    "DEFAULT_METHOD", "DEFAULT_SEED", "GIVE_UP_AFTER", "HONEST_1", "STUDY_BUDGET", "WEB_BUDGET", "Budget",
-    "HonestHint", "Method", "MoveValue", "PlayedGame",
-    "choose", "evaluate", "honest_hint", "out_of_ideas", "play_honest", "sample_fills", "sample_games",
+    "DEFAULT_METHOD", "DEFAULT_SEED", "HONEST_1", "STUDY_BUDGET", "WEB_BUDGET", "Budget", "HonestHint", "Method",
+    "MoveValue", "PlayedGame",
+    "choose", "evaluate", "honest_hint", "play_honest", "sample_fills", "sample_games",
 ]

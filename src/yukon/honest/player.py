@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ..autoplay import safe_moves
@@ -215,7 +214,8 @@ def choose(
     candidates = _candidates(view, moves, seen)
     patience = method.advice_for(view).patience
     if patience and _rearrangements(view, seen) >= patience:
-        candidates = [m for m in candidates if makes_progress(view, m)] or candidates
+        candidates = [m for m in candidates if view.after(m) is None or m.dst >= len(view.columns)
+                      or m.src >= len(view.columns)] or candidates
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
     if PRUNED and not method.second_look and not method.playouts and not method.rollouts and not method.ease:
@@ -292,28 +292,6 @@ def _decided(
     )
 
 
-#: with two decks the honest player gives up (:func:`out_of_ideas`) once this many views passed differ from the one in
-#: play only in the arrangement of the face-up cards and no move left turns a card, plays one up or back, or deals: a
-#: group can go onto either copy of a card, so such moves give new views without end, where with one deck the views
-#: soon repeat and "every move goes back" ends the game (docs/honest.md, "Round seven")
-GIVE_UP_AFTER = 300
-
-
-def makes_progress(view: VisiblePosition, move: Move) -> bool:
-    """Does ``move`` change more than the arrangement of the face-up cards (a card turned, played up or back, or
-    dealt)?"""
-    after = view.after(move)
-    return after is None or _progress(after) != _progress(view)
-
-
-def out_of_ideas(view: VisiblePosition, seen: Collection[VisiblePosition]) -> bool:
-    """Has the player in ``view`` (two decks) only moved the same face-up cards around, over :data:`GIVE_UP_AFTER`
-    views ``seen`` (the views passed), with no move left that makes progress? Then it gives up, as it does when
-    every move would go back to a view passed."""
-    return view.rules.decks > 1 and _rearrangements(view, seen) >= GIVE_UP_AFTER and not any(
-        makes_progress(view, m) for m in view.legal_moves())
-
-
 #: what a new placement adds to a move's preference under ``untried_first``: far below any difference of the advice's
 #: scores, so it only breaks their ties
 UNTRIED_BONUS = 1e-6
@@ -324,7 +302,7 @@ def _progress(view: VisiblePosition) -> tuple[object, ...]:
     return view.foundations, view.waste, view.stock_count, tuple(sorted(view.down_counts))
 
 
-def _rearrangements(view: VisiblePosition, seen: Collection[VisiblePosition]) -> int:
+def _rearrangements(view: VisiblePosition, seen: frozenset[VisiblePosition]) -> int:
     """How many views passed differ from ``view`` only in the arrangement of the face-up cards."""
     mark = _progress(view)
     return sum(1 for passed in seen if passed != view and _progress(passed) == mark)
@@ -380,7 +358,7 @@ class PlayedGame:
     moves: int
     seconds: float
     cards_on_foundations: int
-    reason: str  # "won" | "no move" | "repeats" | "no progress" | "move limit" | "stopped"
+    reason: str  # "won" | "no move" | "repeats" | "move limit" | "stopped"
     nodes: int = 0  # search nodes spent over the game
 
 
@@ -393,9 +371,9 @@ def play_honest(
     method: Method = DEFAULT_METHOD,
     time_limit: float | None = None,
 ) -> PlayedGame:
-    """Play ``game`` (changed in place) by honest hints until it is won, stuck, would only repeat a position
-    already seen, or is :func:`out_of_ideas` (then it resigns). Decision ``i`` uses seed ``seed * 1009 + i``.
-    ``stop`` set, or ``time_limit`` seconds for the whole game passed, ends it as ``stopped``."""
+    """Play ``game`` (changed in place) by honest hints until it is won, stuck or would only repeat
+    a position already seen (then it resigns). Decision ``i`` uses seed ``seed * 1009 + i``. ``stop`` set,
+    or ``time_limit`` seconds for the whole game passed, ends it as ``stopped``."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     seen: set[VisiblePosition] = set(visible_history(game))
@@ -410,9 +388,6 @@ def play_honest(
         left = None if deadline is None else deadline - time.perf_counter()
         if left is not None and left <= 0:
             reason = "stopped"
-            break
-        if out_of_ideas(view, seen):
-            reason = "no progress"
             break
         hint = choose(view, frozenset(seen), budget, seed * 1009 + ply, left, stop, method)
         nodes += hint.nodes
@@ -435,5 +410,5 @@ def play_honest(
     )
 
 
-__all__ = ["DEFAULT_METHOD", "DEFAULT_SEED", "GIVE_UP_AFTER", "HONEST_1", "HonestHint", "Method", "PlayedGame",
-           "choose", "honest_hint", "makes_progress", "odds_words", "out_of_ideas", "play_honest"]
+__all__ = ["DEFAULT_METHOD", "DEFAULT_SEED", "HONEST_1", "HonestHint", "Method", "PlayedGame", "choose", "honest_hint",
+           "odds_words", "play_honest"]

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from ..demo import (
     DEFAULT_SPEED,
     NO_MOVE,
-    NO_PROGRESS,
     REPEATS,
     SPEEDS,
     THINK_TIME,
@@ -44,8 +43,6 @@ _ENDED = {
     WON: "The game is won",
     NO_MOVE: "No legal move left: the computer stops",
     REPEATS: "The computer sees no way forward that does not go round in circles: it stops here (play on, or n)",
-    NO_PROGRESS: "The computer has only moved the same cards around for a long time, and no move turns, plays up or "
-                 "deals a card: it stops here (play on, or n)",
 }
 
 

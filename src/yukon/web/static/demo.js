@@ -122,10 +122,6 @@ played. A game the computer played in is not counted in the statistics (the serv
         stop("The computer sees no way forward that does not go round in circles: it stops here. Play on, or deal again.");
         return;
       }
-      if (d.reason === "no progress") {
-        stop("The computer has only moved the same cards around for a long time, and no move turns, plays up or deals a card: it stops here. Play on, or deal again.");
-        return;
-      }
       // stopped by another tab, the position changed, the solver busy or slow: try again in a moment
       tell(d.reason === "busy" ? "The solver is busy: the computer waits…" : "The computer is thinking…");
       later(r, Math.max(SPEEDS[speed()], d.reason === "busy" || d.reason === "timeout" ? RETRY_MS : 0));

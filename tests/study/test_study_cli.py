@@ -293,3 +293,22 @@ def test_killed_study_leaves_no_worker(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_the_game_store_and_a_study_file_name_each_other(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--db`` names both files: a study run on the game store said "an SQLite file of another program
+    (application_id 0x59554b4e)", and ``yukon tui`` on a study file "belongs to another program"."""
+    from yukon.cli import main
+    from yukon.store import Store
+
+    games, study = tmp_path / "yukon.sqlite3", tmp_path / "studies.sqlite3"
+    Store(games).close()
+    assert run_cli(*study_args(study, "1-1", "russian", "--workers", "1")) == 0
+    before = games.read_bytes(), study.read_bytes()
+    capsys.readouterr()
+    for action in (["report"], ["export"], study_args(games, "1-2", "russian", "--workers", "1")):
+        assert run_cli(*action, "--db", str(games)) == 2
+        _one_line_error(capsys, str(games), "yukon's game store", "not a study database")
+    assert main(["tui", "--db", str(study), "--seed", "1"]) == 2
+    _one_line_error(capsys, str(study), "a yukon study database", "not a game store")
+    assert (games.read_bytes(), study.read_bytes()) == before

@@ -39,11 +39,12 @@ from typing import Any
 
 from ..deal import MAX_SEED
 from ..sqlite_ints import from_sql, to_sql
+from ..sqlite_schema import KINDS, STUDY_ID
 
 _HALF = 1 << 63
 
 #: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
-APPLICATION_ID = 0x59554B53
+APPLICATION_ID = STUDY_ID
 SCHEMA_VERSION = 4
 STATUSES = ("won", "lost", "unknown")
 
@@ -194,6 +195,8 @@ class StudyDB:
         names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")}
         if app_id == 0 and not names:
             return  # a new (or empty) file
+        if app_id in KINDS and app_id != APPLICATION_ID:
+            raise StudyDBError(f"{self.path} is {KINDS[app_id]}, not a study database")
         if app_id != APPLICATION_ID or not names <= _OUR_OBJECTS or "deals" not in names:
             what = f"application_id {app_id:#x}" if app_id else f"tables {', '.join(sorted(names)) or 'none'}"
             raise StudyDBError(f"{self.path} is an SQLite file of another program ({what}), not a study database")

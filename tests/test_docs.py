@@ -140,3 +140,49 @@ def test_links_between_the_pages_resolve() -> None:
                 broken.append(f"{page.name}: {link} (no such heading)")
     assert seen > 20, "the links this test checks are gone: update its pattern"
     assert not broken, "broken links:\n" + "\n".join(broken)
+
+
+#: the modules a user imports (README.md, docs/*.md): their ``__all__`` is the public API
+PUBLIC_MODULES = ("yukon", "yukon.env", "yukon.study", "yukon.honest", "yukon.solver", "yukon.record",
+                  "yukon.analysis", "yukon.visible", "yukon.difficulty")
+
+
+def _members(cls: type) -> list[tuple[str, object]]:
+    """A class's own public methods and properties (the function behind each)."""
+    import inspect
+
+    out = []
+    for attr, value in vars(cls).items():
+        if attr.startswith("_"):
+            continue
+        if isinstance(value, property):
+            out.append((attr, value.fget))
+        elif isinstance(value, (classmethod, staticmethod)):
+            out.append((attr, value.__func__))
+        elif inspect.isfunction(value):
+            out.append((attr, value))
+    return out
+
+
+def test_every_public_function_and_method_has_a_docstring() -> None:
+    """``help()`` said nothing for Game.is_over, Game.variant, Rules.columns, GameRecord.write and some thirty
+    more members of the public API (yukon.study, yukon.solver, yukon.honest too)."""
+    import importlib
+    import inspect
+
+    bare, seen = [], 0
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(name)
+        for public in module.__all__:
+            obj = getattr(module, public)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)) or not obj.__module__.startswith("yukon"):
+                continue
+            members = [(public, obj)]
+            if inspect.isclass(obj):
+                members += [(f"{public}.{attr}", member) for attr, member in _members(obj)]
+            for label, member in members:
+                seen += 1
+                if not (inspect.getdoc(member) or "").strip():
+                    bare.append(f"{name}.{label}")
+    assert seen > 200, "the public names this test checks are gone: update PUBLIC_MODULES"
+    assert not bare, "public names without a docstring:\n" + "\n".join(sorted(set(bare)))

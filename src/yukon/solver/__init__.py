@@ -76,9 +76,11 @@ class SolveResult:
 
     @property
     def decided(self) -> bool:
+        """Won or lost (a proof), not stopped by a limit."""
         return self.status != "unknown"
 
     def to_dict(self) -> dict[str, object]:
+        """The result as JSON data, moves in notation (``yukon solve --json`` prints it with the position)."""
         return {
             "status": self.status,
             "moves": [str(m) for m in self.moves],
@@ -104,6 +106,7 @@ class HintResult:
     kind: str = "solver"
 
     def to_dict(self) -> dict[str, object]:
+        """The hint as JSON data, moves in notation."""
         return {
             "move": str(self.move) if self.move is not None else None,
             "source": self.source,

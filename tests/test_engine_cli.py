@@ -72,6 +72,17 @@ def test_deal_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out) == Game.deal("russian", seed=7).to_dict()
 
 
+@pytest.mark.parametrize("variant", ["yukon", "australian", "milligan-yukon"])
+def test_game_to_json_is_what_deal_json_prints_and_reads_back(capsys: pytest.CaptureFixture[str],
+                                                              variant: str) -> None:
+    """Game had from_json but no to_json: ``game.to_json()`` was an AttributeError (GameRecord has both)."""
+    game = Game.deal(variant, seed=11)
+    game.push(game.legal_moves()[-1])  # (a deal from the stock, where there is one)
+    assert Game.from_json(game.to_json()) == game
+    code, out, _ = run(capsys, "deal", "--variant", variant, "--seed", "11", "--json")
+    assert code == 0 and out == Game.deal(variant, seed=11).to_json() + "\n"
+
+
 def test_deal_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "deal", "--variant", "russian", "--seed", "7", "--text")
     assert code == 0

@@ -20,6 +20,7 @@ Searches read those lists through the read-only properties ``column_cards``,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -185,6 +186,10 @@ class Game:
             "stock": [NAME[c] for c in self._stock],
             "waste": [NAME[c] for c in self._waste],
         }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text, indented (what ``yukon deal --json`` prints); :meth:`from_json` reads it."""
+        return json.dumps(self.to_dict(), indent=2)
 
     @classmethod
     def from_text(cls, text: str) -> Game:

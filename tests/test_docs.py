@@ -186,3 +186,37 @@ def test_every_public_function_and_method_has_a_docstring() -> None:
                     bare.append(f"{name}.{label}")
     assert seen > 200, "the public names this test checks are gone: update PUBLIC_MODULES"
     assert not bare, "public names without a docstring:\n" + "\n".join(sorted(set(bare)))
+
+
+def _table_rows(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| variant |")]
+
+
+def test_the_study_tables_are_what_the_report_makes_of_the_shipped_rows(tmp_path: Path) -> None:
+    """docs/winnability.md's results and its honest player's table, and docs/honest.md's, are `yukon study
+    report` of data/ (the page says so: import the rows, report): a study added to data/ without the pages, or
+    a row edited by hand, shows here."""
+    from yukon.cli import main
+
+    db = tmp_path / "s.sqlite3"
+    data = ROOT / "data"
+    files = [data / "verdict-study.csv.gz", data / "honest-study.csv", data / "honest-variants-study.csv.gz"]
+    assert main(["study", "import", *map(str, files), "--db", str(db)]) == 0
+    assert main(["study", "report", "--db", str(db), "--output", str(tmp_path / "r.md"), "--plots", str(tmp_path)]) == 0
+    report = (tmp_path / "r.md").read_text(encoding="utf-8")
+    solver = _table_rows(report.split("## History")[0])
+    honest = _table_rows(report.split("## The honest player beside the solver")[1])
+    assert len(solver) > 10 and len(honest) > 10
+
+    winnability = (DOCS / "winnability.md").read_text(encoding="utf-8")
+    results = winnability.split("<!-- table -->")[1].split("<!-- /table -->")[0]
+    assert _table_rows(results) == solver, "winnability.md's results are not the report's: paste it again"
+    beside = winnability.split("## Without seeing the face-down cards")[1].split("`honest-2s` is the same player")[0]
+    assert _table_rows(beside.split("the discussion")[1]) == honest, "winnability.md's honest table drifted"
+    # the short table above it quotes the first row's solver column (it quoted solver 13's 852 of 927)
+    cells = [c.strip() for c in honest[0].split("|")[1:-1]]
+    won, decided = cells[9].replace(",", "").split(" / ")
+    short = next(line for line in beside.splitlines() if line.startswith("| solver"))
+    assert f"({won} won of {decided} decided) | 1000 | {won} | {cells[10]} of decided | {cells[11]} |" in short, short
+    variants = (DOCS / "honest.md").read_text(encoding="utf-8").split("### Every variant and option, 200 deals each")[1]
+    assert _table_rows(variants.split("(The median game time")[0]) == honest, "honest.md's table drifted"

@@ -220,3 +220,22 @@ def test_the_study_tables_are_what_the_report_makes_of_the_shipped_rows(tmp_path
     assert f"({won} won of {decided} decided) | 1000 | {won} | {cells[10]} of decided | {cells[11]} |" in short, short
     variants = (DOCS / "honest.md").read_text(encoding="utf-8").split("### Every variant and option, 200 deals each")[1]
     assert _table_rows(variants.split("(The median game time")[0]) == honest, "honest.md's table drifted"
+
+
+def test_agents_page_quotes_the_shipped_verdicts() -> None:
+    """docs/agents.md, "How far from perfect play": the solver column is the shipped verdicts' share of deals
+    1-1000 proven winnable (with the undecided: all lost … all won), default rules."""
+    import yukon
+
+    text = (DOCS / "agents.md").read_text(encoding="utf-8").split("## How far from perfect play")[1]
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in _table_rows(text)}
+    assert set(rows) == set(yukon.VARIANTS), rows
+    for variant, shown in rows.items():
+        rules = yukon.rules_for(variant)
+        deals = [v for v in yukon.verdicts(variant=variant, empty_column=rules.empty_column,
+                                           foundation_return=rules.foundation_return) if 1 <= v.seed <= 1000]
+        assert len(deals) == 1000, variant
+        won = sum(v.status == "won" for v in deals) / 10
+        open_ = sum(v.status == "unknown" for v in deals) / 10
+        want = f"{won:.1f}%" + (f" ({won:.1f}–{won + open_:.1f}%)" if open_ else "")
+        assert shown == want, f"agents.md says {shown} for {variant}; the shipped verdicts say {want}"

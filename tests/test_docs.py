@@ -192,16 +192,35 @@ def _table_rows(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| variant |")]
 
 
-def test_the_study_tables_are_what_the_report_makes_of_the_shipped_rows(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def shipped_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A study file of every committed row of data/ (what tools/build_verdicts.py imports)."""
+    from yukon.cli import main
+
+    db = tmp_path_factory.mktemp("shipped") / "s.sqlite3"
+    data = ROOT / "data"
+    files = [data / "verdict-study.csv.gz", data / "honest-study.csv", data / "honest-variants-study.csv.gz"]
+    assert main(["study", "import", *map(str, files), "--db", str(db)]) == 0
+    return db
+
+
+def test_the_shipped_verdicts_are_what_data_rebuilds(shipped_study: Path, tmp_path: Path) -> None:
+    """docs/verdicts.md: the committed rows give the package's verdicts file byte for byte."""
+    from yukon.cli import main
+
+    out = tmp_path / "verdicts.csv.gz"
+    assert main(["study", "export", "--verdicts", "--db", str(shipped_study), "--output", str(out)]) == 0
+    shipped = ROOT / "src" / "yukon" / "data" / "verdicts.csv.gz"
+    assert out.read_bytes() == shipped.read_bytes(), "run python tools/build_verdicts.py (or commit data/)"
+
+
+def test_the_study_tables_are_what_the_report_makes_of_the_shipped_rows(shipped_study: Path, tmp_path: Path) -> None:
     """docs/winnability.md's results and its honest player's table, and docs/honest.md's, are `yukon study
     report` of data/ (the page says so: import the rows, report): a study added to data/ without the pages, or
     a row edited by hand, shows here."""
     from yukon.cli import main
 
-    db = tmp_path / "s.sqlite3"
-    data = ROOT / "data"
-    files = [data / "verdict-study.csv.gz", data / "honest-study.csv", data / "honest-variants-study.csv.gz"]
-    assert main(["study", "import", *map(str, files), "--db", str(db)]) == 0
+    db = shipped_study
     assert main(["study", "report", "--db", str(db), "--output", str(tmp_path / "r.md"), "--plots", str(tmp_path)]) == 0
     report = (tmp_path / "r.md").read_text(encoding="utf-8")
     solver = _table_rows(report.split("## History")[0])

@@ -130,6 +130,17 @@ def test_no_command_makes_the_folders_above_its_file(existing: Path, tmp_path: P
     assert (tmp_path / "plots" / "winnability-rate.png").exists() and (tmp_path / "r.md").exists()
 
 
+def test_report_plots_into_a_file_is_refused_first(existing: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """'--plots report.md' (a file for the plots' folder) said "File exists '...'" after writing the report."""
+    taken = tmp_path / "notes.md"
+    taken.write_text("mine\n")
+    capsys.readouterr()
+    assert run_cli("report", "--db", str(existing), "--output", str(tmp_path / "r.md"), "--plots", str(taken)) == 2
+    _one_line_error(capsys, str(taken), "is a file", "--plots")
+    assert taken.read_text() == "mine\n" and not (tmp_path / "r.md").exists()
+
+
 def test_report_to_stdout_with_a_dash_as_export_does(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """'report --output -' wrote a file named '-' ('export --output -' is stdout)."""

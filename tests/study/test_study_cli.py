@@ -64,6 +64,22 @@ def test_bad_input_one_line_and_results_intact(
     assert rows(existing) == before
 
 
+@pytest.mark.parametrize("address, words", [
+    ("", ["--scheduler is empty"]),  # ('--scheduler "$SCHED"' with SCHED unset ran the study on this machine)
+    ("  ", ["--scheduler is empty"]),
+    ("localhost:abc", ["bad --scheduler address 'localhost:abc'"]),  # (it said "cannot reach ... within 10 s")
+    ("foo://h:1", ["bad --scheduler address 'foo://h:1'", "unknown address scheme"]),
+])
+def test_a_scheduler_address_that_is_no_address(existing: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                address: str, words: list[str]) -> None:
+    before = rows(existing)
+    capsys.readouterr()
+    for db in (existing, tmp_path / "new.sqlite3"):
+        assert run_cli(*study_args(db, "1-3", "russian"), "--scheduler", address, "--connect-timeout", "5") == 2
+        _one_line_error(capsys, *words)
+    assert rows(existing) == before and not (tmp_path / "new.sqlite3").exists()
+
+
 def test_silent_scheduler(existing: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A port that accepts connections but never speaks: a one-line error after the connect timeout."""
     before = rows(existing)

@@ -409,3 +409,16 @@ def test_a_whole_number_option_of_any_text_is_one_line(text: str, words: str) ->
     assert "--node-limit" in str(info.value) and len(str(info.value)) < 200
     assert positive_int(" 007 ", "--workers") == 7 and positive_int(10**30, "--node-limit") == 10**30
 
+
+
+@pytest.mark.parametrize("argv", [["deal", "--seed", "1"], ["solve", "--seed", "1"],
+                                  ["study", "run", "--seeds", "1-2"]])
+def test_an_empty_variant_is_unknown_not_yukon(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               argv: list[str]) -> None:
+    """'--variant "$V"' with V unset dealt, solved and studied Yukon without a word (a study of the wrong
+    variant, mixed into Yukon's rows)."""
+    db = tmp_path / "s.sqlite3"
+    code, out, err = run(capsys, *argv, "--variant", "", *(["--db", str(db)] if argv[0] == "study" else []))
+    assert code == 2 and out == ""
+    one_line_error(err, "unknown variant ''")
+    assert not db.exists()

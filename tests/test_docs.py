@@ -145,7 +145,8 @@ def test_links_between_the_pages_resolve() -> None:
 
 #: the modules a user imports (README.md, docs/*.md): their ``__all__`` is the public API
 PUBLIC_MODULES = ("yukon", "yukon.env", "yukon.study", "yukon.honest", "yukon.solver", "yukon.record",
-                  "yukon.analysis", "yukon.visible", "yukon.difficulty")
+                  "yukon.analysis", "yukon.visible", "yukon.difficulty", "yukon.deal_data", "yukon.line_code",
+                  "yukon.pysolfc", "yukon.autoplay", "yukon.game")
 
 
 def _members(cls: type) -> list[tuple[str, object]]:

@@ -6,6 +6,7 @@ import doctest
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -140,3 +141,204 @@ def test_links_between_the_pages_resolve() -> None:
                 broken.append(f"{page.name}: {link} (no such heading)")
     assert seen > 20, "the links this test checks are gone: update its pattern"
     assert not broken, "broken links:\n" + "\n".join(broken)
+
+
+#: the modules a user imports (README.md, docs/*.md): their ``__all__`` is the public API
+PUBLIC_MODULES = ("yukon", "yukon.env", "yukon.study", "yukon.honest", "yukon.solver", "yukon.record",
+                  "yukon.analysis", "yukon.visible", "yukon.difficulty", "yukon.deal_data", "yukon.line_code",
+                  "yukon.pysolfc", "yukon.autoplay", "yukon.game")
+
+
+def _members(cls: type) -> list[tuple[str, object]]:
+    """A class's own public methods and properties (the function behind each)."""
+    import inspect
+
+    out = []
+    for attr, value in vars(cls).items():
+        if attr.startswith("_"):
+            continue
+        if isinstance(value, property):
+            out.append((attr, value.fget))
+        elif isinstance(value, (classmethod, staticmethod)):
+            out.append((attr, value.__func__))
+        elif inspect.isfunction(value):
+            out.append((attr, value))
+    return out
+
+
+def test_every_public_function_and_method_has_a_docstring() -> None:
+    """``help()`` said nothing for Game.is_over, Game.variant, Rules.columns, GameRecord.write and some thirty
+    more members of the public API (yukon.study, yukon.solver, yukon.honest too)."""
+    import importlib
+    import inspect
+
+    bare, seen = [], 0
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(name)
+        for public in module.__all__:
+            obj = getattr(module, public)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)) or not obj.__module__.startswith("yukon"):
+                continue
+            members = [(public, obj)]
+            if inspect.isclass(obj):
+                members += [(f"{public}.{attr}", member) for attr, member in _members(obj)]
+            for label, member in members:
+                seen += 1
+                if not (inspect.getdoc(member) or "").strip():
+                    bare.append(f"{name}.{label}")
+    assert seen > 200, "the public names this test checks are gone: update PUBLIC_MODULES"
+    assert not bare, "public names without a docstring:\n" + "\n".join(sorted(set(bare)))
+
+
+def _table_rows(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| variant |")]
+
+
+@pytest.fixture(scope="module")
+def shipped_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A study file of every committed row of data/ (what tools/build_verdicts.py imports)."""
+    from yukon.cli import main
+
+    db = tmp_path_factory.mktemp("shipped") / "s.sqlite3"
+    data = ROOT / "data"
+    files = [data / "verdict-study.csv.gz", data / "honest-study.csv", data / "honest-variants-study.csv.gz"]
+    assert main(["study", "import", *map(str, files), "--db", str(db)]) == 0
+    return db
+
+
+def test_the_shipped_verdicts_are_what_data_rebuilds(shipped_study: Path, tmp_path: Path) -> None:
+    """docs/verdicts.md: the committed rows give the package's verdicts file byte for byte."""
+    from yukon.cli import main
+
+    out = tmp_path / "verdicts.csv.gz"
+    assert main(["study", "export", "--verdicts", "--db", str(shipped_study), "--output", str(out)]) == 0
+    shipped = ROOT / "src" / "yukon" / "data" / "verdicts.csv.gz"
+    assert out.read_bytes() == shipped.read_bytes(), "run python tools/build_verdicts.py (or commit data/)"
+
+
+def test_the_study_tables_are_what_the_report_makes_of_the_shipped_rows(shipped_study: Path, tmp_path: Path) -> None:
+    """docs/winnability.md's results and its honest player's table, and docs/honest.md's, are `yukon study
+    report` of data/ (the page says so: import the rows, report): a study added to data/ without the pages, or
+    a row edited by hand, shows here."""
+    from yukon.cli import main
+
+    db = shipped_study
+    assert main(["study", "report", "--db", str(db), "--output", str(tmp_path / "r.md"), "--plots", str(tmp_path)]) == 0
+    report = (tmp_path / "r.md").read_text(encoding="utf-8")
+    solver = _table_rows(report.split("## History")[0])
+    honest = _table_rows(report.split("## The honest player beside the solver")[1])
+    assert len(solver) > 10 and len(honest) > 10
+
+    winnability = (DOCS / "winnability.md").read_text(encoding="utf-8")
+    results = winnability.split("<!-- table -->")[1].split("<!-- /table -->")[0]
+    assert _table_rows(results) == solver, "winnability.md's results are not the report's: paste it again"
+    beside = winnability.split("## Without seeing the face-down cards")[1].split("`honest-2s` is the same player")[0]
+    assert _table_rows(beside.split("the discussion")[1]) == honest, "winnability.md's honest table drifted"
+    # the short table above it quotes the first row's solver column (it quoted solver 13's 852 of 927)
+    cells = [c.strip() for c in honest[0].split("|")[1:-1]]
+    won, decided = cells[9].replace(",", "").split(" / ")
+    short = next(line for line in beside.splitlines() if line.startswith("| solver"))
+    assert f"({won} won of {decided} decided) | 1000 | {won} | {cells[10]} of decided | {cells[11]} |" in short, short
+    variants = (DOCS / "honest.md").read_text(encoding="utf-8").split("### Every variant and option, 200 deals each")[1]
+    assert _table_rows(variants.split("(The median game time")[0]) == honest, "honest.md's table drifted"
+
+
+def test_agents_page_quotes_the_shipped_verdicts() -> None:
+    """docs/agents.md, "How far from perfect play": the solver column is the shipped verdicts' share of deals
+    1-1000 proven winnable (with the undecided: all lost … all won), default rules."""
+    import yukon
+
+    text = (DOCS / "agents.md").read_text(encoding="utf-8").split("## How far from perfect play")[1]
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in _table_rows(text)}
+    assert set(rows) == set(yukon.VARIANTS), rows
+    for variant, shown in rows.items():
+        rules = yukon.rules_for(variant)
+        deals = [v for v in yukon.verdicts(variant=variant, empty_column=rules.empty_column,
+                                           foundation_return=rules.foundation_return) if 1 <= v.seed <= 1000]
+        assert len(deals) == 1000, variant
+        won = sum(v.status == "won" for v in deals) / 10
+        open_ = sum(v.status == "unknown" for v in deals) / 10
+        want = f"{won:.1f}%" + (f" ({won:.1f}–{won + open_:.1f}%)" if open_ else "")
+        assert shown == want, f"agents.md says {shown} for {variant}; the shipped verdicts say {want}"
+
+
+def _a_lost_game(at_least: int) -> Any:
+    """A Russian Solitaire game played by the first legal moves that never go back to a position, until
+    none is left: lost, with its history, in at least ``at_least`` moves."""
+    import yukon
+
+    for seed in range(1, 500):
+        game, seen = yukon.Game.deal("russian", seed=seed), set()
+        while game.legal_moves():
+            fresh = [m for m in game.legal_moves() if _after(game, m) not in seen]
+            if not fresh:
+                break
+            game.push(fresh[0])
+            seen.add(game.to_text())
+        if game.is_lost() and len(game.move_stack) >= at_least:
+            return game
+    raise AssertionError("no such game in deals 1-499")
+
+
+def _after(game: Any, move: Any) -> str:
+    game.push(move)
+    text = game.to_text()
+    game.pop()
+    return str(text)
+
+
+def test_the_python_blocks_of_the_pages_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Every ```python block of README.md and docs/*.md runs as written, the blocks of a page in turn in one
+    namespace (docs/records.md's is given its `game`, a lost one); a renamed call shows here. (verdicts.md's
+    line code example used a `moves` that no block made.)"""
+
+    monkeypatch.chdir(tmp_path)  # (records.md writes game.json)
+    game = _a_lost_game(at_least=17)  # (records.md: a record that says "lost", and its position after move 17)
+    ran = 0
+    for page in (ROOT / "README.md", *sorted(DOCS.glob("*.md"))):
+        namespace: dict[str, object] = {"game": game.copy(history=True)} if page.name == "records.md" else {}
+        for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            exec(compile(block, f"{page.name} (a python block)", "exec"), namespace)
+            ran += 1
+    assert ran >= 6, "the pages' python blocks this test runs are gone: update it"
+
+
+def _documented_commands() -> list[tuple[str, list[str]]]:
+    """Every `yukon ...` command line of the pages' sh and console blocks (console: the `$ ` lines), as
+    (page, argv after `yukon`), shell variables, redirections and comments left out."""
+    found = []
+    for page in (ROOT / "README.md", *sorted(DOCS.glob("*.md"))):
+        for lang, block in re.findall(r"```(sh|console)\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            for line in block.splitlines():
+                if lang == "console":
+                    if not line.startswith("$ "):
+                        continue
+                    line = line[2:]
+                for part in re.split(r"\s*(?:&&|;|\|)\s*", line.strip()):
+                    m = re.search(r"(?:^|\s)yukon ((?:deal|moves|solve|analyze|study|play|tui)(?=\s|$).*)", part)
+                    if not m:
+                        continue
+                    argv = shlex.split(m.group(1), comments=True)
+                    for stop in (">", "<"):
+                        argv = argv[:argv.index(stop)] if stop in argv else argv
+                    found.append((page.name, [a for a in argv if "$" not in a]))
+    return found
+
+
+def test_every_documented_command_line_parses() -> None:
+    """The pages' `yukon ...` lines name only options their command has (an option renamed in the code and
+    not in a page shows here)."""
+    from yukon.cli import build_parser
+
+    commands = _documented_commands()
+    assert len(commands) > 50, "the command lines this test checks are gone: update its pattern"
+    bad = []
+    for page, argv in commands:
+        try:
+            _, extra = build_parser().parse_known_args(argv)
+        except SystemExit:
+            extra = ["(refused)"]
+        if extra:
+            bad.append(f"{page}: yukon {' '.join(argv)}: {' '.join(extra)}")
+    assert not bad, "documented commands that do not parse:\n" + "\n".join(bad)

@@ -72,6 +72,17 @@ def test_deal_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out) == Game.deal("russian", seed=7).to_dict()
 
 
+@pytest.mark.parametrize("variant", ["yukon", "australian", "milligan-yukon"])
+def test_game_to_json_is_what_deal_json_prints_and_reads_back(capsys: pytest.CaptureFixture[str],
+                                                              variant: str) -> None:
+    """Game had from_json but no to_json: ``game.to_json()`` was an AttributeError (GameRecord has both)."""
+    game = Game.deal(variant, seed=11)
+    game.push(game.legal_moves()[-1])  # (a deal from the stock, where there is one)
+    assert Game.from_json(game.to_json()) == game
+    code, out, _ = run(capsys, "deal", "--variant", variant, "--seed", "11", "--json")
+    assert code == 0 and out == Game.deal(variant, seed=11).to_json() + "\n"
+
+
 def test_deal_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "deal", "--variant", "russian", "--seed", "7", "--text")
     assert code == 0
@@ -398,3 +409,16 @@ def test_a_whole_number_option_of_any_text_is_one_line(text: str, words: str) ->
     assert "--node-limit" in str(info.value) and len(str(info.value)) < 200
     assert positive_int(" 007 ", "--workers") == 7 and positive_int(10**30, "--node-limit") == 10**30
 
+
+
+@pytest.mark.parametrize("argv", [["deal", "--seed", "1"], ["solve", "--seed", "1"],
+                                  ["study", "run", "--seeds", "1-2"]])
+def test_an_empty_variant_is_unknown_not_yukon(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               argv: list[str]) -> None:
+    """'--variant "$V"' with V unset dealt, solved and studied Yukon without a word (a study of the wrong
+    variant, mixed into Yukon's rows)."""
+    db = tmp_path / "s.sqlite3"
+    code, out, err = run(capsys, *argv, "--variant", "", *(["--db", str(db)] if argv[0] == "study" else []))
+    assert code == 2 and out == ""
+    one_line_error(err, "unknown variant ''")
+    assert not db.exists()

@@ -107,6 +107,7 @@ def held_back(game: Game) -> list[Move]:
 
 
 def next_safe_move(game: Game) -> Move | None:
+    """The first of :func:`safe_moves`, or None when no card is safe to play up."""
     moves = safe_moves(game)
     return moves[0] if moves else None
 

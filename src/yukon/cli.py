@@ -35,7 +35,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
         again = f"--seed {game.seed}" + (f" --numbering {game.numbering}" if game.numbering != "yukon" else "")
         print(f"yukon: a random deal, number {game.seed} ({again} deals it again)", file=sys.stderr)
     if args.json:
-        print(json.dumps(game.to_dict(), indent=2))
+        print(game.to_json())
     elif args.text:
         print(game.to_text())
     else:

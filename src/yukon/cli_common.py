@@ -137,7 +137,8 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         options["empty_column"] = args.empty_column
     if getattr(args, "foundation_return", None) is not None:
         options["foundation_return"] = args.foundation_return
-    return rules_for(args.variant or "yukon", **options)
+    # (an empty --variant, an unset shell variable, is an unknown variant: it played or studied Yukon)
+    return rules_for("yukon" if args.variant is None else args.variant, **options)
 
 
 def game_from_args(args: argparse.Namespace) -> Game:

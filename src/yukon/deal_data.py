@@ -86,6 +86,7 @@ class Verdict:
 
     @property
     def rules(self) -> Rules:
+        """The rules the verdict was found under (its variant and options)."""
         return rules_for(self.variant, empty_column=self.empty_column, foundation_return=self.foundation_return)
 
     def game(self) -> Game:

@@ -370,6 +370,10 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         return self._observe(), info
 
     def step(self, action: SupportsInt) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Play action ``action`` (docs/agents.md, "Actions"): ``(observation, reward, terminated, truncated,
+        info)``. An illegal action changes nothing and is rewarded ``illegal_reward`` (or raises
+        :class:`~yukon.errors.IllegalMoveError` with ``illegal_action="raise"``); one outside the space raises
+        ``ValueError``; a step before :meth:`reset` raises ``RuntimeError``."""
         game = self._game
         if game is None:
             raise RuntimeError("call reset() before step()")
@@ -401,6 +405,7 @@ class YukonEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         return self._observe(), reward, won or not moves, False, info
 
     def render(self) -> str | None:
+        """The text layout of the position (face-down cards ``##``) with ``render_mode="ansi"``, else None."""
         if self.render_mode != "ansi":
             return None
         return layout_text(self.game)

@@ -20,6 +20,7 @@ Searches read those lists through the read-only properties ``column_cards``,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -186,6 +187,10 @@ class Game:
             "waste": [NAME[c] for c in self._waste],
         }
 
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text, indented (what ``yukon deal --json`` prints); :meth:`from_json` reads it."""
+        return json.dumps(self.to_dict(), indent=2)
+
     @classmethod
     def from_text(cls, text: str) -> Game:
         """Read the one-line form written by :meth:`to_text`."""
@@ -278,6 +283,7 @@ class Game:
 
     @property
     def variant(self) -> str:
+        """The variant's name, as ``Rules.variant`` (``"yukon"``, ``"milligan-yukon"``, ...)."""
         return self.rules.variant
 
     @property
@@ -287,14 +293,17 @@ class Game:
 
     @property
     def foundations(self) -> list[list[int]]:
+        """Each foundation pile's cards, bottom first (copies); piles fill left to right."""
         return [list(p) for p in self._found]
 
     @property
     def stock(self) -> list[int]:
+        """The stock's cards, bottom first, the next one dealt last (a copy; empty without a stock)."""
         return list(self._stock)
 
     @property
     def waste(self) -> list[int]:
+        """The waste's cards, bottom first, its playable top card last (a copy; empty without a waste)."""
         return list(self._waste)
 
     @property
@@ -304,10 +313,12 @@ class Game:
 
     @property
     def cards_on_foundations(self) -> int:
+        """How many cards lie on the foundations (``rules.card_count`` when the game is won)."""
         return self._on_foundations
 
     @property
     def face_down_count(self) -> int:
+        """How many cards of the columns are face down."""
         return sum(self._down)
 
     def is_won(self) -> bool:
@@ -319,9 +330,11 @@ class Game:
         return not self.is_won() and not self.has_legal_move()
 
     def is_over(self) -> bool:
+        """Won, or no legal move left (the stock counts as a move while it has cards)."""
         return self.is_won() or not self.has_legal_move()
 
     def has_legal_move(self) -> bool:
+        """True if some move may be played (dealing from the stock included)."""
         return bool(self._stock) or bool(self.legal_moves())
 
     def __eq__(self, other: object) -> bool:
@@ -514,6 +527,7 @@ class Game:
         return moves
 
     def generate_legal_moves(self) -> Iterator[Move]:
+        """An iterator over :meth:`legal_moves` (python-chess's name for it)."""
         return iter(self.legal_moves())
 
     def is_legal(self, move: object) -> bool:

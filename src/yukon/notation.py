@@ -98,6 +98,7 @@ class Move:
 
     @property
     def is_stock_move(self) -> bool:
+        """The ``deal`` move (from the stock)."""
         return self.src == STOCK
 
     @property

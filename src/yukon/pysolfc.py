@@ -45,6 +45,7 @@ class NumberingError(YukonError):
 
 
 def check_numbering(numbering: object) -> str:
+    """``numbering`` if it is one of :data:`NUMBERINGS` (``yukon``, ``pysolfc``); else :class:`NumberingError`."""
     if numbering not in NUMBERINGS:
         raise NumberingError(f"unknown deal numbering {shown(numbering)} (known: {', '.join(NUMBERINGS)})")
     return str(numbering)

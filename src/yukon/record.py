@@ -71,6 +71,7 @@ class DealNumber:
     numbering: str = "yukon"
 
     def to_dict(self) -> dict[str, Any]:
+        """The record's ``deal`` object: ``{"number": ..., "numbering": ...}``."""
         return {"number": self.number, "numbering": self.numbering}
 
 
@@ -125,6 +126,8 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read a record's JSON text (:meth:`from_dict` checks it); :class:`InvalidRecordError` if it is not
+        JSON or not a good record."""
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
@@ -202,6 +205,7 @@ class GameRecord:
         return "{\n " + ",\n ".join(lines) + "\n}\n"
 
     def write(self, path: str | Path) -> None:
+        """Write :meth:`to_json` to the file ``path`` (UTF-8), replacing it; ``OSError`` if it cannot."""
         Path(path).write_text(self.to_json(), encoding="utf-8")
 
     # ------------------------------------------------------------------ replaying

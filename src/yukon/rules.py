@@ -181,14 +181,17 @@ class Rules:
 
     @property
     def columns(self) -> int:
+        """Number of tableau columns (7; 8 in Milligan Yukon)."""
         return len(self.deal_up)
 
     @property
     def foundations(self) -> int:
+        """Number of foundation piles: four per deck."""
         return 4 * self.decks
 
     @property
     def card_count(self) -> int:
+        """Number of cards in play: 52 per deck."""
         return 52 * self.decks
 
     @property
@@ -198,14 +201,17 @@ class Rules:
 
     @property
     def has_stock(self) -> bool:
+        """True if the variant has a stock (Australian Patience, Milligan Yukon)."""
         return self.stock != "none"
 
     @property
     def has_waste(self) -> bool:
+        """True if the stock deals to a waste (Australian Patience), not onto the columns."""
         return self.stock == "waste"
 
     @property
     def kings_only(self) -> bool:
+        """True if only a King (with the cards on it) may go into an empty column."""
         return self.empty_column == "kings"
 
     def options(self) -> dict[str, Any]:
@@ -231,6 +237,7 @@ class Rules:
         return self.build_rule.fits(lead, target)
 
     def accepts_into_empty(self, lead: int) -> bool:
+        """True if the card int ``lead`` may lead a group into an empty column."""
         return self.empty_column == "any" or RANK[lead] == KING
 
     @property

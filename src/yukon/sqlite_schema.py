@@ -23,6 +23,13 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Sequence
 
+#: ``PRAGMA application_id`` of yukon's two kinds of SQLite file: "YUKN" the game store, "YUKS" a study file.
+GAME_STORE_ID = 0x59554B4E
+STUDY_ID = 0x59554B53
+#: what each is, for the message when one is given where the other belongs (the same --db option names both)
+KINDS = {GAME_STORE_ID: "yukon's game store (the games and statistics of 'yukon play' and 'yukon tui')",
+         STUDY_ID: "a yukon study database (of 'yukon study run')"}
+
 #: One schema step: SQL statements (``;``-separated), or a function of the connection.
 Step = str | Callable[[sqlite3.Connection], None]
 

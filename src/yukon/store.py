@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .sqlite_ints import from_sql, to_sql
-from .sqlite_schema import SchemaTooNewError, Step, migrate
+from .sqlite_schema import GAME_STORE_ID, KINDS, SchemaTooNewError, Step, migrate
 
-APPLICATION_ID = 0x59554B4E  # "YUKN": marks the file as ours
+APPLICATION_ID = GAME_STORE_ID  # "YUKN": marks the file as ours
 
 RESULTS = ("won", "lost", "abandoned")
 #: The ``extra`` key counting the moves the computer chose in a game ("watch the computer play",
@@ -200,6 +200,8 @@ class Store:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if app_id == 0 and not tables:
             pass  # a new, empty file: ours to set up
+        elif app_id in KINDS and app_id != APPLICATION_ID:
+            raise StoreError(f"{self.path} is {KINDS[app_id]}, not a game store; not touching it")
         elif app_id != APPLICATION_ID:
             raise StoreError(f"{self.path}: this SQLite file belongs to another program; not touching it")
         version = db.execute("PRAGMA user_version").fetchone()[0]

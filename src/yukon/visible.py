@@ -63,6 +63,7 @@ class VisiblePosition:
 
     @property
     def down_counts(self) -> tuple[int, ...]:
+        """Face-down cards of each column."""
         return tuple(n for n, _ in self.columns)
 
     @property
@@ -100,6 +101,7 @@ class VisiblePosition:
         return self.canonical.legal_moves()
 
     def is_won(self) -> bool:
+        """All cards on the foundations."""
         return self.canonical.is_won()
 
     def after(self, move: Move) -> VisiblePosition | None:

@@ -64,6 +64,22 @@ def test_bad_input_one_line_and_results_intact(
     assert rows(existing) == before
 
 
+@pytest.mark.parametrize("address, words", [
+    ("", ["--scheduler is empty"]),  # ('--scheduler "$SCHED"' with SCHED unset ran the study on this machine)
+    ("  ", ["--scheduler is empty"]),
+    ("localhost:abc", ["bad --scheduler address 'localhost:abc'"]),  # (it said "cannot reach ... within 10 s")
+    ("foo://h:1", ["bad --scheduler address 'foo://h:1'", "unknown address scheme"]),
+])
+def test_a_scheduler_address_that_is_no_address(existing: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                address: str, words: list[str]) -> None:
+    before = rows(existing)
+    capsys.readouterr()
+    for db in (existing, tmp_path / "new.sqlite3"):
+        assert run_cli(*study_args(db, "1-3", "russian"), "--scheduler", address, "--connect-timeout", "5") == 2
+        _one_line_error(capsys, *words)
+    assert rows(existing) == before and not (tmp_path / "new.sqlite3").exists()
+
+
 def test_silent_scheduler(existing: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A port that accepts connections but never speaks: a one-line error after the connect timeout."""
     before = rows(existing)
@@ -128,6 +144,17 @@ def test_no_command_makes_the_folders_above_its_file(existing: Path, tmp_path: P
     assert run_cli("report", "--db", str(existing), "--output", str(tmp_path / "r.md"),
                    "--plots", str(tmp_path / "plots")) == 0  # the folder named is made
     assert (tmp_path / "plots" / "winnability-rate.png").exists() and (tmp_path / "r.md").exists()
+
+
+def test_report_plots_into_a_file_is_refused_first(existing: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """'--plots report.md' (a file for the plots' folder) said "File exists '...'" after writing the report."""
+    taken = tmp_path / "notes.md"
+    taken.write_text("mine\n")
+    capsys.readouterr()
+    assert run_cli("report", "--db", str(existing), "--output", str(tmp_path / "r.md"), "--plots", str(taken)) == 2
+    _one_line_error(capsys, str(taken), "is a file", "--plots")
+    assert taken.read_text() == "mine\n" and not (tmp_path / "r.md").exists()
 
 
 def test_report_to_stdout_with_a_dash_as_export_does(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -293,3 +320,22 @@ def test_killed_study_leaves_no_worker(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_the_game_store_and_a_study_file_name_each_other(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--db`` names both files: a study run on the game store said "an SQLite file of another program
+    (application_id 0x59554b4e)", and ``yukon tui`` on a study file "belongs to another program"."""
+    from yukon.cli import main
+    from yukon.store import Store
+
+    games, study = tmp_path / "yukon.sqlite3", tmp_path / "studies.sqlite3"
+    Store(games).close()
+    assert run_cli(*study_args(study, "1-1", "russian", "--workers", "1")) == 0
+    before = games.read_bytes(), study.read_bytes()
+    capsys.readouterr()
+    for action in (["report"], ["export"], study_args(games, "1-2", "russian", "--workers", "1")):
+        assert run_cli(*action, "--db", str(games)) == 2
+        _one_line_error(capsys, str(games), "yukon's game store", "not a study database")
+    assert main(["tui", "--db", str(study), "--seed", "1"]) == 2
+    _one_line_error(capsys, str(study), "a yukon study database", "not a game store")
+    assert (games.read_bytes(), study.read_bytes()) == before

@@ -113,6 +113,33 @@ def test_an_import_of_a_bad_file_creates_no_study_file(tmp_path: Path, capsys: p
         assert not target.exists()  # (it was created, empty, before the file was read)
 
 
+def test_an_import_of_a_study_database_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``yukon study import studies.sqlite3`` (a study file where its CSV export belongs) said only "'utf-8'
+    codec can't decode byte 0xf8 in position 102"; any other binary file says it is not text."""
+    source = _filled(tmp_path / "a.sqlite3")
+    target = tmp_path / "b.sqlite3"
+    (tmp_path / "noise.csv").write_bytes(bytes(range(256)))
+    for bad, words in ((source, ["SQLite database", "yukon study export --db", str(source)]),
+                       (tmp_path / "noise.csv", ["not UTF-8 text", "not a study export"])):
+        capsys.readouterr()
+        assert run_cli("import", str(bad), "--db", str(target)) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("yukon: error:") and "\n" not in err and "codec" not in err, err
+        assert all(w in err for w in words), err
+        assert not target.exists()
+
+
+def test_an_export_is_read_by_its_bytes_not_its_name(tmp_path: Path) -> None:
+    """A gzip-compressed export named .csv, or a plain one named .csv.gz, is read all the same."""
+    source = _filled(tmp_path / "a.sqlite3")
+    with StudyDB(source) as db:
+        text = io.StringIO()
+        export_rows(db, text, None)
+    (tmp_path / "plain.csv.gz").write_text(text.getvalue(), encoding="utf-8")
+    (tmp_path / "packed.csv").write_bytes(gzip.compress(text.getvalue().encode()))
+    assert read_rows(tmp_path / "plain.csv.gz") == read_rows(tmp_path / "packed.csv") != []
+
+
 @pytest.mark.parametrize("action", [["report"], ["export"]])
 @pytest.mark.parametrize("versions", ["abc", "13,,12", "14"])
 def test_solver_versions_the_file_has_not_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],

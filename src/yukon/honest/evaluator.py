@@ -66,6 +66,7 @@ class Budget:
         return self.python_samples, self.python_nodes
 
     def describe(self) -> str:
+        """``'12x10000'``: samples x nodes per search, as the study's player names write it."""
         return f"{self.samples}x{self.nodes}"
 
 
@@ -89,6 +90,7 @@ class MoveValue:
 
     @property
     def samples(self) -> int:
+        """Samples counted so far: won, lost and undecided."""
         return self.won + self.lost + self.unknown
 
     @property
@@ -122,6 +124,7 @@ class MoveValue:
         return (won + 0.5 * (n - won - lost)) / n
 
     def add(self, status: str, spent: int | None = None) -> None:
+        """Count one sample's search: ``status`` won, lost or anything else (undecided), ``spent`` its nodes."""
         if spent is not None:
             self.searches.append((status, spent))
         if status == WON:

@@ -143,6 +143,7 @@ class HonestHint(HintResult):
         return "" if value is None or not value.samples else odds_words(value)
 
     def to_dict(self) -> dict[str, object]:
+        """The hint as JSON data: :meth:`HintResult.to_dict` with the samples' figures and odds."""
         data = super().to_dict()
         data.update(win_share=self.win_share, samples=self.samples, nodes=self.nodes, odds=self.odds)
         return data

@@ -23,8 +23,11 @@ in milliseconds). ``bench/limits.py`` measures the overshoot over a fuzz set.
 from __future__ import annotations
 
 import math
+import signal
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..cards import NAME
@@ -76,9 +79,11 @@ class SolveResult:
 
     @property
     def decided(self) -> bool:
+        """Won or lost (a proof), not stopped by a limit."""
         return self.status != "unknown"
 
     def to_dict(self) -> dict[str, object]:
+        """The result as JSON data, moves in notation (``yukon solve --json`` prints it with the position)."""
         return {
             "status": self.status,
             "moves": [str(m) for m in self.moves],
@@ -104,6 +109,7 @@ class HintResult:
     kind: str = "solver"
 
     def to_dict(self) -> dict[str, object]:
+        """The hint as JSON data, moves in notation."""
         return {
             "move": str(self.move) if self.move is not None else None,
             "source": self.source,
@@ -126,6 +132,44 @@ def solver_version(rules: Rules) -> str:
     return SOLVER_VERSION if rules.decks == 1 and rules.foundation_return else "15"
 
 
+class _Interrupt(threading.Event):
+    """Set by Ctrl-C during a search, and set too whenever the caller's own stop event is."""
+
+    def __init__(self, other: threading.Event | None) -> None:
+        super().__init__()
+        self.other = other
+        self.interrupted = False
+
+    def is_set(self) -> bool:
+        return super().is_set() or (self.other is not None and self.other.is_set())
+
+
+@contextmanager
+def _interruptible(stop: threading.Event | None) -> Iterator[threading.Event | None]:
+    """The stop event a search should poll. The compiled search runs without the GIL, so Python sees a Ctrl-C
+    only when the search returns, at its time limit (never, with none): in the main thread, with Python's own
+    SIGINT handler in place, a Ctrl-C here sets the event the search polls instead, and the call then raises
+    ``KeyboardInterrupt`` as any Python code would. Elsewhere (threads, the study's workers that leave signals
+    to their parent, a program's own handler) ``stop`` is returned as it is."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield stop
+        return
+    event = _Interrupt(stop)
+
+    def on_sigint(signum: int, frame: object) -> None:
+        event.interrupted = True
+        event.set()
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield event
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if event.interrupted:
+        raise KeyboardInterrupt
+
+
 def solve(
     game: Game,
     time_limit: float | None = 10.0,
@@ -142,12 +186,15 @@ def solve(
     thread may set to end the search early with ``unknown``. ``shorten=False``
     returns the first winning line found, without looking for a shorter one
     (a caller that wants only the verdict saves what is left of the time limit).
+    Raises :class:`yukon.errors.InvalidLimitError` for a bad limit, ``TypeError`` for what is not a game,
+    and ``KeyboardInterrupt`` at a Ctrl-C in the main thread, within milliseconds, compiled search too.
     """
     if not isinstance(game, Game):
         raise TypeError(f"solve() needs a yukon.Game, not {type(game).__name__}")
     time_limit = check_limits(time_limit, node_limit, memory_limit, stop)
     started = time.perf_counter()
-    result = _solve(game, Limits(time_limit, node_limit, memory_limit, stop), time_limit, started, shorten)
+    with _interruptible(stop) as polled:
+        result = _solve(game, Limits(time_limit, node_limit, memory_limit, polled), time_limit, started, shorten)
     result.solver_version = solver_version(game.rules)
     return result
 
@@ -302,11 +349,15 @@ def hint(game: Game, time_limit: float | None = 1.0, stop: threading.Event | Non
     otherwise the heuristic's best move (see :func:`yukon.solver.heuristic.best_heuristic_move`).
 
     The whole call keeps ``time_limit`` and ``stop``: the heuristic's move is chosen first (a few
-    milliseconds), the solver gets the rest of the time."""
+    milliseconds), the solver gets the rest of the time. Raises as :func:`solve` does."""
     if not isinstance(game, Game):
         raise TypeError(f"hint() needs a yukon.Game, not {type(game).__name__}")
     time_limit = check_limits(time_limit, None, None, stop)
-    limits = Limits(time_limit, None, HINT_MEMORY_LIMIT, stop)
+    with _interruptible(stop) as polled:
+        return _hint(game, Limits(time_limit, None, HINT_MEMORY_LIMIT, polled), time_limit)
+
+
+def _hint(game: Game, limits: Limits, time_limit: float | None) -> HintResult:
     if not game.legal_moves():
         return HintResult(None, "none", "won" if game.is_won() else "lost")
     fallback = best_heuristic_move(game, limits)

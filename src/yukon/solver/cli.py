@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.seed is None:
             raise CommandError("give a position, or a deal with --seed N (and --variant V)")
-        args.variant = args.variant or "yukon"
+        args.variant = "yukon" if args.variant is None else args.variant
         game = game_from_args(args)
     no_time_limit = str(args.time_limit).strip().lower() in ("none", "off")
     time_limit = None if no_time_limit else positive_number(args.time_limit, "--time-limit")

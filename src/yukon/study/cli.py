@@ -222,6 +222,9 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
     args.workers = None if args.workers is None else positive_int(args.workers, "--workers")
     args.connect_timeout = positive_number(args.connect_timeout, "--connect-timeout")
     args.log_every = positive_number(args.log_every, "--log-every")
+    if args.scheduler is not None and not args.scheduler.strip():  # ('--scheduler "$SCHED"' with it unset)
+        raise CommandError("--scheduler is empty: give the scheduler's address (tcp://HOST:8786), or leave "
+                           "the option out to run on this machine")
     if args.scheduler is not None and args.workers is not None:
         raise CommandError("--workers is for local runs; a Dask cluster has the workers you started")
     threads = _threads(args)

@@ -62,6 +62,7 @@ class CurrentVerdicts:
         return Summary(**counts)
 
     def limits(self) -> str:
+        """The limits of the merged studies, each once, ``'; '``-separated."""
         return "; ".join(dict.fromkeys(p.limits() for p in self.studies))
 
 

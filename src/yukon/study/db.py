@@ -39,11 +39,12 @@ from typing import Any
 
 from ..deal import MAX_SEED
 from ..sqlite_ints import from_sql, to_sql
+from ..sqlite_schema import KINDS, STUDY_ID
 
 _HALF = 1 << 63
 
 #: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
-APPLICATION_ID = 0x59554B53
+APPLICATION_ID = STUDY_ID
 SCHEMA_VERSION = 4
 STATUSES = ("won", "lost", "unknown")
 
@@ -121,6 +122,7 @@ class StudyParams:
     threads: int = 1
 
     def options(self) -> dict[str, Any]:
+        """The rule options, as ``Game.deal`` takes them."""
         return {"empty_column": self.empty_column, "foundation_return": self.foundation_return}
 
     def label(self) -> str:
@@ -130,6 +132,7 @@ class StudyParams:
         return f"{self.variant}, empty: {self.empty_column}, return: {ret}{numbers}"
 
     def limits(self) -> str:
+        """The limits per deal as the report writes them: ``'30 s / 150,000 nodes'``, ``'none'``."""
         parts = []
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
@@ -194,6 +197,8 @@ class StudyDB:
         names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")}
         if app_id == 0 and not names:
             return  # a new (or empty) file
+        if app_id in KINDS and app_id != APPLICATION_ID:
+            raise StudyDBError(f"{self.path} is {KINDS[app_id]}, not a study database")
         if app_id != APPLICATION_ID or not names <= _OUR_OBJECTS or "deals" not in names:
             what = f"application_id {app_id:#x}" if app_id else f"tables {', '.join(sorted(names)) or 'none'}"
             raise StudyDBError(f"{self.path} is an SQLite file of another program ({what}), not a study database")
@@ -245,6 +250,7 @@ class StudyDB:
         c.execute("PRAGMA foreign_keys = ON")
 
     def close(self) -> None:
+        """Close the file (every finished deal is committed already)."""
         self.conn.close()
 
     def __enter__(self) -> StudyDB:
@@ -255,6 +261,7 @@ class StudyDB:
 
     # -- studies -----------------------------------------------------------------------------
     def study_id(self, p: StudyParams, create: bool = True) -> int | None:
+        """The id of the study of parameters ``p``, made if it is new (None if not there and not ``create``)."""
         key = (p.variant, p.empty_column, int(p.foundation_return), p.time_limit, p.node_limit, p.memory_limit,
                p.solver_version, p.numbering, p.threads)
         where = ("variant = ? AND empty_column = ? AND foundation_return = ? AND time_limit IS ? "
@@ -272,6 +279,7 @@ class StudyDB:
         return int(row[0])
 
     def studies(self) -> list[tuple[int, StudyParams]]:
+        """Every study of the file as ``(id, parameters)``, oldest first."""
         rows = self.conn.execute(
             "SELECT id, variant, empty_column, foundation_return, time_limit, node_limit, memory_limit, "
             "solver_version, numbering, threads FROM studies ORDER BY id").fetchall()
@@ -296,6 +304,7 @@ class StudyDB:
         return cur.rowcount == 1
 
     def counts(self, study_id: int, seeds: range | None = None) -> dict[str, int]:
+        """Rows of ``study_id`` per status (every status a key), of the ``seeds`` only if given."""
         sql = "SELECT status, COUNT(*) FROM deals WHERE study_id = ?"
         args: tuple[Any, ...] = (study_id,)
         if seeds is not None:

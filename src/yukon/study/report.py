@@ -223,6 +223,8 @@ def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: s
             raise CommandError(f"{output} is a folder: give a file name for --output")
         check_new_file(output, "--output")
     if plots is not None:
+        if plots.exists() and not plots.is_dir():  # (it said "File exists", after the report was written)
+            raise CommandError(f"{plots} is a file: give a folder for --plots")
         check_new_file(plots, "--plots")
     reports = [r for r in collect(db) if _wanted(solver, r.params.solver_version)]
     verdicts, history = current(db, None if solver is None else {v.strip() for v in solver.split(",")})

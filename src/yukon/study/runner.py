@@ -160,6 +160,9 @@ def connect(address: str, timeout: float) -> Any:
     try:
         _probe(address, timeout)
         client = Client(address, timeout=timeout, set_as_default=False)
+    except ValueError as exc:  # (distributed's parse of the address: found at once, nothing was tried)
+        raise StudyError(f"bad --scheduler address {address!r}: {str(exc).splitlines()[0]} (write e.g. "
+                         "tcp://10.0.0.1:8786)") from None
     except Exception as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise StudyError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({reason})") from None

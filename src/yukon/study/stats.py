@@ -28,10 +28,12 @@ class Summary:
 
     @property
     def total(self) -> int:
+        """Every deal: won, lost and unknown."""
         return self.won + self.lost + self.unknown
 
     @property
     def decided(self) -> int:
+        """The deals won or lost."""
         return self.won + self.lost
 
     @property

@@ -105,8 +105,21 @@ def export_command(db: StudyDB, output: str | None, *, solver: str | None, verdi
 
 # ---------------------------------------------------------------------------------------------- import
 
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
 def _opener(path: Path) -> IO[str]:
-    if path.suffix == ".gz":
+    """The file as text, gzip-compressed or not by its first bytes (not its name: an export written to
+    ``rows.csv`` and renamed ``rows.csv.gz`` is read too). A study database or another SQLite file, the
+    likeliest wrong file, is named as such (the CSV reader would say only "not UTF-8")."""
+    with open(path, "rb") as f:
+        head = f.read(len(_SQLITE_MAGIC))
+    if head == _SQLITE_MAGIC:
+        raise TransferError(f"{path} is an SQLite database, not a study export: 'yukon study import' reads the CSV "
+                            f"that 'yukon study export' writes (yukon study export --db {path} --output rows.csv.gz, "
+                            "then import rows.csv.gz)")
+    if head.startswith(_GZIP_MAGIC):
         return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8", newline="")
     return open(path, encoding="utf-8", newline="")
 
@@ -186,7 +199,9 @@ def read_rows(path: Path) -> list[tuple[StudyParams, DealRow]]:
                 except ValueError as exc:
                     raise TransferError(f"{path}, line {reader.line_num}: {exc}") from None
             return out
-    except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError, csv.Error) as exc:
+    except UnicodeDecodeError as exc:
+        raise TransferError(f"cannot read {path}: not UTF-8 text ({exc.reason}), so not a study export") from None
+    except (OSError, EOFError, gzip.BadGzipFile, csv.Error) as exc:
         raise TransferError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
 
 

@@ -489,7 +489,7 @@ def create_app(
             return session.to_state(played)
 
     @app.post("/api/games", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
-    async def new_game(body: NewGameBody) -> Response:
+    async def new_game(body: NewGameBody, request: Request) -> Response:
         """Deal a new game (a given or random deal number, or a given position; a winnable deal of a
         difficulty or a deal proven lost from the shipped verdicts, else found by the solver)."""
         extra: dict[str, Any] = {}
@@ -513,11 +513,12 @@ def create_app(
             seed, extra = await run_in_threadpool(deals.pick, rules, body.deal or "winnable", body.difficulty)
         else:
             try:
-                searched = await queue.run(
-                    ("deal", secrets.token_hex(8)),
-                    partial(solving.winnable_deal_job, rules.variant, rules.options()),
-                    solving.DEAL_BUDGET + solving.DEAL_TIME, long=True,
-                )
+                async with solving.watch_client(request.receive) as gone:
+                    searched = await queue.run(
+                        ("deal", secrets.token_hex(8)),
+                        partial(solving.winnable_deal_job, rules.variant, rules.options()),
+                        solving.DEAL_BUDGET + solving.DEAL_TIME, long=True, gone=gone,
+                    )
             except solving.SolverBusyError:
                 searched = None
             if searched is None:
@@ -557,7 +558,7 @@ def create_app(
         return JSONBody(record, headers={"Content-Disposition": f'attachment; filename="yukon-{game_id}.json"'})
 
     @app.post("/api/games/{game_id}/analysis", responses=_errors(404, 409, 410, 413, 503))
-    async def analysis(game_id: str) -> Response:
+    async def analysis(game_id: str, request: Request) -> Response:
         """Where did it go wrong (docs/records.md): the losing move and a winning continuation, once the
         game is over (the continuation plays face-down cards). Bounded by ``analysis_time`` seconds."""
 
@@ -572,9 +573,10 @@ def create_app(
 
         record = await threads.run(record_of)
         try:
-            out = await queue.run((game_id, "analysis"),
-                                  partial(analysis_job, record.to_dict(), ANALYSIS_POSITION_TIME, analysis_time),
-                                  analysis_time + ANALYSIS_POSITION_TIME, long=True)
+            async with solving.watch_client(request.receive) as gone:
+                out = await queue.run((game_id, "analysis"),
+                                      partial(analysis_job, record.to_dict(), ANALYSIS_POSITION_TIME, analysis_time),
+                                      analysis_time + ANALYSIS_POSITION_TIME, long=True, gone=gone)
         except solving.SolverBusyError:
             raise ApiError(503, "the solver is busy with other requests: try the analysis again soon") from None
         if out is None:
@@ -697,11 +699,12 @@ def create_app(
         return advice.to_dict() | {"move_count": count}
 
     @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
-    async def winnable(game_id: str) -> Response:
+    async def winnable(game_id: str, request: Request) -> Response:
         """Can this position still be won? A perfect-information verdict (the solver sees the face-down
         cards: ``perfect_information`` and ``label`` say so). When lost: the last winnable move count."""
         session, game, count = await threads.run(lambda: for_solver(game_id, True))
-        verdict = await run_in_threadpool(session.advisor.winnable, game)
+        async with solving.watch_client(request.receive) as gone:
+            verdict = await run_in_threadpool(partial(session.advisor.winnable, game, stop=gone))
         return JSONBody(verdict.to_dict() | {"move_count": count})
 
     watch.install(app, registry, queue, found, _errors(*_BODY_ERRORS, 404, 409, 410, 503))  # watch the computer play

@@ -247,6 +247,9 @@ class MoveBody(_Body):
     move: str
     autoplay: bool = False
     autofinish: bool = False
+    #: the move count the client saw (its state's ``move_count``): the move is refused when the game has
+    #: moved on since (a retry of a move that was played, a second tab), which a deal, naming no card, is not
+    at: Count | None = None
 
 
 class AutoBody(_Body):
@@ -376,8 +379,13 @@ def create_app(
     # ------------------------------------------------------------------ the most frequent request, first
     # (a request is matched against the routes in order: each one before it costs a little)
 
-    async def play_move(game_id: str, move: str, autoplay: bool, autofinish: bool) -> Response:
+    async def play_move(game_id: str, move: str, autoplay: bool, autofinish: bool, at: int | None = None) -> Response:
         def do(session: Session) -> Response:
+            if at is not None and at != len(session.moves):
+                count = len(session.moves)
+                raise ApiError(409, f"the game has moved on: {count} move{'' if count == 1 else 's'} "
+                                    f"{'is' if count == 1 else 'are'} played, not {at} (a request sent again, "
+                                    "another tab?); nothing changed")
             try:
                 played = session.play(move, autoplay=autoplay, autofinish=autofinish)
             except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
@@ -399,7 +407,7 @@ def create_app(
     @app.post("/api/games/{game_id}/moves", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
     async def play(game_id: str, body: MoveBody) -> Response:
         """Play one move (notation), then the automatic plays asked for."""
-        return await play_move(game_id, body.move, body.autoplay, body.autofinish)
+        return await play_move(game_id, body.move, body.autoplay, body.autofinish, body.at)
 
     # ------------------------------------------------------------------ the page
 

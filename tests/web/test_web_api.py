@@ -225,6 +225,25 @@ def test_bad_moves_change_nothing(client: TestClient, db: Path, body: dict[str, 
     assert Store(db).load_game(gid).moves == []
 
 
+@pytest.mark.parametrize("fast_lane", [True, False])
+def test_a_move_sent_again_or_from_a_stale_page_is_refused_when_it_says_where_it_was_made(
+        store: Store, fast_lane: bool) -> None:
+    """``at`` (the move count the client saw) makes a move safe to send again: a deal from the stock names
+    no card, so without it a repeated request (a retry, a second tab) deals twice."""
+    with app_client(store, fast_lane=fast_lane) as client:
+        s = new_game(client, variant="australian", seed=4)
+        gid, stock = s["id"], s["stock_count"]
+        dealt = client.post(f"/api/games/{gid}/moves", json={"move": "deal", "at": 0})
+        assert dealt.status_code == 200 and dealt.json()["stock_count"] == stock - 1
+        again = error_of(client.post(f"/api/games/{gid}/moves", json={"move": "deal", "at": 0}), 409)
+        assert "1 move is played, not 0" in again and "nothing changed" in again
+        assert client.get(f"/api/games/{gid}").json()["stock_count"] == stock - 1  # dealt once
+        assert client.post(f"/api/games/{gid}/moves", json={"move": "deal", "at": 1.0}).status_code == 200
+        assert client.post(f"/api/games/{gid}/moves", json={"move": "deal"}).status_code == 200  # (at is optional)
+        for at in (-1, 1.5, "2", True):
+            error_of(client.post(f"/api/games/{gid}/moves", json={"move": "deal", "at": at}), 422)
+
+
 def test_nothing_to_undo_or_redo(client: TestClient) -> None:
     gid = new_game(client, seed=1)["id"]
     assert "nothing to undo" in error_of(client.post(f"/api/games/{gid}/undo"), 409)

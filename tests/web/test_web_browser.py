@@ -328,3 +328,22 @@ def test_hint_and_the_winnable_indicator(browser: Any, server: Server) -> None:
     page.wait_for_selector("#winnable.won")
     assert page.errors == []
     page.context.close()
+
+
+def test_a_move_from_a_page_another_tab_overtook_is_not_played(browser: Any, server: Server) -> None:
+    """Another tab played on: this page's move, made on the position it still shows, is refused (a deal
+    from the stock names no card: it would be played a second time), and the page shows the game as it is."""
+    import httpx
+
+    page = open_page(browser, server)
+    s = start_deal(page, 4, "australian")
+    other_tab = httpx.post(f"{server.url}api/games/{s['id']}/moves", json={"move": "deal"}, timeout=10)
+    assert other_tab.status_code == 200
+    page.evaluate("window.yukon.sendMove('deal')")
+    page.wait_for_function("window.yukon.state.move_count === 1 && "
+                           "/moved on/.test(document.querySelector('#message').textContent)")
+    settle(page)
+    now = state(page)
+    assert now["move_count"] == 1 and now["stock_count"] == s["stock_count"] - 1  # dealt once, not twice
+    assert page.errors == []
+    page.context.close()

@@ -18,6 +18,7 @@ from web_client import LOCAL, error_of
 from wall_clock import LOADED
 from yukon import Game, advisor
 from yukon.deal import MAX_SEED
+from yukon.notation import Move
 from yukon.store import Store
 from yukon.web import create_app, solving
 from yukon.web.session import CLIENT, Registry
@@ -443,3 +444,93 @@ def test_worker_processes_are_stopped_across_the_process_boundary(tmp_path: Path
         assert seconds < 0.5 + LOADED  # unstopped, the older one waits 20 s
     finally:
         queue.shutdown()
+
+
+# ---------------------------------------------------------------------- a client that goes away
+
+
+class _Search:
+    """A solver job stand-in that searches until stopped (at most ``cap`` seconds) and says whether it was."""
+
+    def __init__(self, answer: Any, cap: float = 3.0) -> None:
+        self.answer = answer
+        self.cap = cap
+        self.started = threading.Event()
+        self.stopped: list[bool] = []
+
+    def __call__(self, *args: Any) -> Any:
+        stop, left = args[-2:]
+        self.started.set()
+        self.stopped.append(stop.wait(min(left, self.cap)))
+        return self.answer
+
+
+def _leave_during(client: TestClient, path: str, body: bytes, search: _Search) -> None:
+    """``POST path`` straight to the app, as a client that goes away once the search has started."""
+    import anyio
+
+    async def call() -> None:
+        given = False
+
+        async def receive() -> dict[str, Any]:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            while not search.started.is_set():
+                await anyio.sleep(0.01)
+            return {"type": "http.disconnect"}  # the tab was closed, the page reloaded
+
+        async def send(message: dict[str, Any]) -> None:
+            pass  # nobody reads the answer
+
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+                 "scheme": "http", "path": path, "raw_path": path.encode(), "root_path": "", "query_string": b"",
+                 "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
+                             (b"content-length", str(len(body)).encode())],
+                 "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80)}
+        await client.app(scope, receive, send)
+
+    assert client.portal is not None
+    client.portal.call(call)
+
+
+@pytest.mark.parametrize("what", ["analysis", "winnable", "deal", "demo"])
+def test_a_search_stops_when_its_client_goes_away(store: Store, monkeypatch: pytest.MonkeyPatch, what: str) -> None:
+    """A long search (an analysis, "still winnable?", a winnable deal, the computer's move) nobody waits for
+    any more stops at once: else it keeps one of the few long-job workers (or the demo's) for its whole limit,
+    and every other player's "still winnable?" is "busy" meanwhile."""
+    from yukon import demo
+    from yukon.web import app as web_app
+    from yukon.web import deals
+
+    if what == "analysis":
+        search = _Search({"start": 0})
+        monkeypatch.setattr(web_app, "analysis_job", search)
+    elif what == "winnable":
+        search = _Search((advisor.Verdict("unknown", "solver"), {}))
+        monkeypatch.setattr(advisor, "winnable_job", search)
+    elif what == "deal":
+        search = _Search((5, advisor.Verdict("unknown", "solver")))
+        monkeypatch.setattr(solving, "winnable_deal_job", search)
+        monkeypatch.setattr(deals, "has_data", lambda rules: False)
+    else:
+        search = _Search(demo.Decision(None, "no move"))
+        monkeypatch.setattr(demo, "decision_job", search)
+    queue = solving.SolverQueue(processes=False)
+    app = create_app(store, winnable_time=2.0, analysis_time=2.0, solver=queue)
+    app.state.demo.think_time = 2.0
+    with TestClient(app, base_url=LOCAL) as c:
+        state = c.post("/api/games", json={"seed": 3}).json()
+        gid = state["id"]
+        if what == "analysis":
+            c.post(f"/api/games/{gid}/resign")
+        if what == "demo":  # the computer found a move: with nobody watching, it is not played
+            search.answer = demo.Decision(Move.from_text(state["legal_moves"][0]), "move")
+        path, body = {"analysis": (f"/api/games/{gid}/analysis", b""), "winnable": (f"/api/games/{gid}/winnable", b""),
+                      "deal": ("/api/games", b'{"winnable_only": true}'),
+                      "demo": (f"/api/games/{gid}/demo-move", b"{}")}[what]
+        _leave_during(c, path, body, search)
+        assert search.stopped == [True]  # before: it searched on until its limit
+        assert queue.pending == 0
+        assert c.get(f"/api/games/{gid}").json()["move_count"] == 0

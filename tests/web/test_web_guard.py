@@ -174,6 +174,16 @@ def test_the_token_once_in_the_address_sets_a_cookie(remote: TestClient) -> None
     refused(remote.get("/api/variants"))
 
 
+@pytest.mark.parametrize(("path", "shown"), [("/%E2%82%AC", "/%E2%82%AC"), ("/a%20b", "/a%20b"),
+                                           ("/%2F%2Fevil.example", "/evil.example"),
+                                           ("/%5Cevil.example", "/%5Cevil.example")])
+def test_the_address_shown_again_is_this_servers_and_well_formed(remote: TestClient, path: str, shown: str) -> None:
+    """Whatever path comes with the token, the address shown again is a path on this server: not a 500
+    for a character beyond Latin-1, not ``//evil.example`` or ``/\\evil.example`` (another site, to a browser)."""
+    r = remote.get(path, params={"token": TOKEN})
+    assert r.status_code == 303 and r.headers["location"] == shown
+
+
 def test_the_token_in_a_header(remote: TestClient) -> None:
     r = remote.get("/api/variants", headers={"authorization": f"token {TOKEN}"})
     assert r.status_code == 200

@@ -31,22 +31,24 @@ from yukon.web.session import Registry
 _values = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), st.floats(allow_nan=False), st.text(max_size=8),
                     st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.text(max_size=3), st.booleans(),
                                                                             max_size=2))
+_counts = st.one_of(_values, st.integers(-3, 10**20), st.sampled_from([3.0, 2.0**60]))
 _bodies = st.one_of(
-    st.dictionaries(st.sampled_from(["move", "autoplay", "autofinish", "undo", "Move"]), _values, max_size=4),
+    st.dictionaries(st.sampled_from(["move", "autoplay", "autofinish", "at", "undo", "Move"]), _values, max_size=4),
     st.fixed_dictionaries({"move": st.one_of(st.text(max_size=10), _values)},
-                          optional={"autoplay": _values, "autofinish": _values, "undo": _values}),
+                          optional={"autoplay": _values, "autofinish": _values, "undo": _values,
+                                    "at": _counts}),
     _values,
 )
 
 
-def _route_takes(body: bytes) -> tuple[str, bool, bool] | None:
+def _route_takes(body: bytes) -> tuple[str, bool, bool, int | None] | None:
     """What the move route's body model makes of a JSON body (None: a 4xx)."""
     try:
         data = json.loads(body)
         model = MoveBody.model_validate(data)
     except (ValueError, ValidationError):
         return None
-    return model.move, model.autoplay, model.autofinish
+    return model.move, model.autoplay, model.autofinish, model.at
 
 
 @settings(max_examples=400, deadline=None)
@@ -60,7 +62,7 @@ def test_the_lane_takes_exactly_the_bodies_the_move_route_takes(value: Any) -> N
                                           "application/jsonx"])
 def test_the_lane_leaves_other_content_types_to_fastapi(content_type: str | None) -> None:
     assert move_request(content_type, b'{"move": "2:7H>5"}') is None
-    assert move_request("Application/JSON; charset=utf-8", b'{"move": "2:7H>5"}') == ("2:7H>5", False, False)
+    assert move_request("Application/JSON; charset=utf-8", b'{"move": "2:7H>5"}') == ("2:7H>5", False, False, None)
 
 
 @pytest.mark.parametrize("body", [b"", b"{", b'{"move": NaN}', b'{"move": "\\ud800"}', b"[" * 5000, b"\xff"])

@@ -247,6 +247,9 @@ class MoveBody(_Body):
     move: str
     autoplay: bool = False
     autofinish: bool = False
+    #: the move count the client saw (its state's ``move_count``): the move is refused when the game has
+    #: moved on since (a retry of a move that was played, a second tab), which a deal, naming no card, is not
+    at: Count | None = None
 
 
 class AutoBody(_Body):
@@ -376,8 +379,13 @@ def create_app(
     # ------------------------------------------------------------------ the most frequent request, first
     # (a request is matched against the routes in order: each one before it costs a little)
 
-    async def play_move(game_id: str, move: str, autoplay: bool, autofinish: bool) -> Response:
+    async def play_move(game_id: str, move: str, autoplay: bool, autofinish: bool, at: int | None = None) -> Response:
         def do(session: Session) -> Response:
+            if at is not None and at != len(session.moves):
+                count = len(session.moves)
+                raise ApiError(409, f"the game has moved on: {count} move{'' if count == 1 else 's'} "
+                                    f"{'is' if count == 1 else 'are'} played, not {at} (a request sent again, "
+                                    "another tab?); nothing changed")
             try:
                 played = session.play(move, autoplay=autoplay, autofinish=autofinish)
             except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
@@ -399,7 +407,7 @@ def create_app(
     @app.post("/api/games/{game_id}/moves", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
     async def play(game_id: str, body: MoveBody) -> Response:
         """Play one move (notation), then the automatic plays asked for."""
-        return await play_move(game_id, body.move, body.autoplay, body.autofinish)
+        return await play_move(game_id, body.move, body.autoplay, body.autofinish, body.at)
 
     # ------------------------------------------------------------------ the page
 
@@ -489,7 +497,7 @@ def create_app(
             return session.to_state(played)
 
     @app.post("/api/games", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
-    async def new_game(body: NewGameBody) -> Response:
+    async def new_game(body: NewGameBody, request: Request) -> Response:
         """Deal a new game (a given or random deal number, or a given position; a winnable deal of a
         difficulty or a deal proven lost from the shipped verdicts, else found by the solver)."""
         extra: dict[str, Any] = {}
@@ -513,11 +521,12 @@ def create_app(
             seed, extra = await run_in_threadpool(deals.pick, rules, body.deal or "winnable", body.difficulty)
         else:
             try:
-                searched = await queue.run(
-                    ("deal", secrets.token_hex(8)),
-                    partial(solving.winnable_deal_job, rules.variant, rules.options()),
-                    solving.DEAL_BUDGET + solving.DEAL_TIME, long=True,
-                )
+                async with solving.watch_client(request.receive) as gone:
+                    searched = await queue.run(
+                        ("deal", secrets.token_hex(8)),
+                        partial(solving.winnable_deal_job, rules.variant, rules.options()),
+                        solving.DEAL_BUDGET + solving.DEAL_TIME, long=True, gone=gone,
+                    )
             except solving.SolverBusyError:
                 searched = None
             if searched is None:
@@ -557,7 +566,7 @@ def create_app(
         return JSONBody(record, headers={"Content-Disposition": f'attachment; filename="yukon-{game_id}.json"'})
 
     @app.post("/api/games/{game_id}/analysis", responses=_errors(404, 409, 410, 413, 503))
-    async def analysis(game_id: str) -> Response:
+    async def analysis(game_id: str, request: Request) -> Response:
         """Where did it go wrong (docs/records.md): the losing move and a winning continuation, once the
         game is over (the continuation plays face-down cards). Bounded by ``analysis_time`` seconds."""
 
@@ -572,9 +581,10 @@ def create_app(
 
         record = await threads.run(record_of)
         try:
-            out = await queue.run((game_id, "analysis"),
-                                  partial(analysis_job, record.to_dict(), ANALYSIS_POSITION_TIME, analysis_time),
-                                  analysis_time + ANALYSIS_POSITION_TIME, long=True)
+            async with solving.watch_client(request.receive) as gone:
+                out = await queue.run((game_id, "analysis"),
+                                      partial(analysis_job, record.to_dict(), ANALYSIS_POSITION_TIME, analysis_time),
+                                      analysis_time + ANALYSIS_POSITION_TIME, long=True, gone=gone)
         except solving.SolverBusyError:
             raise ApiError(503, "the solver is busy with other requests: try the analysis again soon") from None
         if out is None:
@@ -697,11 +707,12 @@ def create_app(
         return advice.to_dict() | {"move_count": count}
 
     @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
-    async def winnable(game_id: str) -> Response:
+    async def winnable(game_id: str, request: Request) -> Response:
         """Can this position still be won? A perfect-information verdict (the solver sees the face-down
         cards: ``perfect_information`` and ``label`` say so). When lost: the last winnable move count."""
         session, game, count = await threads.run(lambda: for_solver(game_id, True))
-        verdict = await run_in_threadpool(session.advisor.winnable, game)
+        async with solving.watch_client(request.receive) as gone:
+            verdict = await run_in_threadpool(partial(session.advisor.winnable, game, stop=gone))
         return JSONBody(verdict.to_dict() | {"move_count": count})
 
     watch.install(app, registry, queue, found, _errors(*_BODY_ERRORS, 404, 409, 410, 503))  # watch the computer play

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI
+from fastapi import Body, FastAPI, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 from starlette.concurrency import run_in_threadpool
@@ -91,7 +91,8 @@ def install(app: FastAPI, registry: Registry, queue: solving.SolverQueue,
     turns = _Turns()
 
     @app.post("/api/games/{game_id}/demo-move", responses=responses)
-    async def demo_move(game_id: str, body: Annotated[DemoBody | None, Body()] = None) -> JSONResponse:
+    async def demo_move(game_id: str, request: Request,
+                        body: Annotated[DemoBody | None, Body()] = None) -> JSONResponse:
         """Watch the computer play: the honest player (it sees only what the player sees) decides the
         next move in the solver's queue and plays it as one turn; then the automatic plays asked for.
         The answer is the game's state with ``played``, and ``demo``: ``{"move", "reason", "source",
@@ -114,14 +115,17 @@ def install(app: FastAPI, registry: Registry, queue: solving.SolverQueue,
         token, key, count, (view, seen, seed) = await run_in_threadpool(begin)
         decision: demo.Decision | None = None
         reason = TIMEOUT
+        left = False  # the page went away while the computer thought: nobody watches, no move is played
         if not view.legal_moves() or view.is_won():
             decision = demo.decide(view, seen, seed, settings.budget, settings.think_time)  # no search needed
         else:
             think = settings.think_time
             limit = (demo.THINK_TIME * 10 if think is None else think) + STARTUP_TIME
             try:
-                decision = await queue.run((game_id, "demo"), partial(
-                    demo.decision_job, view, seen, seed, settings.budget, think), limit)
+                async with solving.watch_client(request.receive) as gone:
+                    decision = await queue.run((game_id, "demo"), partial(
+                        demo.decision_job, view, seen, seed, settings.budget, think), limit, gone=gone)
+                left = gone.is_set()
             except solving.SolverBusyError:
                 reason = BUSY
 
@@ -134,7 +138,7 @@ def install(app: FastAPI, registry: Registry, queue: solving.SolverQueue,
                     out: dict[str, object] = {"move": None, "reason": reason}
                     if decision is not None:
                         out = decision.to_dict()
-                    if not newest:
+                    if not newest or left:
                         out |= {"move": None, "reason": STOPPED}
                     elif session.game.to_text() != key or len(session.moves) != count:
                         out |= {"move": None, "reason": CHANGED}

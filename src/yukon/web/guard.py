@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from functools import lru_cache
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -50,6 +50,8 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: counts from there, and so does the ``Server-Timing`` header.
 STARTED = "yukon.started"
 _HOST_CHARS = re.compile(r"[a-z0-9._\-:\[\]@/]+")
+#: The characters a path keeps as they are in an address (RFC 3986's pchar and "/"); the rest are escaped.
+_PATH_CHARS = "/:@!$&'()*+,;=-._~"
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -229,7 +231,10 @@ class LocalGuard:
         """Keep the token in a cookie and show the address again without it."""
         query = [(k, v) for k, v in parse_qsl(bytes(scope.get("query_string", b"")).decode("latin-1"))
                  if k != "token"]
-        location = scope.get("path", "/") + ("?" + urlencode(query) if query else "")
+        # the path as an address again (a header holds no space or character beyond Latin-1), and one on
+        # this server: a browser would take "//evil.example" (or "/\\evil.example") for another site
+        path = "/" + quote(scope.get("path", "/"), safe=_PATH_CHARS).lstrip("/")
+        location = path + ("?" + urlencode(query) if query else "")
         cookie = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict"
         await send({"type": "http.response.start", "status": 303, "headers": [
             (b"location", location.encode("latin-1")), (b"set-cookie", cookie.encode("latin-1")),

@@ -31,20 +31,21 @@ MOVE_PATH = re.compile(rf"/api/games/{_GAME}/moves")
 STATE_PATH = re.compile(rf"/api/games/{_GAME}")
 #: ``GET /api/games/latest`` is an endpoint of its own.
 NOT_A_GAME = frozenset({"latest"})
-_MOVE_FIELDS = frozenset({"move", "autoplay", "autofinish"})
+_MOVE_FIELDS = frozenset({"move", "autoplay", "autofinish", "at"})
 
-Play = Callable[[str, str, bool, bool], Awaitable[Response]]
+Play = Callable[[str, str, bool, bool, int | None], Awaitable[Response]]
 State = Callable[[str], Awaitable[Response]]
 Answer = Callable[[BaseException], Response | None]
 
 
-def move_request(content_type: str | None, body: bytes) -> tuple[str, bool, bool] | None:
-    """``(move, autoplay, autofinish)`` of a move request's body when it is one the move route takes
+def move_request(content_type: str | None, body: bytes) -> tuple[str, bool, bool, int | None] | None:
+    """``(move, autoplay, autofinish, at)`` of a move request's body when it is one the move route takes
     as it is: JSON (and said so) holding an object of a text ``move`` and, optionally, the booleans
-    ``autoplay`` and ``autofinish``, nothing else. None for anything else (FastAPI answers it).
+    ``autoplay`` and ``autofinish`` and the count ``at``, nothing else. None for anything else (FastAPI
+    answers it).
 
-    >>> move_request("application/json", b'{"move": "2:7H>5", "autoplay": true}')
-    ('2:7H>5', True, False)
+    >>> move_request("application/json", b'{"move": "2:7H>5", "autoplay": true, "at": 3}')
+    ('2:7H>5', True, False, 3)
     >>> move_request("application/json", b'{"move": "2:7H>5", "undo": 1}') is None
     True
     """
@@ -61,7 +62,12 @@ def move_request(content_type: str | None, body: bytes) -> tuple[str, bool, bool
     autofinish = data.get("autofinish", False)
     if type(move) is not str or type(autoplay) is not bool or type(autofinish) is not bool:
         return None  # the route's body is strict: no number for a flag, no number for a move
-    return move, autoplay, autofinish
+    at = data.get("at")
+    if type(at) is float and at.is_integer() and abs(at) < 2**53:
+        at = int(at)  # JSON's 3.0 is 3, as the route reads it
+    if at is not None and (type(at) is not int or at < 0):
+        return None
+    return move, autoplay, autofinish, at
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

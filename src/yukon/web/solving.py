@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
@@ -42,6 +42,54 @@ GRACE = 0.15
 
 class SolverBusyError(SearchUnavailable):
     """Every solver worker is taken and the queue is full: the caller answers without the solver."""
+
+
+class ClientGone:
+    """Set when the client that asked has gone away (its tab closed, the page reloaded): the solver jobs
+    it waits for are stopped at once, so that no worker goes on searching for an answer nobody will read
+    (a long job would keep one of the few long-job workers for seconds, and "busy" everyone else)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._gone = False
+        self._stops: list[Any] = []
+
+    def is_set(self) -> bool:
+        return self._gone
+
+    def set(self) -> None:
+        with self._lock:
+            self._gone = True
+            stops, self._stops = self._stops, []
+        for stop in stops:
+            stop.set()
+
+    def stop_with(self, stop: Any) -> None:
+        """Set ``stop`` (a job's stop event) when the client goes: at once if it has gone already."""
+        with self._lock:
+            if not self._gone:
+                self._stops.append(stop)
+                return
+        stop.set()
+
+
+@contextlib.asynccontextmanager
+async def watch_client(receive: Callable[[], Any]) -> AsyncIterator[ClientGone]:
+    """A :class:`ClientGone` set if the client of the request whose ASGI ``receive`` this is goes away
+    while the block runs. Only for a request whose body has been read (or that has none to read): the
+    watch reads on from ``receive`` until the server says the connection closed."""
+    gone = ClientGone()
+
+    async def watch() -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass  # the rest of a body nobody reads
+        gone.set()
+
+    watcher = asyncio.ensure_future(watch())
+    try:
+        yield gone
+    finally:
+        watcher.cancel()
 
 
 class _SharedStop:
@@ -166,11 +214,12 @@ class SolverQueue:
 
     async def run(
         self, key: Hashable, fn: Callable[[Any, float], T], limit: float, *, grace: float = GRACE,
-        long: bool = False,
+        long: bool = False, gone: ClientGone | None = None,
     ) -> T | None:
         """``fn(stop, seconds_left)`` in a worker; None when it is not done within ``limit`` (plus ``grace``)
         seconds, or was superseded before it started. Raises :class:`SolverBusyError` when the queue (or,
-        for a ``long`` job, the long jobs' share of it) is full.
+        for a ``long`` job, the long jobs' share of it) is full. ``gone``: the asking client's; the job is
+        stopped when it goes away (its answer, if any, is still returned).
         """
         deadline = time.time() + limit
         with self._lock:
@@ -189,6 +238,8 @@ class SolverQueue:
             self._pending += 1
             self._pending_long += long
             self._latest[key] = stop
+        if gone is not None:
+            gone.stop_with(stop)
 
         def ended(_: Any = None) -> None:
             with self._lock:
@@ -278,8 +329,9 @@ class QueueRunner:
             limit = min(limit, stop.left() - GRACE)
             if limit < MIN_SEARCH:
                 return None
+        gone = stop if isinstance(stop, ClientGone) else None  # the search stops when its client goes away
         return anyio.from_thread.run(partial(self.queue.run, (self.game_id, question), job, limit,
-                                             long=question != "hint"))
+                                             long=question != "hint", gone=gone))
 
 
 def winnable_deal_job(variant: str, options: dict[str, Any], stop: Any, left: float) -> tuple[int, Verdict]:

@@ -105,6 +105,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   function failed(err) {
     if (err.offline) { goOffline(); return; }
     if (err.status === 409 && !(err.data && err.data.reason) && state && /over/.test(err.message)) { gameEnded(); return; }
+    if (err.status === 409 && state && /moved on/.test(err.message)) { caughtUp(); return; }
     say(err.message || String(err), true);
     if (state) render();
   }
@@ -161,6 +162,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     offer(null);
     say("The server answers again.");
     if (state && state.player_moved && state.result === null && !document.hidden) setClock(true);
+  }
+  // the game was played on elsewhere (another tab): show it as it is now, the move not played
+  async function caughtUp() {
+    try { accept(await api("GET", `/api/games/${state.id}`)); } catch (err) { if (err.offline) goOffline(); return; }
+    say("The game moved on in another tab or window: this is where it is now (your move was not played).", true);
   }
   async function gameEnded() {
     try { accept(await api("GET", `/api/games/${state.id}`), { elsewhere: true }); } catch (err) { if (err.offline) goOffline(); }
@@ -677,7 +683,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const t0 = performance.now();
       let data;
       try {
-        data = await api("POST", `/api/games/${state.id}/moves`, { move: text, autoplay: settings.autoplay, autofinish: settings.autofinish });
+        // at: where this page saw the game, so that a move from a page another tab has overtaken is refused
+        data = await api("POST", `/api/games/${state.id}/moves`, { move: text, autoplay: settings.autoplay, autofinish: settings.autofinish, at: state.move_count });
       } catch (err) {
         if (err.status === 409 && err.data && err.data.reason) {  // refused: the server says why
           if (opts.refused) opts.refused(err.message); else say(err.message, true);

@@ -117,6 +117,23 @@ def test_the_page_needs_no_inline_script(client: TestClient) -> None:
     assert not re.search(r"\son[a-z]+=", page)  # no inline event handlers either
 
 
+def test_nothing_served_loads_from_another_site(client: TestClient) -> None:
+    """No page of this server fetches a script, style, font or image from elsewhere: there is no API explorer
+    (FastAPI's loads Swagger UI from a CDN), the OpenAPI document is served, and every CSP allows only 'self'."""
+    import re
+
+    assert client.get("/api/docs").status_code == 404 and client.get("/api/redoc").status_code == 404
+    assert client.get("/api/openapi.json").json()["info"]["title"] == "Yukon"
+    page = client.get("/").text
+    files = re.findall(r'(?:src|href)="(/static/[^"]+)"', page)
+    assert files
+    for path in ["/", *files]:
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        assert not re.search(r"(?:src|href|url\()\s*=?\s*[\"']?(?:https?:)?//", answer.text), path
+        assert "http" not in answer.headers["content-security-policy"]
+
+
 def test_request_bodies_are_limited(client: TestClient, store: Store) -> None:
     s = client.post("/api/games", json={"seed": 5}).json()
     big = {"move": "x" * (MAX_BODY + 1)}

@@ -346,7 +346,8 @@ def create_app(
         if close_store:
             registry.store.close()
 
-    app = FastAPI(title="Yukon", version=__version__, lifespan=lifespan, docs_url="/api/docs",
+    # no API explorer page: FastAPI's loads Swagger UI from a CDN, and nothing here may come from elsewhere
+    app = FastAPI(title="Yukon", version=__version__, lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json", **_NO_TELEMETRY)
     app.state.registry = registry
     app.state.solver = queue

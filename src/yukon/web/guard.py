@@ -55,10 +55,6 @@ _PATH_CHARS = "/:@!$&'()*+,;=-._~"
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-#: The API explorer (``/api/docs``) runs FastAPI's page: one inline script and the Swagger UI files.
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
-            "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 SECURITY_HEADERS = (
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
@@ -68,7 +64,6 @@ SECURITY_HEADERS = (
 #: The headers the guard sets: an answer's own value of one of them gives way.
 _SET_HERE = frozenset({b"content-security-policy", *(name for name, _ in SECURITY_HEADERS)})
 _CSP_HEADERS = (*SECURITY_HEADERS, (b"content-security-policy", CSP.encode()))
-_DOCS_CSP_HEADERS = (*SECURITY_HEADERS, (b"content-security-policy", DOCS_CSP.encode()))
 
 
 def host_name(name: str) -> str:
@@ -242,7 +237,7 @@ class LocalGuard:
         await send({"type": "http.response.body", "body": b""})
 
     def _with_headers(self, scope: Scope, send: Send) -> Send:
-        ours = _DOCS_CSP_HEADERS if scope.get("path") == "/api/docs" else _CSP_HEADERS
+        ours = _CSP_HEADERS
         started = scope[STARTED] = time.perf_counter()
 
         async def send_with_headers(message: Message) -> None:

@@ -369,3 +369,16 @@ def test_the_stock_keys_say_why_they_do_nothing_where_there_is_no_stock() -> Non
     said.clear()
     run(make_app(None, Game.deal("milligan-yukon", seed=42)), scenario, (80, 24))  # d deals; no waste
     assert said[0].startswith("Dealt") and said[1] == "Milligan Yukon has no waste"
+
+
+def test_the_statistics_with_no_games_say_only_that(store: Store) -> None:
+    # "No finished games yet." came with the note on the table's columns (Rules, Streak, Best...): no table shown
+    async def look(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        texts = [str(s.render()) for s in app.screen.query(Static)]
+        assert any(t.startswith("No finished games yet") for t in texts), texts
+        assert not any("Streak" in t for t in texts), texts
+        assert texts[-1] == "esc: close   q: quit"
+
+    run(make_app(store, Game.deal("yukon", seed=1)), look, (80, 24))

@@ -257,12 +257,13 @@ class StatsScreen(Dialog[None]):
         with Vertical():
             yield Static("Statistics", classes="title")
             rows = self._store.stats() if self._store is not None else []
-            if not rows:
-                yield Static("No finished games yet." if self._store is not None else "No statistics store.")
+            if not rows:  # (and no note on the columns of a table not shown)
+                yield Static("No finished games yet: a game counts here once it is won or lost, or left for another."
+                             if self._store is not None else "No statistics store.")
             else:
                 yield self._wide_table(rows)
                 yield self._narrow_table(rows)
-            yield Static(self.NOTE_WIDE, classes="note", id="stats-note")
+                yield Static(self.NOTE_WIDE, classes="note", id="stats-note")
             yield Static("esc: close   q: quit", classes="note", id="stats-keys")
 
     def on_mount(self) -> None:

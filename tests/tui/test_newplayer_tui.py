@@ -382,3 +382,42 @@ def test_the_statistics_with_no_games_say_only_that(store: Store) -> None:
         assert texts[-1] == "esc: close   q: quit"
 
     run(make_app(store, Game.deal("yukon", seed=1)), look, (80, 24))
+
+
+#: Yukon deal 7 after 8 moves: column 6 has 5 face-down cards and 12 face-up ones, 13 lines once folded.
+TALL = ("yukon,kings,noreturn -/2S.TSJH8H9CKCQHJSKSQC/5DJD.9S6H5S/3H.7C/ADTH4D.6S/"
+        "4C8S9H7DTD.2HTC5C8D9D8C7HKHQSAS3S6C/JCKD4H4S6D2C.3D5HQD7S3C2D AC/AH/-/-")
+
+
+def test_a_tall_column_at_60x20_does_not_scroll_the_table_sideways() -> None:
+    # At 60x20 with the three-line status of a winning line's replay, the folded columns were one line too tall:
+    # the table scrolled, its scrollbar moved every column two cells left, and 6♣ was out of view. The blank
+    # line over the top row goes first.
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        app.set_status(LONG)
+        app.refresh_table()
+        await pilot.pause()
+        await pilot.pause()
+        tableau = app.query_one("#tableau")
+        assert tableau.max_scroll_y == 0, tableau.max_scroll_y
+        column = app.query_one("#col-6", ColumnView)
+        assert column.region.bottom <= tableau.region.bottom
+        assert status_lines(app)[-1], status_lines(app)  # the message does take its three lines
+        app.set_status("")
+        app.refresh_table()
+        await pilot.pause()
+        await pilot.pause()
+        assert tableau.max_scroll_y == 0
+
+    run(make_app(None, Game.from_text(TALL), autoplay=False), scenario, (60, 20))
+
+
+def test_the_blank_line_over_the_top_row_stays_where_there_is_room() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        app.set_status(LONG)
+        app.refresh_table()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("#piles-row").region.y == 2  # the top line, then the blank one
+
+    run(make_app(None, Game.from_text(TALL), autoplay=False), scenario, (80, 24))

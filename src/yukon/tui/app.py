@@ -326,6 +326,15 @@ class YukonApp(App[None]):
         # counted as if the status line took all its lines: a long message then does not fold the columns
         most = self._fit_status()
         avail = tableau.size.height - (most - self._status_lines())
+        # Where even the folded columns are taller than that, the blank line over the top row goes (the table
+        # scrolled, and its scrollbar moved every column sideways). Decided on the height the table has with
+        # that line, so that taking it away never brings it back.
+        row = self.query_one("#piles-row")
+        spaced = row.styles.margin.top > 0
+        folded = 1 + max((min(1, len(d)) + len(u) for d, u in self.game.columns), default=0)
+        tight = bool(avail) and folded > avail - (0 if spaced else 1)
+        if tight == spaced:
+            row.styles.margin = (0 if tight else 1, 0, 0, 0)
         state.compact = bool(avail) and need > avail
         # Equal columns as wide as the terminal allows (SLOT to MAX_WIDTH cells; padding and a scrollbar
         # aside); the top row spans the same width, so the stock sits over column 1 and the foundations

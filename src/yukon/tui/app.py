@@ -961,8 +961,7 @@ class YukonApp(App[None]):
         elif result is not None and result.winning_line:  # a game given up while it could still be won
             before, then = len(self.session.moves), result.winning_line
         else:
-            self.set_status("b steps through a winning line once W has found the move that lost the game",
-                            "error")
+            self.set_status(no_line_text(result), "error")
             return
         line = [*self.session.moves[:before], *then]
         self._enter_replay(line, before, better_from=before)
@@ -1443,4 +1442,16 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
     return "The solver could not decide the game in time", "error"
 
 
-__all__ = ["YukonApp", "analysis_text", "info_line"]
+def no_line_text(result: Analysis | None) -> str:
+    """Why ``b`` has no winning line to step through (it said "once W has found the move that lost the
+    game" also after W had found that the deal was lost from the start)."""
+    if result is None:
+        return "b steps through a winning line once W has found where the game went wrong"
+    if result.end == "won":
+        return "You won: there is no better line to show (, and . replay your moves)"
+    if result.start == "lost":
+        return "No winning line: this deal could not be won from the start"
+    return "No winning line to show: the solver did not find one in time"
+
+
+__all__ = ["YukonApp", "analysis_text", "info_line", "no_line_text"]

@@ -8,13 +8,15 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -529,6 +531,33 @@ class ConfirmScreen(Dialog[bool]):
         self.dismiss(yes)
 
 
+class KeyLine(Static):
+    """Keys and what they do (``x: export the record``), wrapped between the pairs, never inside one
+    (the won/lost box at 80 columns read "x:" at a line's end and "export the record" on the next)."""
+
+    GAP = "   "
+
+    def __init__(self, pairs: Iterable[str], **kwargs: Any) -> None:
+        self._pairs = list(pairs)
+        super().__init__(self.GAP.join(self._pairs), **kwargs)
+
+    def lines(self, width: int) -> list[str]:
+        """The pairs packed into lines of at most ``width`` cells (a pair wider than that has a line of its own)."""
+        out: list[str] = []
+        for pair in self._pairs:
+            if out and cell_len(out[-1] + self.GAP + pair) <= width:
+                out[-1] += self.GAP + pair
+            else:
+                out.append(pair)
+        return out
+
+    def render(self) -> Text:
+        return Text("\n".join(self.lines(self.content_size.width or 10**6)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+
 class GameOverScreen(Dialog[str | None]):
     """The won/lost announcement; returns the action chosen (``new``, ``restart``, ``undo``, ``stats``,
     ``export``, ``analyze``)."""
@@ -561,9 +590,9 @@ class GameOverScreen(Dialog[str | None]):
                 yield Static("No legal move left: the game is lost.", classes="lost")
             yield Static(self._details)
             # (a won game has no losing move to look for: its box offers no analysis)
-            analyze = "" if self._won else "W: where did it go wrong?   "
-            yield Static("n: new game   s: statistics   u: undo   R: restart   x: export the record   "
-                         f"{analyze}esc: close   q: quit", classes="note")
+            analyze = [] if self._won else ["W: where did it go wrong?"]
+            yield KeyLine(["n: new game", "s: statistics", "u: undo", "R: restart", "x: export the record",
+                           *analyze, "esc: close", "q: quit"], classes="note")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (self._won and action == "choose" and parameters == ("analyze",))
@@ -573,6 +602,6 @@ class GameOverScreen(Dialog[str | None]):
 
 
 __all__ = [
-    "QUIT_BINDINGS", "ConfirmScreen", "DealNumberScreen", "Dialog", "GameOverScreen", "HelpScreen",
+    "QUIT_BINDINGS", "ConfirmScreen", "DealNumberScreen", "Dialog", "GameOverScreen", "HelpScreen", "KeyLine",
     "NewGameChoice", "NewGameScreen", "StatsScreen", "clock_text", "key_label", "rules_words",
 ]

@@ -439,6 +439,8 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         text = f"Deal: {describe_choice(self.kind, self.difficulty)}"
         if self.kind == "lost" and not _lost_deals_known(self.rules):
             text += f" (none known of {self.rules.title} with these rules)"
+        elif self.kind == "winnable" and not self._grades():  # (else d seemed to do nothing)
+            text += f"; {self.rules.title} has no difficulty grades with these rules"
         return text
 
     def _show(self) -> None:

@@ -421,3 +421,21 @@ def test_the_blank_line_over_the_top_row_stays_where_there_is_room() -> None:
         assert app.query_one("#piles-row").region.y == 2  # the top line, then the blank one
 
     run(make_app(None, Game.from_text(TALL), autoplay=False), scenario, (80, 24))
+
+
+def test_the_statistics_cursor_starts_on_the_game_in_play(store: Store) -> None:
+    from textual.widgets import DataTable
+
+    from yukon.rules import rules_for
+
+    for variant in ("alaska", "australian", "russian", "yukon"):
+        _finished(store, variant, rules_for(variant).options(), "won", 100.0, 90)  # (as a session writes them)
+
+    async def look(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        [table] = [t for t in app.screen.query(DataTable) if t.display]
+        assert str(table.get_row_at(table.cursor_row)[0]) == "Russian"
+
+    run(make_app(store, Game.deal("russian", seed=1)), look, (120, 40))

@@ -215,6 +215,7 @@ class StatsScreen(Dialog[None]):
         self._store = store
         self._current = current
         self._numbering = numbering
+        self._rows: list[StatsRow] = []
 
     def _is_current(self, row: StatsRow) -> bool:
         return (
@@ -259,6 +260,7 @@ class StatsScreen(Dialog[None]):
         with Vertical():
             yield Static("Statistics", classes="title")
             rows = self._store.stats() if self._store is not None else []
+            self._rows = rows
             if not rows:  # (and no note on the columns of a table not shown)
                 yield Static("No finished games yet: a game counts here once it is won or lost, or left for another."
                              if self._store is not None else "No statistics store.")
@@ -294,6 +296,10 @@ class StatsScreen(Dialog[None]):
         room = int(self.app.size.height * 0.96) - 2 - 1 - (len(note) // max(1, inside) + 2) - 1
         shown.styles.max_height = max(4, min(24, room))
         shown.focus()
+        # the cursor starts on the row of the game in play (it lit up the first row, whatever was played)
+        mine = [i for i, row in enumerate(self._rows) if self._is_current(row)]
+        if mine:
+            shown.move_cursor(row=mine[0])
         self.call_after_refresh(self._say_scroll, shown)
 
     def _say_scroll(self, table: DataTable[str | Text]) -> None:

@@ -87,6 +87,21 @@ def test_a_hint_kind_that_is_not_one_is_refused() -> None:
         Advisor().hint(mid_game(), kind="both")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("kind", ["", 0])
+def test_an_empty_hint_kind_is_refused_naming_it(kind: object) -> None:
+    # '' and 0 read as "no kind given" and gave the default kind's hint
+    with pytest.raises(ValueError, match=f"not {kind!r}"):
+        Advisor().hint(mid_game(), kind=kind)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=f"not {kind!r}"):
+        Advisor(kind="solver").next_on_line(mid_game(), kind=kind)  # type: ignore[arg-type]
+
+
+def test_a_hint_of_no_kind_is_refused_where_it_is_made() -> None:
+    # its label was a bare KeyError('peek') when the web or the terminal came to show it
+    with pytest.raises(ValueError, match="a hint kind is one of honest, solver, not 'peek'"):
+        Hint("1:AS>F", "peek", "solver", "unknown", 0.0)
+
+
 @pytest.fixture
 def long_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """The honest hint with :data:`HUGE`, so that both kinds run far longer than the tests' margins unbounded."""

@@ -183,3 +183,24 @@ def test_finish_moves_win_every_random_certain_win(seed: int) -> None:
     assert g.is_won()
     # (an empty pile takes whichever ace comes first, so pile order may differ)
     assert sorted(names(p[-1] for p in g.foundations)) == sorted(["KS", "KH", "KD", "KC"] * rules.decks)
+
+
+@pytest.mark.parametrize("name", ["safe_moves", "next_safe_move", "held_back", "is_certain_win", "finish_moves",
+                                  "waits_for_the_stock"])
+@pytest.mark.parametrize("not_a_game", ["yukon KS/-/-/-/-/-/- QS/KH/KD/KC", None, 7])
+def test_a_function_given_no_game_says_what_it_got(name: str, not_a_game: object) -> None:
+    """Given a position text (or anything not a Game) they said AttributeError: 'str' has no 'rules'."""
+    import yukon.autoplay
+
+    with pytest.raises(TypeError, match=rf"{name}\(\) needs a yukon.Game, not {type(not_a_game).__name__}"):
+        getattr(yukon.autoplay, name)(not_a_game)
+
+
+@pytest.mark.parametrize("name", ["is_safe_to_play_up", "twin_has_a_slot"])
+def test_a_card_check_given_no_game_says_what_it_got(name: str) -> None:
+    import yukon.autoplay
+    from yukon.visible import VisiblePosition
+
+    view = VisiblePosition.of(Game.deal("yukon", seed=1))
+    with pytest.raises(TypeError, match=rf"{name}\(\) needs a yukon.Game, not VisiblePosition"):
+        getattr(yukon.autoplay, name)(view, 0)

@@ -181,4 +181,18 @@ def test_tui_numbering_reaches_the_game(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert main(["tui", "-v", "milligan-yukon", "--seed", "1", "--numbering", "pysolfc", "--db", db]) == 2
     assert main(["tui", "--seed", str(2**64), "--numbering", "pysolfc", "--db", db]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert "not available for Milligan Yukon" in err[0] and "store keeps deal numbers" in err[1]
+    assert "not available for Milligan Yukon" in err[0] and "saved games keep deal numbers up to" in err[1]
+
+
+@pytest.mark.parametrize("command", ["play", "tui"])
+def test_a_pysolfc_number_past_the_saved_games_is_refused_in_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `yukon play` took it and ended in a ValueError traceback from the store ("a deal number is an int ...")
+    served = ["--no-browser", "--port", "0"] if command == "play" else []
+    argv = [command, *served, "--seed", str(2**64), "--numbering", "pysolfc", "--db", str(tmp_path / "s.sqlite3")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"yukon: error: deal {2**64} cannot be played here: saved games keep deal numbers up to "
+                          f"{2**64 - 1} (yukon deal and yukon solve take PySolFC's numbers beyond that)"), err
+    assert len(err.strip().splitlines()) == 1

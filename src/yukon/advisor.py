@@ -135,6 +135,10 @@ class Hint:
     note: str = ""
     line: list[str] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        # (a kind of no label read as a bare KeyError from .label, far from the hint that had it)
+        check_kind(self.kind)
+
     @property
     def label(self) -> str:
         return HINT_LABELS[self.kind]
@@ -390,7 +394,7 @@ class Advisor:
 
     def next_on_line(self, game: Game, kind: HintKind | None = None) -> Hint | None:
         """The solver kind's next move when ``game`` is on the line found already: no search, no wait."""
-        if (kind or self.kind) != SOLVER:
+        if check_kind(self.kind if kind is None else kind) != SOLVER:
             return None
         known = self.policy.next_on_line(game)
         if known is None or known.move is None:
@@ -400,7 +404,7 @@ class Advisor:
     def hint(self, game: Game, *, kind: HintKind | None = None, stop: Any = None) -> Hint:
         """The next move for ``game`` (with its history since the deal; left unchanged), of ``kind``
         (default: :attr:`kind`), within :attr:`hint_time` seconds."""
-        kind = check_kind(kind or self.kind)
+        kind = check_kind(self.kind if kind is None else kind)  # ('' is no kind: not the default either)
         if kind == SOLVER:
             return self._solver_hint(game, stop)
         return self._honest_hint(game, stop)

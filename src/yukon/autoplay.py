@@ -33,6 +33,14 @@ from .game import Game
 from .notation import FOUNDATION, Move, make_move
 
 
+def _check_game(game: object, name: str) -> Game:
+    """``game`` when it is a :class:`~yukon.Game`; else a TypeError naming the function and what it got
+    (a position text or a VisiblePosition read as an AttributeError deep inside)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"{name}() needs a yukon.Game, not {type(game).__name__}")
+    return game
+
+
 def _foundation_height(game: Game) -> list[list[int]]:
     """``heights[suit]``: the heights of the foundation piles of that suit (empty piles count 0)."""
     heights: list[list[int]] = [[], [], [], []]
@@ -52,6 +60,7 @@ def _all_up(heights: list[list[int]], suit: int, rank: int) -> bool:
 
 def is_safe_to_play_up(game: Game, card: int) -> bool:
     """True if playing ``card`` (an int) to its foundation cannot hurt (see the module text)."""
+    _check_game(game, "is_safe_to_play_up")
     card = check_card(card)  # ('AS' raised TypeError, 99 IndexError, and -1 read the king of clubs)
     if waits_for_the_stock(game):
         # A deal may still put a card on it (Milligan Yukon), which it could then carry away as a lead.
@@ -61,6 +70,7 @@ def is_safe_to_play_up(game: Game, card: int) -> bool:
 
 def waits_for_the_stock(game: Game) -> bool:
     """While a stock that deals rows onto the columns (Milligan Yukon) has cards, nothing is safe."""
+    _check_game(game, "waits_for_the_stock")
     return game.rules.stock == "rows" and bool(game.stock)
 
 
@@ -68,6 +78,8 @@ def twin_has_a_slot(game: Game, card: int) -> bool:
     """With two decks: can playing ``card`` up never take the pile its twin needs? True with one deck,
     when the twin is up already, or when both piles of the suit reach the rank below (each copy then
     has a pile to go on); the solver's rule 1 asks the same (docs/solver-design.md, rule 1)."""
+    _check_game(game, "twin_has_a_slot")
+    card = check_card(card)
     if game.rules.decks == 1:
         return True
     rank = RANK[card]
@@ -83,6 +95,7 @@ def _safe_for_the_tableau(game: Game, card: int) -> bool:
 
 def safe_moves(game: Game) -> list[Move]:
     """Legal moves to the foundations that cannot hurt, free cards of columns and the waste."""
+    _check_game(game, "safe_moves")
     return [
         m for m in game.legal_moves()
         if m.dst == FOUNDATION and m.src != FOUNDATION and is_safe_to_play_up(game, m.card)
@@ -98,6 +111,7 @@ def held_back(game: Game) -> list[Move]:
     >>> [str(m) for m in held_back(g)], safe_moves(g)
     (['7:AS>F'], [])
     """
+    _check_game(game, "held_back")
     if not waits_for_the_stock(game):
         return []
     return [
@@ -108,6 +122,7 @@ def held_back(game: Game) -> list[Move]:
 
 def next_safe_move(game: Game) -> Move | None:
     """The first of :func:`safe_moves`, or None when no card is safe to play up."""
+    _check_game(game, "next_safe_move")
     moves = safe_moves(game)
     return moves[0] if moves else None
 
@@ -117,6 +132,7 @@ def is_certain_win(game: Game) -> bool:
 
     Then the lowest card still needed is always free, so playing cards up wins.
     """
+    _check_game(game, "is_certain_win")
     if game.stock or game.waste:
         return False
     for down, up in game.columns:
@@ -130,6 +146,7 @@ def is_certain_win(game: Game) -> bool:
 
 def finish_moves(game: Game) -> list[Move]:
     """The moves that finish a certain win (empty if :func:`is_certain_win` is false)."""
+    _check_game(game, "finish_moves")
     if not is_certain_win(game):
         return []
     g = game.copy()

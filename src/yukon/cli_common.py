@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from .deal import parse_seed
+from .deal import MAX_SEED, parse_seed
 from .errors import YukonError, shown
 from .game import Game
 from .position import read_position
@@ -98,6 +98,15 @@ def seed_from_arg(text: str | None, numbering: str = "yukon") -> int | None:
         return parse_seed(text)
     except YukonError as exc:
         raise CommandError(str(exc)) from None
+
+
+def check_saved_seed(seed: int | None) -> None:
+    """A deal the games save (``yukon tui``, ``yukon play``) has a number the store keeps: up to 2**64 - 1.
+    PySolFC's game numbers run further (to 10**20 - 1); past that they are refused in one line that says
+    where they can be used (``yukon play`` raised a ValueError traceback from the store)."""
+    if seed is not None and seed > MAX_SEED:
+        raise CommandError(f"deal {seed} cannot be played here: saved games keep deal numbers up to {MAX_SEED} "
+                           "(yukon deal and yukon solve take PySolFC's numbers beyond that)")
 
 
 def add_rules_options(parser: argparse.ArgumentParser, *, variant_default: str | None = "yukon") -> None:

@@ -13,8 +13,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from .errors import InvalidSeedError, shown
+from .errors import InvalidSeedError, YukonError, shown
 
 _MASK = (1 << 64) - 1
 MAX_SEED = _MASK
@@ -70,9 +71,10 @@ def parse_seed(text: str) -> int:
     return int(digits)
 
 
-def parse_seeds(text: str, max_count: int | None = None) -> list[int]:
+def parse_seeds(text: str, max_count: int | None = None, parse: Callable[[str], int] = parse_seed) -> list[int]:
     """``'1-10000'``, ``'42'`` or a comma list of both: the sorted deal numbers, each once; at most
-    ``max_count`` of them. Every command line that takes several deal numbers reads them here.
+    ``max_count`` of them. Every command line that takes several deal numbers reads them here; each number
+    with ``parse`` (another program's numbers: :func:`yukon.pysolfc.parse_game_number`, which run further).
 
     >>> parse_seeds("7-9, 3,8")
     [3, 7, 8, 9]
@@ -85,9 +87,9 @@ def parse_seeds(text: str, max_count: int | None = None) -> list[int]:
             raise InvalidSeedError(f"empty item in the seed range {shown(text)}: write the numbers between commas")
         first, sep, last = part.strip().partition("-")
         try:
-            a = parse_seed(first)
-            b = parse_seed(last) if sep else a
-        except InvalidSeedError as exc:
+            a = parse(first)
+            b = parse(last) if sep else a
+        except YukonError as exc:
             raise InvalidSeedError(f"bad seed range {shown(part.strip())}: {exc}") from None
         if b < a:
             raise InvalidSeedError(f"reversed seed range {shown(part.strip())}: the first deal number must "

@@ -9,6 +9,14 @@ stored exactly and reads back as itself.
 (-1, True)
 >>> to_sql(7), from_sql(None)
 (7, None)
+
+PySolFC's game numbers run further, to 10**20 - 1 (:mod:`yukon.pysolfc`), past any SQLite integer: the
+study file keeps a number from 2**64 up as a BLOB of 16 bytes, big-endian (:func:`wide_to_sql`). SQLite
+sorts every BLOB after every number and BLOBs of one length as their numbers, so a study still lists its
+rows in order.
+
+>>> wide_to_sql(7), wide_to_sql(2**64 - 1), wide_from_sql(wide_to_sql(10**20 - 1)) == 10**20 - 1
+(7, -1, True)
 """
 
 from __future__ import annotations
@@ -41,3 +49,26 @@ def from_sql(value: int | None) -> int | None:
     if value is None:
         return None
     return value + _FULL if value < 0 else value
+
+
+#: The width of a number stored as a BLOB (every one as wide: SQLite compares BLOBs byte by byte).
+_WIDE_BYTES = 16
+#: The largest number :func:`wide_to_sql` stores.
+WIDEST = (1 << (8 * _WIDE_BYTES)) - 1
+
+
+def wide_to_sql(number: int) -> int | bytes:
+    """What SQLite stores for ``number`` (0 to 2**128 - 1): :func:`to_sql`'s integer below 2**64, a BLOB
+    from there on."""
+    if 0 <= number < _FULL:
+        return to_sql(number)
+    if not _FULL <= number <= WIDEST:
+        raise ValueError(f"a deal number is an int from 0 to {WIDEST}, not {number!r}")
+    return number.to_bytes(_WIDE_BYTES, "big")
+
+
+def wide_from_sql(value: int | bytes) -> int:
+    """The number that :func:`wide_to_sql` stored as ``value``."""
+    if isinstance(value, bytes):
+        return int.from_bytes(value, "big")
+    return from_sql(value)

@@ -94,3 +94,66 @@ INSERT INTO deals VALUES (5, 8, 'lost', 0.5, 100, 0, 90, '', '1', 'h', 0, 'abc')
             db.conn.execute("INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, "
                             "reason, solver_version, host, finished) "
                             "VALUES (99, 1, 'won', 0, 0, 0, 0, '', '1', 'h', 0)")
+
+
+#: PySolFC's game numbers past this program's deal numbers (they run to 10**20 - 1), around 2**64
+WIDE = [2**64 - 2, 2**64 - 1, 2**64, 2**64 + 1, 10**20 - 1]
+
+
+def test_pysolfc_numbers_past_2_to_the_64_run_resume_report_export_and_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--seed` deals them one at a time; `--seeds` refused them ('too large: they run from 0 to 2**64 - 1'),
+    and SQLite's integers could not hold them: they are stored as BLOBs, in order."""
+    db, seeds = tmp_path / "s.sqlite3", f"{2**64 - 2}-{2**64 + 1},{10**20 - 1}"
+    args = study_args(db, seeds, "russian", "--workers", "1", "--numbering", "pysolfc")
+    assert run_cli(*args) == 0
+    with StudyDB(db) as study:
+        ((sid, _),) = study.studies()
+        made = study.rows(sid)
+        assert [r.seed for r in made] == WIDE
+        assert study.done_seeds(sid) == set(WIDE)
+        assert sum(study.counts(sid, range(2**64, 10**20)).values()) == 3
+        assert sum(study.counts(sid, range(2**63, 2**64 + 1)).values()) == 3
+    for row, seed in zip(made, WIDE, strict=True):  # each row is its own deal's
+        expected = solve(Game.deal("russian", seed=seed, numbering="pysolfc"), time_limit=None, node_limit=1500)
+        assert (row.status, row.nodes) == (expected.status, expected.nodes), seed
+    capsys.readouterr()
+    assert run_cli(*args) == 0  # resumes: nothing left to do
+    assert "0 deals solved in this run" in capsys.readouterr().err
+    assert run_cli("report", "--db", str(db), "--plots", str(tmp_path)) == 0
+    assert f"{2**64 - 2}-{2**64 + 1},{10**20 - 1}" in capsys.readouterr().out
+    export, copy = tmp_path / "s.csv", tmp_path / "copy.sqlite3"
+    assert run_cli("export", "--db", str(db), "--output", str(export)) == 0
+    assert run_cli("import", "--db", str(copy), str(export)) == 0
+    with StudyDB(copy) as study:
+        ((sid, _),) = study.studies()
+        assert study.rows(sid) == made
+    assert run_cli(*study_args(db, str(10**20), "russian", "--numbering", "pysolfc")) == 2
+    assert "too large" in capsys.readouterr().err
+
+
+def test_an_honest_study_plays_pysolfc_numbers_past_2_to_the_64() -> None:
+    from yukon.study.players import play_deal
+
+    row = play_deal(DealTask("russian", "kings", False, 2**64 + 5, None, None, None, "pysolfc",
+                             player="honest-2s 1x100"))
+    assert row.seed == 2**64 + 5 and row.status in ("won", "lost")
+
+
+def test_a_schema_4_file_reads_as_before_and_is_marked_5(tmp_path: Path) -> None:
+    # schema 5 stores PySolFC's numbers from 2**64 up as BLOBs: nothing to change in the rows a file has, but
+    # an older yukon would misread such a seed, so the file says schema 5 and an older yukon asks for an upgrade
+    path = tmp_path / "old.sqlite3"
+    with StudyDB(path) as db:
+        sid = db.study_id(StudyParams("yukon", "kings", False, 5.0, None, 10**9, "1", "pysolfc"))
+        assert sid is not None
+        for seed in (2**64 - 1, 3):
+            assert db.add(sid, DealRow(seed, "won", 0.5, 100, 80, 90, "", "1", "h", "abc"))
+        db.conn.execute("UPDATE meta SET value = '4' WHERE key = 'schema'")
+    with StudyDB(path) as db:
+        assert [r.seed for r in db.rows(sid)] == [3, 2**64 - 1]
+        schema = db.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0]
+        assert schema == "5" == str(SCHEMA_VERSION)
+        assert db.add(sid, DealRow(2**64, "lost", 0.5, 100, 0, 90, "", "1", "h", "abc"))
+        assert [r.seed for r in db.rows(sid)] == [3, 2**64 - 1, 2**64]

@@ -6,8 +6,6 @@ played ended the game with a traceback (the demo redrew its keys after the last 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 import pytest
 from test_tui_app import make_app, run
 from test_tui_demo import ENDLESS, demo_app
@@ -217,36 +215,73 @@ def test_the_new_game_screen_chooses_the_rule_options() -> None:
     run(make_app(None, Game.deal("yukon", seed=1, empty_column="any")), scenario, (60, 20))
 
 
-def test_statistics_say_how_to_see_the_columns_cut_off_at_60_columns(store: Store) -> None:
-    # At 60 columns the table ended in "Tim" (the best time) and no Moves: it scrolls with ← →, which nothing said.
+def _finished(store: Store, variant: str, options: dict[str, object], result: str, elapsed: float, moves: int,
+              numbering: str = "yukon") -> None:
+    """A finished game in ``store``, as the sessions write them."""
+    import uuid
+
+    extra = {} if numbering == "yukon" else {"numbering": numbering}
+    store.create_game(uuid.uuid4().hex, variant, options, 7, {}, "tui", extra, moves=["1:AS>F"] * moves,
+                      elapsed=elapsed, result=result)
+
+
+@pytest.mark.parametrize(("size", "form"), [((60, 20), "narrow"), ((80, 24), "narrow"), ((120, 40), "wide")])
+def test_every_figure_of_the_statistics_is_seen_without_scrolling_sideways(
+    store: Store, size: tuple[int, int], form: str,
+) -> None:
+    # At 60 columns the table ended in "Tim" and took ten presses of → to show the best time and moves (at
+    # 80, with PySolFC's deals, it ended at "Best"): where the nine columns do not fit, each row takes two
+    # lines (three with long rules) in four columns, and every figure is in view.
     from textual.widgets import DataTable
-    from tui_helpers import NEARLY_WON
 
     from yukon.tui.screens import StatsScreen
 
-    def scenario(width: int) -> Callable[[Pilot[None], YukonApp], Awaitable[None]]:
-        async def look(pilot: Pilot[None], app: YukonApp) -> None:
-            await pilot.press("1", "f")  # K♥ up, and the rest follows: won
-            await pilot.pause()
-            await pilot.press("s")
-            await pilot.pause()
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, StatsScreen)
-            keys = str(screen.query_one("#stats-keys", Static).render())
-            table = screen.query_one(DataTable)
-            assert (table.max_scroll_x > 0) == (width < 80)
-            assert ("← →" in keys) == (width < 80), keys
-            if width < 80:
-                for _ in range(20):  # (a cell a press)
-                    await pilot.press("right")
-                await pilot.pause()
-                assert table.scroll_x == table.max_scroll_x  # the keys do show the rest
+    _finished(store, "yukon", {"empty_column": "any", "foundation_return": True}, "won", 4000.0, 123, "pysolfc")
+    _finished(store, "milligan-yukon", {}, "lost", 30.0, 9)
+    _finished(store, "australian", {}, "won", 65.0, 88)
+    figures = {"1:06:40", "123", "1:05", "88", "PySolFC"}
 
-        return look
+    async def look(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        [table] = [t for t in screen.query(DataTable) if t.display]
+        assert table.id == ("stats" if form == "wide" else "stats-narrow")
+        assert table.max_scroll_x == 0 and table.region.right <= size[0], (table.max_scroll_x, table.region)
+        assert table.max_scroll_y == 0  # three rows: all of them in view too
+        shown = " ".join(str(cell) for r in range(table.row_count) for cell in table.get_row_at(r))
+        for figure in figures:
+            assert figure in shown, (figure, shown)
+        keys = str(screen.query_one("#stats-keys", Static).render())
+        assert "←" not in keys and "↑" not in keys, keys
 
-    for width in (60, 80):
-        run(make_app(store, Game.from_text(NEARLY_WON)), scenario(width), (width, 20))
+    run(make_app(store, Game.deal("yukon", seed=1)), look, size)
+
+
+def test_the_statistics_follow_a_resize_and_say_how_to_see_more_rows(store: Store) -> None:
+    from textual.widgets import DataTable
+
+    for variant in ("yukon", "russian", "alaska", "australian", "milligan-yukon"):
+        for numbering in ("yukon", "pysolfc"):
+            _finished(store, variant, {}, "won", 100.0, 90, numbering)
+
+    async def look(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        keys = app.screen.query_one("#stats-keys", Static)
+        assert app.screen.query_one("#stats-narrow", DataTable).display
+        assert str(keys.render()).startswith("↑ ↓: the other rows"), keys.render()  # ten rows do not fit 20 lines
+        await pilot.resize_terminal(140, 40)
+        await pilot.pause()
+        await pilot.pause()
+        wide = app.screen.query_one("#stats", DataTable)
+        assert wide.display and wide.max_scroll_x == 0 and wide.max_scroll_y == 0
+        assert str(keys.render()) == "esc: close   q: quit"
+
+    run(make_app(store, Game.deal("yukon", seed=1)), look, (60, 20))
 
 
 def test_a_picked_card_with_cards_on_it_is_told_as_moves_are() -> None:
@@ -334,3 +369,73 @@ def test_the_stock_keys_say_why_they_do_nothing_where_there_is_no_stock() -> Non
     said.clear()
     run(make_app(None, Game.deal("milligan-yukon", seed=42)), scenario, (80, 24))  # d deals; no waste
     assert said[0].startswith("Dealt") and said[1] == "Milligan Yukon has no waste"
+
+
+def test_the_statistics_with_no_games_say_only_that(store: Store) -> None:
+    # "No finished games yet." came with the note on the table's columns (Rules, Streak, Best...): no table shown
+    async def look(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        texts = [str(s.render()) for s in app.screen.query(Static)]
+        assert any(t.startswith("No finished games yet") for t in texts), texts
+        assert not any("Streak" in t for t in texts), texts
+        assert texts[-1] == "esc: close   q: quit"
+
+    run(make_app(store, Game.deal("yukon", seed=1)), look, (80, 24))
+
+
+#: Yukon deal 7 after 8 moves: column 6 has 5 face-down cards and 12 face-up ones, 13 lines once folded.
+TALL = ("yukon,kings,noreturn -/2S.TSJH8H9CKCQHJSKSQC/5DJD.9S6H5S/3H.7C/ADTH4D.6S/"
+        "4C8S9H7DTD.2HTC5C8D9D8C7HKHQSAS3S6C/JCKD4H4S6D2C.3D5HQD7S3C2D AC/AH/-/-")
+
+
+def test_a_tall_column_at_60x20_does_not_scroll_the_table_sideways() -> None:
+    # At 60x20 with the three-line status of a winning line's replay, the folded columns were one line too tall:
+    # the table scrolled, its scrollbar moved every column two cells left, and 6♣ was out of view. The blank
+    # line over the top row goes first.
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        app.set_status(LONG)
+        app.refresh_table()
+        await pilot.pause()
+        await pilot.pause()
+        tableau = app.query_one("#tableau")
+        assert tableau.max_scroll_y == 0, tableau.max_scroll_y
+        column = app.query_one("#col-6", ColumnView)
+        assert column.region.bottom <= tableau.region.bottom
+        assert status_lines(app)[-1], status_lines(app)  # the message does take its three lines
+        app.set_status("")
+        app.refresh_table()
+        await pilot.pause()
+        await pilot.pause()
+        assert tableau.max_scroll_y == 0
+
+    run(make_app(None, Game.from_text(TALL), autoplay=False), scenario, (60, 20))
+
+
+def test_the_blank_line_over_the_top_row_stays_where_there_is_room() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        app.set_status(LONG)
+        app.refresh_table()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("#piles-row").region.y == 2  # the top line, then the blank one
+
+    run(make_app(None, Game.from_text(TALL), autoplay=False), scenario, (80, 24))
+
+
+def test_the_statistics_cursor_starts_on_the_game_in_play(store: Store) -> None:
+    from textual.widgets import DataTable
+
+    from yukon.rules import rules_for
+
+    for variant in ("alaska", "australian", "russian", "yukon"):
+        _finished(store, variant, rules_for(variant).options(), "won", 100.0, 90)  # (as a session writes them)
+
+    async def look(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        [table] = [t for t in app.screen.query(DataTable) if t.display]
+        assert str(table.get_row_at(table.cursor_row)[0]) == "Russian"
+
+    run(make_app(store, Game.deal("russian", seed=1)), look, (120, 40))

@@ -46,3 +46,34 @@ def test_b_steps_through_a_line_from_where_a_winnable_game_was_left(store: Store
             await scenario(pilot)
 
     asyncio.run(main())
+
+
+def test_b_after_a_deal_lost_from_the_start_says_there_is_no_line(store: Store) -> None:
+    # It said "b steps through a winning line once W has found the move that lost the game", when W had just
+    # said that no move lost it: the deal could not be won from the start (Russian deal 5).
+    app = YukonApp(store, Game.deal("russian", seed=5), clock=FakeClock(), tick=False, new_seed=lambda: 99,
+                   autoplay=False, analysis_time=5.0)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        app.session.play("7:4H+2>2", autoplay=False)
+        app.refresh_table()
+        await pilot.press("W", "y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.analysis.start == "lost", app.analysis
+        assert app.status_text.startswith("This deal could not be won from the start")
+        await pilot.press("b")
+        assert app.replay is None
+        assert app.status_text == "No winning line: this deal could not be won from the start"
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())
+
+
+def test_b_before_w_says_what_it_waits_for() -> None:
+    from yukon.tui.app import no_line_text
+
+    assert no_line_text(None) == "b steps through a winning line once W has found where the game went wrong"

@@ -313,3 +313,49 @@ def test_the_footer_shows_whole_keys_that_fit(width: int) -> None:
             assert len(shown) < len(keys)
 
     run(make_app(None, Game.deal("yukon", seed=1)), scenario, size=(width, 24))
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_the_game_over_keys_wrap_between_keys_never_inside_one(width: int) -> None:
+    # At 80 columns the lost box read "... R: restart   x:" and then "export the record   W: ...   esc:", "close"
+    from textual.geometry import Region
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("5", "f")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        keys = app.screen.query(".note").last()
+        size = keys.size
+        drawn = [strip.text.rstrip() for strip in keys.render_lines(Region(0, 0, size.width, size.height))]
+        drawn = [line for line in drawn if line]
+        assert len(drawn) >= 2  # (it does wrap, at each width: there are 8 keys)
+        for line in drawn:
+            assert not line.endswith(":") and ":" in line.split("   ")[0], drawn
+            assert all(": " in pair for pair in line.strip().split("   ")), drawn
+        joined = "   ".join(line.strip() for line in drawn)
+        assert "x: export the record" in joined and "W: where did it go wrong?" in joined and "q: quit" in joined
+
+    run(make_app(None, Game.from_text(ONE_FROM_LOST), autoplay=False), scenario, size=(width, 24))
+
+
+def test_the_difficulty_key_says_when_the_rules_have_no_grades() -> None:
+    # Russian Solitaire with kings only has no grades: d stayed on "a winnable deal" and seemed to do nothing
+    names = list(yukon.VARIANTS)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        deal = screen.query_one("#deal-kind", Static)
+        screen.query_one(OptionList).highlighted = names.index("russian")
+        await pilot.press("d", "d")
+        assert str(deal.render()) == ("Deal: a winnable deal (proved by the solver); Russian Solitaire has no "
+                                      "difficulty grades with these rules")
+        screen.query_one(OptionList).highlighted = names.index("yukon")
+        await pilot.pause()
+        await pilot.press("d")
+        assert str(deal.render()) == "Deal: an easy winnable deal"
+
+    run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario)

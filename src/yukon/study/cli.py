@@ -204,7 +204,7 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
     if args.seeds is None:
         raise CommandError("give the deals to solve with --seeds, e.g. --seeds 1-1000")
     try:
-        seeds = parse_seeds(args.seeds)
+        seeds = parse_seeds(args.seeds, args.numbering or "yukon")
     except StudyError as exc:
         raise CommandError(str(exc)) from None
     if args.player == "honest":  # its games have no time limit and one thread: a row is the same on any machine

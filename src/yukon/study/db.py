@@ -7,8 +7,9 @@ that was reported, and running the same study again computes only the seeds
 that have no row yet.
 
 Deal numbers run to 2**64 - 1, SQLite integers to 2**63 - 1: a seed from 2**63 up is stored as
-``seed - 2**64`` (:mod:`yukon.sqlite_ints`); the methods here read and write true seeds, and list
-rows in the order of the true seeds.
+``seed - 2**64`` (:mod:`yukon.sqlite_ints`), and PySolFC's game numbers from 2**64 up (they run to
+10**20 - 1) as 16-byte BLOBs (schema 5: an older yukon, which would misread them, is told to upgrade);
+the methods here read and write true seeds, and list rows in the order of the true seeds.
 
 The file is checked before anything is written to it: a file that is not
 SQLite, or an SQLite file of another program (another ``application_id``, or
@@ -38,14 +39,14 @@ from pathlib import Path
 from typing import Any
 
 from ..deal import MAX_SEED
-from ..sqlite_ints import from_sql, to_sql
+from ..sqlite_ints import WIDEST, to_sql, wide_from_sql, wide_to_sql
 from ..sqlite_schema import KINDS, STUDY_ID
 
 _HALF = 1 << 63
 
 #: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
 APPLICATION_ID = STUDY_ID
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 STATUSES = ("won", "lost", "unknown")
 
 _SCHEMA = """
@@ -288,7 +289,8 @@ class StudyDB:
     # -- deals -------------------------------------------------------------------------------
     def done_seeds(self, study_id: int, seeds: Iterable[int] | None = None) -> set[int]:
         """The seeds of ``study_id`` that have a row (among ``seeds``, if given)."""
-        done = {from_sql(r[0]) for r in self.conn.execute("SELECT seed FROM deals WHERE study_id = ?", (study_id,))}
+        stored = self.conn.execute("SELECT seed FROM deals WHERE study_id = ?", (study_id,))
+        done = {wide_from_sql(r[0]) for r in stored}
         return done if seeds is None else done & set(seeds)
 
     def add(self, study_id: int, row: DealRow) -> bool:
@@ -299,7 +301,7 @@ class StudyDB:
             "INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, reason, "
             "solver_version, host, finished, code, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (study_id, seed) DO NOTHING",
-            (study_id, to_sql(row.seed), row.status, row.seconds, row.nodes, row.line_length, row.peak_table,
+            (study_id, wide_to_sql(row.seed), row.status, row.seconds, row.nodes, row.line_length, row.peak_table,
              row.reason, row.solver_version, row.host, time.time(), row.code, row.line))
         return cur.rowcount == 1
 
@@ -317,25 +319,31 @@ class StudyDB:
         return counts
 
     def rows(self, study_id: int) -> list[DealRow]:
-        """The rows of ``study_id`` by seed (the stored seeds of 2**63 and up are negative: they sort last)."""
-        return [DealRow(from_sql(r[0]), *r[1:]) for r in self.conn.execute(
+        """The rows of ``study_id`` by seed (the stored seeds of 2**63 and up are negative: they sort after the
+        others, and the BLOBs of 2**64 and up last)."""
+        return [DealRow(wide_from_sql(r[0]), *r[1:]) for r in self.conn.execute(
             "SELECT seed, status, seconds, nodes, line_length, peak_table, reason, solver_version, host, code, line "
-            "FROM deals WHERE study_id = ? ORDER BY seed < 0, seed", (study_id,))]
+            "FROM deals WHERE study_id = ? ORDER BY typeof(seed) = 'blob', seed < 0, seed", (study_id,))]
 
 
-def _seed_span(start: int, stop: int) -> tuple[str, tuple[int, ...]]:
+def _seed_span(start: int, stop: int) -> tuple[str, tuple[int | bytes, ...]]:
     """An SQL condition (and its parameters) for the seeds ``start <= seed < stop`` as stored: seeds from
-    2**63 up are stored as ``seed - 2**64`` (:mod:`yukon.sqlite_ints`), so the range may fall in two parts."""
+    2**63 up are stored as ``seed - 2**64`` and from 2**64 up as BLOBs (:mod:`yukon.sqlite_ints`), so the
+    range may fall in three parts."""
     parts: list[str] = []
-    bounds: list[int] = []
+    bounds: list[int | bytes] = []
     low_stop = min(stop, _HALF)
     if start < low_stop:
         parts.append("(seed >= ? AND seed <= ?)")
         bounds += [max(start, 0), low_stop - 1]
-    high_start = max(start, _HALF)
-    if high_start < stop:
+    high_start, high_stop = max(start, _HALF), min(stop, MAX_SEED + 1)
+    if high_start < high_stop:
         parts.append("(seed >= ? AND seed <= ?)")
-        bounds += [to_sql(high_start), to_sql(min(stop, MAX_SEED + 1) - 1)]
+        bounds += [to_sql(high_start), to_sql(high_stop - 1)]
+    wide_start, wide_stop = max(start, MAX_SEED + 1), min(stop, WIDEST + 1)
+    if wide_start < wide_stop:  # (a BLOB is above every number, and compares with BLOBs byte by byte)
+        parts.append("(typeof(seed) = 'blob' AND seed >= ? AND seed <= ?)")
+        bounds += [wide_to_sql(wide_start), wide_to_sql(wide_stop - 1)]
     return " OR ".join(parts) or "0", tuple(bounds)
 
 

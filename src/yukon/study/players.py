@@ -21,6 +21,7 @@ import re
 import socket
 import threading
 
+from ..deal import MAX_SEED
 from ..honest import STUDY_BUDGET, WEB_BUDGET, Budget
 from ..honest.heuristic import advice_for
 from ..rules import Rules, rules_for
@@ -103,7 +104,9 @@ def play_deal(task: DealTask, stop: threading.Event | None = None) -> DealRow:
     if version != player_version(game.rules):
         raise ValueError(f"the study's player is honest-{version}, but this program's player on "
                          f"{game.rules.variant} is honest-{player_version(game.rules)}: start a new study")
-    played = play_honest(game, budget, seed=task.seed, stop=stop)
+    # the samples' seed is a deal number; PySolFC's game numbers run past them, and are folded in (the
+    # seeds below 2**64, every row so far, stay as they were: a row is the same on any machine)
+    played = play_honest(game, budget, seed=task.seed % (MAX_SEED + 1), stop=stop)
     if played.reason == "stopped":
         raise DealStopped(f"seed {task.seed}")
     reason = f"{played.reason}, {played.cards_on_foundations} cards up"

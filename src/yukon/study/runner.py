@@ -33,11 +33,14 @@ class StudyError(Exception):
     """A study cannot run (bad seeds, unreachable scheduler, wrong solver on a worker, ...)."""
 
 
-def parse_seeds(text: str) -> list[int]:
+def parse_seeds(text: str, numbering: str = "yukon") -> list[int]:
     """``'1-10000'``, ``'42'`` or a comma list of both: the sorted seeds, each once (at most
-    :data:`MAX_SEEDS`); :class:`StudyError` naming the fault otherwise (see :func:`yukon.deal.parse_seeds`)."""
+    :data:`MAX_SEEDS`); :class:`StudyError` naming the fault otherwise (see :func:`yukon.deal.parse_seeds`).
+    PySolFC's game numbers (``numbering="pysolfc"``) run past this program's deal numbers, to 10**20 - 1."""
+    from ..pysolfc import parse_game_number
+
     try:
-        return deal.parse_seeds(text, MAX_SEEDS)
+        return deal.parse_seeds(text, MAX_SEEDS, parse_game_number if numbering == "pysolfc" else deal.parse_seed)
     except InvalidSeedError as exc:
         raise StudyError(str(exc)) from None
 

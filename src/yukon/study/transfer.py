@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from ..cli_common import CommandError, check_new_file
 from ..deal import MAX_SEED
-from ..pysolfc import NUMBERINGS
+from ..pysolfc import MAX_GAME_NUMBER, NUMBERINGS
 from ..rules import OPTIONS, VARIANTS
 from .db import STATUSES, DealRow, StudyDB, StudyParams
 
@@ -170,8 +170,9 @@ def parse_row(fields: dict[str, str]) -> tuple[StudyParams, DealRow]:
     params = StudyParams(variant, empty, _flag(get("foundation_return")), time_limit, node_limit, memory_limit,
                          version, numbering, threads)
     seed = _number(get("seed"), "seed", whole=True, optional=False)
-    if seed > MAX_SEED:
-        raise ValueError(f"seed {seed} is larger than {MAX_SEED}")
+    largest = MAX_GAME_NUMBER if numbering == "pysolfc" else MAX_SEED  # (PySolFC's numbers run further)
+    if seed > largest:
+        raise ValueError(f"seed {seed} is larger than {largest} (numbering {numbering})")
     status = get("status").strip()
     if status not in STATUSES:
         raise ValueError(f"status {status[:30]!r} is not one of {', '.join(STATUSES)}")

@@ -326,6 +326,15 @@ class YukonApp(App[None]):
         # counted as if the status line took all its lines: a long message then does not fold the columns
         most = self._fit_status()
         avail = tableau.size.height - (most - self._status_lines())
+        # Where even the folded columns are taller than that, the blank line over the top row goes (the table
+        # scrolled, and its scrollbar moved every column sideways). Decided on the height the table has with
+        # that line, so that taking it away never brings it back.
+        row = self.query_one("#piles-row")
+        spaced = row.styles.margin.top > 0
+        folded = 1 + max((min(1, len(d)) + len(u) for d, u in self.game.columns), default=0)
+        tight = bool(avail) and folded > avail - (0 if spaced else 1)
+        if tight == spaced:
+            row.styles.margin = (0 if tight else 1, 0, 0, 0)
         state.compact = bool(avail) and need > avail
         # Equal columns as wide as the terminal allows (SLOT to MAX_WIDTH cells; padding and a scrollbar
         # aside); the top row spans the same width, so the stock sits over column 1 and the foundations
@@ -952,8 +961,7 @@ class YukonApp(App[None]):
         elif result is not None and result.winning_line:  # a game given up while it could still be won
             before, then = len(self.session.moves), result.winning_line
         else:
-            self.set_status("b steps through a winning line once W has found the move that lost the game",
-                            "error")
+            self.set_status(no_line_text(result), "error")
             return
         line = [*self.session.moves[:before], *then]
         self._enter_replay(line, before, better_from=before)
@@ -1434,4 +1442,16 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
     return "The solver could not decide the game in time", "error"
 
 
-__all__ = ["YukonApp", "analysis_text", "info_line"]
+def no_line_text(result: Analysis | None) -> str:
+    """Why ``b`` has no winning line to step through (it said "once W has found the move that lost the
+    game" also after W had found that the deal was lost from the start)."""
+    if result is None:
+        return "b steps through a winning line once W has found where the game went wrong"
+    if result.end == "won":
+        return "You won: there is no better line to show (, and . replay your moves)"
+    if result.start == "lost":
+        return "No winning line: this deal could not be won from the start"
+    return "No winning line to show: the solver did not find one in time"
+
+
+__all__ = ["YukonApp", "analysis_text", "info_line", "no_line_text"]

@@ -6,7 +6,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..cli_common import CommandError, add_numbering_option, add_rules_options, rules_from_args, seed_from_arg
+from ..cli_common import (
+    CommandError,
+    add_numbering_option,
+    add_rules_options,
+    check_saved_seed,
+    rules_from_args,
+    seed_from_arg,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -33,7 +40,6 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _cmd_tui(args: argparse.Namespace) -> int:
-    from ..deal import MAX_SEED
     from ..game import Game
     from ..record import GameRecord
     from ..store import Store, StoreError
@@ -55,8 +61,7 @@ def _cmd_tui(args: argparse.Namespace) -> int:
         raise CommandError("--record starts the record's game: it takes no deal option")
     if chosen or args.demo:  # the demo plays a new deal (a random one without --seed), never a saved game
         seed = seed_from_arg(args.seed, args.numbering or "yukon")
-        if seed is not None and seed > MAX_SEED:
-            raise CommandError(f"the store keeps deal numbers up to {MAX_SEED}, not {seed}")
+        check_saved_seed(seed)
         try:
             game = Game.deal(rules, seed=seed, numbering=args.numbering or "yukon")
         except ValueError as exc:

@@ -8,13 +8,15 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -181,61 +183,139 @@ def _options_words(row: StatsRow) -> str:
     return ", ".join(words)
 
 
+def _rules_lines(row: StatsRow) -> str:
+    """:func:`_options_words` a rule a line after the first (``any, return``, then ``PySolFC deals``),
+    for the narrow table, whose first column holds the variant and its rules."""
+    words = _options_words(row).split(", ")
+    head, rest = ", ".join(words[:2]), words[2:]
+    return "\n".join([head, *rest])
+
+
 class StatsScreen(Dialog[None]):
-    """Statistics of every variant and set of options, shared with the web game."""
+    """Statistics of every variant and set of options, shared with the web game.
+
+    Two forms of one table: one line a row where the box has room for its nine columns, else (60 or 80
+    columns with long rules) two lines a row in four columns, so that every figure is seen without
+    scrolling sideways. The form follows the terminal's width, also when it is resized."""
 
     DEFAULT_CSS = _css("StatsScreen", 78) + """
     StatsScreen DataTable { height: auto; max-height: 16; width: 100%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s", "dismiss", "Close")]
 
+    NOTE_WIDE = ("Rules: what may fill an empty column (kings/any), whether cards may return from "
+                 "the foundations, and PySolFC's deal numbers (other deals than this program's). "
+                 "Streak: wins in a row now; Best: the longest streak; Time, Moves: the best win. "
+                 "Shared with the web game.")
+    NOTE_NARROW = ("Rules: what may fill an empty column (kings/any), whether cards may return from the "
+                   "foundations, and PySolFC's deal numbers. Shared with the web game.")
+
     def __init__(self, store: Store | None, current: Rules | None = None, numbering: str = "yukon") -> None:
         super().__init__()
         self._store = store
         self._current = current
         self._numbering = numbering
+        self._rows: list[StatsRow] = []
+
+    def _is_current(self, row: StatsRow) -> bool:
+        return (
+            self._current is not None and row.variant == self._current.variant
+            and row.options == self._current.options() and row.numbering == self._numbering
+        )
+
+    def _title(self, row: StatsRow) -> Text:
+        title = (VARIANTS[row.variant].title if row.variant in VARIANTS else row.variant).split()[0]
+        return Text(title, style="bold" if self._is_current(row) else "")
+
+    def _wide_table(self, rows: list[StatsRow]) -> DataTable[str | Text]:
+        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True, id="stats")
+        table.add_columns("Variant", "Rules", "Games", "Won", "Win %", "Streak", "Best", "Time", "Moves")
+        for row in rows:
+            table.add_row(
+                self._title(row), _options_words(row), str(row.played),
+                str(row.won), f"{100 * row.win_rate:.0f}", str(row.current_streak),
+                str(row.best_streak), clock_text(row.best_time),
+                "-" if row.fewest_moves is None else str(row.fewest_moves),
+                key=f"{row.variant} {_options_words(row)}",
+            )
+        return table
+
+    def _narrow_table(self, rows: list[StatsRow]) -> DataTable[str | Text]:
+        """The same figures, two (or three) lines a row: the rules under the variant, the games won over
+        the rate, the streak now over the best, the best win's time over its moves."""
+        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True, id="stats-narrow",
+                                                 header_height=2)
+        table.add_columns("Variant\nrules", "Won\nrate", "Streak\nbest", "Best win\nmoves")
+        for row in rows:
+            rules = _rules_lines(row)
+            moves = "-" if row.fewest_moves is None else f"{row.fewest_moves} moves"
+            table.add_row(
+                Text.assemble(self._title(row), "\n", rules), f"{row.won} of {row.played}\n{100 * row.win_rate:.0f}%",
+                f"{row.current_streak} now\n{row.best_streak} best", f"{clock_text(row.best_time)}\n{moves}",
+                height=1 + rules.count("\n") + 1, key=f"{row.variant} {_options_words(row)}",
+            )
+        return table
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Statistics", classes="title")
             rows = self._store.stats() if self._store is not None else []
-            if not rows:
-                yield Static("No finished games yet." if self._store is not None else "No statistics store.")
+            self._rows = rows
+            if not rows:  # (and no note on the columns of a table not shown)
+                yield Static("No finished games yet: a game counts here once it is won or lost, or left for another."
+                             if self._store is not None else "No statistics store.")
             else:
-                table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True, id="stats")
-                table.add_columns("Variant", "Rules", "Games", "Won", "Win %", "Streak", "Best", "Time", "Moves")
-                for row in rows:
-                    title = (VARIANTS[row.variant].title if row.variant in VARIANTS else row.variant).split()[0]
-                    mine = (
-                        self._current is not None and row.variant == self._current.variant
-                        and row.options == self._current.options() and row.numbering == self._numbering
-                    )
-                    table.add_row(
-                        Text(title, style="bold" if mine else ""), _options_words(row), str(row.played),
-                        str(row.won), f"{100 * row.win_rate:.0f}", str(row.current_streak),
-                        str(row.best_streak), clock_text(row.best_time),
-                        "-" if row.fewest_moves is None else str(row.fewest_moves),
-                        key=f"{row.variant} {_options_words(row)}",
-                    )
-                yield table
-            yield Static(
-                "Rules: what may fill an empty column (kings/any), whether cards may return from "
-                "the foundations, and PySolFC's deal numbers (other deals than this program's). "
-                "Streak: wins in a row now; Best: the longest streak; Time, Moves: the best win. "
-                "Shared with the web game.",
-                classes="note",
-            )
+                yield self._wide_table(rows)
+                yield self._narrow_table(rows)
+                yield Static(self.NOTE_WIDE, classes="note", id="stats-note")
             yield Static("esc: close   q: quit", classes="note", id="stats-keys")
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._say_scroll)
+        self._choose_form()
 
-    def _say_scroll(self) -> None:
-        """Where the table is wider than the box (60 columns cut it after "Tim"), say how to see the rest."""
-        with contextlib.suppress(Exception):  # (no table: no games yet)
-            table = self.query_one("#stats", DataTable)
-            if table.max_scroll_x > 0:
-                self.query_one("#stats-keys", Static).update("← →: see the other columns   esc: close   q: quit")
+    def on_resize(self) -> None:
+        self._choose_form()
+
+    def _choose_form(self) -> None:
+        """The wide table where the terminal has room for all its columns, else the narrow one, as tall as
+        the terminal leaves room for; then the keys say how to see what does not fit."""
+        tables = list(self.query(DataTable))
+        if not tables:  # no games yet
+            return
+        wide, narrow = tables
+        needed = _table_width(wide) + 2 + 4  # a scrollbar's 2 (more rows than the box holds), border and padding
+        fits = needed <= int(self.app.size.width * 0.96)  # the CSS: a box at most 96% of the terminal
+        wide.display, narrow.display = fits, not fits
+        box = max(78, needed) if fits else 78
+        self.query_one(Vertical).styles.width = box
+        note = self.NOTE_WIDE if fits else self.NOTE_NARROW
+        self.query_one("#stats-note", Static).update(note)
+        shown = wide if fits else narrow
+        # the box's height less its border, title, note (a line more for the words' wrapping) and keys
+        inside = min(box, int(self.app.size.width * 0.96)) - 4
+        room = int(self.app.size.height * 0.96) - 2 - 1 - (len(note) // max(1, inside) + 2) - 1
+        shown.styles.max_height = max(4, min(24, room))
+        shown.focus()
+        # the cursor starts on the row of the game in play (it lit up the first row, whatever was played)
+        mine = [i for i, row in enumerate(self._rows) if self._is_current(row)]
+        if mine:
+            shown.move_cursor(row=mine[0])
+        self.call_after_refresh(self._say_scroll, shown)
+
+    def _say_scroll(self, table: DataTable[str | Text]) -> None:
+        """Where the table does not fit the box (a terminal narrower than 50 columns, or rows more than its
+        height), say how to see the rest."""
+        keys = ["esc: close", "q: quit"]
+        if table.max_scroll_y > 0:
+            keys.insert(0, "↑ ↓: the other rows")
+        if table.max_scroll_x > 0:
+            keys.insert(0, "← →: the other columns")
+        self.query_one("#stats-keys", Static).update("   ".join(keys))
+
+
+def _table_width(table: DataTable[str | Text]) -> int:
+    """The columns ``table`` needs to show all its cells (their widest content and padding)."""
+    return sum(column.get_render_width(table) for column in table.columns.values())
 
 
 class DealNumberInput(Input):
@@ -365,6 +445,8 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         text = f"Deal: {describe_choice(self.kind, self.difficulty)}"
         if self.kind == "lost" and not _lost_deals_known(self.rules):
             text += f" (none known of {self.rules.title} with these rules)"
+        elif self.kind == "winnable" and not self._grades():  # (else d seemed to do nothing)
+            text += f"; {self.rules.title} has no difficulty grades with these rules"
         return text
 
     def _show(self) -> None:
@@ -457,6 +539,33 @@ class ConfirmScreen(Dialog[bool]):
         self.dismiss(yes)
 
 
+class KeyLine(Static):
+    """Keys and what they do (``x: export the record``), wrapped between the pairs, never inside one
+    (the won/lost box at 80 columns read "x:" at a line's end and "export the record" on the next)."""
+
+    GAP = "   "
+
+    def __init__(self, pairs: Iterable[str], **kwargs: Any) -> None:
+        self._pairs = list(pairs)
+        super().__init__(self.GAP.join(self._pairs), **kwargs)
+
+    def lines(self, width: int) -> list[str]:
+        """The pairs packed into lines of at most ``width`` cells (a pair wider than that has a line of its own)."""
+        out: list[str] = []
+        for pair in self._pairs:
+            if out and cell_len(out[-1] + self.GAP + pair) <= width:
+                out[-1] += self.GAP + pair
+            else:
+                out.append(pair)
+        return out
+
+    def render(self) -> Text:
+        return Text("\n".join(self.lines(self.content_size.width or 10**6)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+
 class GameOverScreen(Dialog[str | None]):
     """The won/lost announcement; returns the action chosen (``new``, ``restart``, ``undo``, ``stats``,
     ``export``, ``analyze``)."""
@@ -489,9 +598,9 @@ class GameOverScreen(Dialog[str | None]):
                 yield Static("No legal move left: the game is lost.", classes="lost")
             yield Static(self._details)
             # (a won game has no losing move to look for: its box offers no analysis)
-            analyze = "" if self._won else "W: where did it go wrong?   "
-            yield Static("n: new game   s: statistics   u: undo   R: restart   x: export the record   "
-                         f"{analyze}esc: close   q: quit", classes="note")
+            analyze = [] if self._won else ["W: where did it go wrong?"]
+            yield KeyLine(["n: new game", "s: statistics", "u: undo", "R: restart", "x: export the record",
+                           *analyze, "esc: close", "q: quit"], classes="note")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (self._won and action == "choose" and parameters == ("analyze",))
@@ -501,6 +610,6 @@ class GameOverScreen(Dialog[str | None]):
 
 
 __all__ = [
-    "QUIT_BINDINGS", "ConfirmScreen", "DealNumberScreen", "Dialog", "GameOverScreen", "HelpScreen",
+    "QUIT_BINDINGS", "ConfirmScreen", "DealNumberScreen", "Dialog", "GameOverScreen", "HelpScreen", "KeyLine",
     "NewGameChoice", "NewGameScreen", "StatsScreen", "clock_text", "key_label", "rules_words",
 ]

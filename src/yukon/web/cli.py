@@ -16,7 +16,7 @@ from pathlib import Path
 from types import FrameType
 from urllib.parse import urlencode
 
-from ..cli_common import CommandError, add_numbering_option, add_rules_options, game_from_args
+from ..cli_common import CommandError, add_numbering_option, add_rules_options, check_saved_seed, game_from_args
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -148,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
         if args.numbering not in (None, "yukon") and args.seed is None:
             raise CommandError("--numbering needs the deal number: give --seed N")
         dealt = game_from_args(args)
+        check_saved_seed(dealt.seed)
     if args.record is not None:  # a bad record is refused before anything starts
         try:
             record = GameRecord.read(args.record)

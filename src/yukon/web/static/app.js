@@ -247,47 +247,90 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const MIN_UP = { big: 0.215, compact: 0.3 };   // the fan at which a face-up card's index still shows
   const DOWN = 0.09;                             // the fan of face-down cards
   const TIGHT_UP = 0.1;                          // the fan at which the thin index ("tight" cards) still shows
-  function cardWidth(width, availH, slots) {
+  const COMPACT = 62;                            // the card width under which cards show their compact face
+  // the widest card `slots` piles side by side leave, and `rows` card heights (a top row, or none) above a long
+  // column this variant reaches: its deepest face-down pile under a run of twelve (two decks: sixteen)
+  function widthFor(width, availH, slots, rows, gap) {
+    const L = state.layout;
+    let W = Math.min((width - gap * (slots + 1)) / slots, 150);
+    const nd = Math.max(...L.deal_down), nu = L.decks > 1 ? 16 : 12;
+    for (const kind of ["big", "compact"]) {
+      if ((kind === "compact") !== (W < COMPACT)) continue;
+      const perH = rows + 1 + nd * DOWN + (nu - 1) * MIN_UP[kind];
+      W = Math.min(W, (availH - gap * (2 + 2 * rows)) / perH / 1.4);
+    }
+    return Math.max(30, Math.floor(W));
+  }
+  // The foundations (and the stock) above the tableau; in a short, wide window (a phone held sideways), where
+  // that row would leave small cards, beside it when that gives larger ones: the foundations at the right in
+  // as few columns as their height allows, the stock with its waste under it at the left. side: null, or
+  // {fcols, frows} (the foundations' columns and rows).
+  function cardWidth(width, availH) {
     const key = `${state.id}|${window.innerWidth}x${window.innerHeight}`;
     if (size && size.key === key) return size;
     const L = state.layout;
     const gap = Math.round(Math.min(14, Math.max(4, width * 0.012)));
-    let W = Math.min((width - gap * (slots + 1)) / slots, 150);
-    // a long column this variant reaches: its deepest face-down pile under a run of twelve (two decks: sixteen)
-    const nd = Math.max(...L.deal_down), nu = L.decks > 1 ? 16 : 12;
-    for (const kind of ["big", "compact"]) {
-      if ((kind === "compact") !== (W < 62)) continue;
-      const perH = 2 + nd * DOWN + (nu - 1) * MIN_UP[kind];
-      W = Math.min(W, (availH - gap * 4) / perH / 1.4);
+    size = { key, W: widthFor(width, availH, L.columns, 1, gap), gap, side: null };
+    if (size.W < COMPACT) {
+      const left = L.has_stock ? 1 : 0;
+      // the stock's column: the stock, and the waste fanned down under it
+      const stockH = (W) => { const H = Math.round(W * 1.4); return left * (H + gap + (L.has_waste ? H + 2 * wasteFan(W, H) + gap : 0)); };
+      for (let fcols = 1; fcols <= L.foundations; fcols++) {
+        const frows = Math.ceil(L.foundations / fcols);
+        let W = Math.min(widthFor(width - 2 * sideGap(gap), availH, L.columns + left + fcols, 0, gap),
+          Math.floor(((availH - gap) / frows - gap) / 1.4));
+        while (W > 30 && stockH(W) + gap > availH) W--;
+        if (W > size.W) size = { key, W, gap, side: { fcols, frows } };
+      }
     }
-    W = Math.max(30, Math.floor(W));
-    size = { key, W, gap };
     return size;
   }
+  const sideGap = (gap) => Math.round(gap * 0.8);  // (more room between the tableau and the piles beside it)
+  // the waste's fan: across in the top row, down in the stock's column beside the tableau
+  const wasteFan = (W, H) => Math.round((W < COMPACT ? MIN_UP.compact : MIN_UP.big) * H);
   function computeGeom() {
     const L = state.layout;
     const ncols = L.columns, nf = L.foundations;
     const left = L.has_stock ? (L.has_waste ? 2 : 1) : 0;
     const width = table.clientWidth;
     const availH = Math.max(240, table.clientHeight);
-    const { W, gap } = cardWidth(width, availH, ncols);
+    const { W, gap, side } = cardWidth(width, availH);
     const H = Math.round(W * 1.4);
-    const compact = W < 62;
-    const gridW = ncols * W + (ncols - 1) * gap;
-    const x0 = Math.round((width - gridW) / 2);
-    const colX = (i) => Math.round(x0 + i * (W + gap));
-    const yTop = gap;
-    const yTab = yTop + H + Math.round(gap * 1.8);
-    const g = { compact, W, H, gap, ncols, nf, left, width, availH, yTop, yTab, colX };
-    g.stockX = colX(0);
-    g.wasteX = colX(1);
-    // foundations at the right of the top row; when they do not fit beside the stock they overlap a little
-    if (left + nf <= ncols) g.foundX = (j) => colX(ncols - nf + j);
-    else {
-      const first = colX(0) + left * (W + gap), last = colX(ncols - 1);
-      const pitch = nf > 1 ? (last - first) / (nf - 1) : 0;
-      g.foundX = (j) => Math.round(first + j * pitch);
+    const compact = W < COMPACT;
+    const g = { compact, W, H, gap, ncols, nf, left, width, availH, side };
+    const yTop = g.yTop = gap;
+    if (side) {
+      const lcols = L.has_stock ? 1 : 0, sg = sideGap(gap);
+      const gridW = (lcols + ncols + side.fcols) * W + (lcols + ncols + side.fcols - 1) * gap + (lcols ? sg : 0) + sg;
+      const x0 = Math.round((width - gridW) / 2);
+      const colX = g.colX = (i) => Math.round(x0 + (lcols ? W + gap + sg : 0) + i * (W + gap));
+      const fx0 = colX(ncols - 1) + W + gap + sg;
+      g.yTab = yTop;
+      g.stockX = g.wasteX = x0;
+      g.stockY = yTop;
+      g.wasteY = yTop + H + gap;
+      g.wasteDown = wasteFan(W, H);
+      g.foundX = (j) => Math.round(fx0 + Math.floor(j / side.frows) * (W + gap));
+      g.foundY = (j) => yTop + (j % side.frows) * (H + gap);
+    } else {
+      const gridW = ncols * W + (ncols - 1) * gap;
+      const x0 = Math.round((width - gridW) / 2);
+      const colX = g.colX = (i) => Math.round(x0 + i * (W + gap));
+      g.yTab = yTop + H + Math.round(gap * 1.8);
+      g.stockX = colX(0);
+      g.wasteX = colX(1);
+      g.stockY = g.wasteY = yTop;
+      g.wasteDown = 0;
+      g.foundY = () => yTop;
+      // foundations at the right of the top row; when they do not fit beside the stock they overlap a little
+      if (left + nf <= ncols) g.foundX = (j) => colX(ncols - nf + j);
+      else {
+        const first = colX(0) + left * (W + gap), last = colX(ncols - 1);
+        const pitch = nf > 1 ? (last - first) / (nf - 1) : 0;
+        g.foundX = (j) => Math.round(first + j * pitch);
+      }
     }
+    const yTab = g.yTab;
     // Fan offsets per column: generous while there is room, compressed so the longest column still fits.
     const downOff = Math.max(4, Math.round(H * (compact ? 0.17 : DOWN)));
     const maxUp = Math.round(H * (compact ? 0.66 : 0.3));
@@ -318,7 +361,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const seen = {};
     const keyOf = (name) => { seen[name] = (seen[name] || 0) + 1; return name + "#" + seen[name]; };
     state.foundations.forEach((pile, j) => {
-      pile.forEach((name, i) => out.push({ key: keyOf(name), name, up: true, pile: "f" + j, idx: i, x: g.foundX(j), y: g.yTop, z: 10 + i, top: i === pile.length - 1 }));
+      pile.forEach((name, i) => out.push({ key: keyOf(name), name, up: true, pile: "f" + j, idx: i, x: g.foundX(j), y: g.foundY(j), z: 10 + i, top: i === pile.length - 1 }));
     });
     state.tableau.forEach((c, i) => {
       const f = g.fan[i];
@@ -331,13 +374,13 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     });
     // the stock: a few backs, slightly stacked (its order is the server's secret)
     const ns = state.stock_count || 0;
-    for (let i = 0; i < Math.min(ns, 4); i++) out.push({ key: `stock:${i}`, name: null, up: false, pile: "S", idx: i, x: g.stockX + i, y: g.yTop - i, z: 10 + i, top: i === Math.min(ns, 4) - 1 });
+    for (let i = 0; i < Math.min(ns, 4); i++) out.push({ key: `stock:${i}`, name: null, up: false, pile: "S", idx: i, x: g.stockX + i, y: g.stockY - i, z: 10 + i, top: i === Math.min(ns, 4) - 1 });
     const waste = state.waste || [];
     waste.forEach((name, i) => {
       const fromTop = waste.length - 1 - i;
-      const shift = fromTop < 3 ? (2 - fromTop) * Math.round(g.W * 0.27) : 0;
-      const extra = Math.max(0, 3 - waste.length) * Math.round(g.W * 0.27);
-      out.push({ key: keyOf(name), name, up: true, pile: "W", idx: i, x: g.wasteX + Math.max(0, shift - extra), y: g.yTop, z: 10 + i, top: fromTop === 0 });
+      const step = g.wasteDown || Math.round(g.W * 0.27);  // (down beside the tableau, else across)
+      const shift = Math.max(0, (fromTop < 3 ? (2 - fromTop) * step : 0) - Math.max(0, 3 - waste.length) * step);
+      out.push({ key: keyOf(name), name, up: true, pile: "W", idx: i, x: g.wasteX + (g.wasteDown ? 0 : shift), y: g.wasteY + (g.wasteDown ? shift : 0), z: 10 + i, top: fromTop === 0 });
     });
     return out;
   }
@@ -349,9 +392,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const h = g.H + c.down_count * f.d + Math.max(0, c.up.length - 1) * f.u;
       return { x: g.colX(i), y: g.yTab, w: g.W, h: Math.max(h, g.H) };
     }
-    if (p[0] === "f") return { x: g.foundX(+p.slice(1)), y: g.yTop, w: g.W, h: g.H };
-    if (p === "S") return { x: g.stockX, y: g.yTop, w: g.W, h: g.H };
-    if (p === "W") return { x: g.wasteX, y: g.yTop, w: Math.round(g.W * 1.54), h: g.H };
+    if (p[0] === "f") return { x: g.foundX(+p.slice(1)), y: g.foundY(+p.slice(1)), w: g.W, h: g.H };
+    if (p === "S") return { x: g.stockX, y: g.stockY, w: g.W, h: g.H };
+    if (p === "W") return g.wasteDown ? { x: g.wasteX, y: g.wasteY, w: g.W, h: g.H + 2 * g.wasteDown }
+      : { x: g.wasteX, y: g.wasteY, w: Math.round(g.W * 1.54), h: g.H };
     return null;
   }
   const allPiles = () => {
@@ -398,7 +442,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       badge.className = "stock-count";
       badge.setAttribute("aria-hidden", "true");
       badge.textContent = String(state.stock_count);
-      Object.assign(badge.style, { left: geom.stockX + 4 + "px", top: geom.yTop + geom.H - 20 + "px" });
+      Object.assign(badge.style, { left: geom.stockX + 4 + "px", top: geom.stockY + geom.H - 20 + "px" });
       frag.appendChild(badge);
     }
     table.appendChild(frag);
@@ -429,7 +473,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       if (created && anim && (opts.fresh || (dealt && it.up))) {
         // a new deal flies out of the stock corner; cards dealt from the stock leave the stock
         el.classList.add("instant");
-        el.style.transform = opts.fresh ? `translate(${geom.stockX}px, ${-geom.H}px)` : `translate(${geom.stockX}px, ${geom.yTop}px)`;
+        el.style.transform = opts.fresh ? `translate(${geom.stockX}px, ${-geom.H}px)` : `translate(${geom.stockX}px, ${geom.stockY}px)`;
         void el.offsetWidth;
         el.classList.remove("instant");
         el.style.transitionDelay = Math.min(n * (opts.fresh ? 12 : 40), 900) + "ms";

@@ -1,0 +1,84 @@
+"""What a new player met at the table in a real browser, part two: a phone held sideways got cards of about 31 px
+(the foundations' row above the tableau took a third of its short height) and a 640x360 window cut the longest
+column off at the bottom. In a short, wide window the foundations (and the stock) go beside the tableau when that
+gives larger cards; other windows keep them above it.
+
+The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py and test_web_table.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from browser_setup import Server
+from test_web_browser import open_page
+from test_web_table import assert_fits, deal, layout
+
+pytestmark = pytest.mark.browser
+
+SIDEWAYS = {"width": 844, "height": 390}  # a phone held sideways (its browser's bars taken off)
+
+
+def pile_boxes(page: Any) -> dict[str, list[dict[str, float]]]:
+    """The box of every slot, by pile ("f0", "c3", "S", ...)."""
+    return page.evaluate(
+        "(() => { const out = {}; for (const s of document.querySelectorAll('#table .slot')) {"
+        " const r = s.getBoundingClientRect(); (out[s.dataset.pile] = out[s.dataset.pile] || [])"
+        ".push({x: r.x, y: r.y, w: r.width, h: r.height}); } return out; })()")
+
+
+def readable(page: Any) -> None:
+    """Every card on the table lies inside the window, and every face-up card of a column shows its index."""
+    assert_fits(layout(page))
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('#table .card')].map(e => { const r = e.getBoundingClientRect();"
+        " return {p: e.dataset.pile, i: +e.dataset.idx, up: e.classList.contains('up'), y: r.y, h: r.height}; })")
+    for col in {b["p"] for b in boxes if b["p"].startswith("c")}:
+        cards = sorted((b for b in boxes if b["p"] == col), key=lambda b: b["i"])
+        for a, b in itertools.pairwise(cards):
+            if a["up"]:
+                assert b["y"] - a["y"] >= 0.2 * a["h"] - 0.5, (col, a, b)
+
+
+def test_a_phone_held_sideways_gets_larger_cards_with_the_foundations_beside_the_tableau(
+        browser: Any, server: Server) -> None:
+    page = open_page(browser, server, **SIDEWAYS)
+    deal(page, "yukon", 5)
+    box = layout(page)
+    assert box["width"] >= 37, box  # (31 px with the foundations above the tableau)
+    readable(page)
+    piles = pile_boxes(page)
+    last = piles["c6"][0]
+    for j in range(4):  # at the right of the last column, within the tableau's height: no row above it
+        f = piles[f"f{j}"][0]
+        assert f["x"] >= last["x"] + last["w"] and f["y"] + f["h"] <= box["innerH"], (j, f, last)
+    assert min(p[0]["y"] for p in piles.values()) == piles["c0"][0]["y"]
+    page.context.close()
+
+
+@pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "australian", "milligan-yukon"])
+@pytest.mark.parametrize("size", [(844, 390), (640, 360)])
+def test_a_short_wide_window_fits_every_variant(browser: Any, server: Server, variant: str,
+                                                size: tuple[int, int]) -> None:
+    page = open_page(browser, server, width=size[0], height=size[1])
+    deal(page, variant, 11)
+    readable(page)
+    piles = pile_boxes(page)
+    boxes = [b for p in piles.values() for b in p]
+    for a, b in itertools.combinations(boxes, 2):  # no pile lies over another
+        assert (a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
+                or a["y"] + a["h"] <= b["y"] + 0.5 or b["y"] + b["h"] <= a["y"] + 0.5), (a, b)
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (768, 1024), (390, 844)])
+def test_other_windows_keep_the_foundations_above_the_tableau(browser: Any, server: Server,
+                                                              size: tuple[int, int]) -> None:
+    page = open_page(browser, server, width=size[0], height=size[1])
+    deal(page, "yukon", 5)
+    readable(page)
+    piles = pile_boxes(page)
+    assert all(piles[f"f{j}"][0]["y"] + piles[f"f{j}"][0]["h"] < piles["c0"][0]["y"] for j in range(4))
+    page.context.close()

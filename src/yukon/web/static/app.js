@@ -719,6 +719,16 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   function sendMove(text, opts = {}) {
     return enqueue(async () => {
       const t0 = performance.now();
+      // a move the state does not list is asked about first: the server says why it is refused as an answer,
+      // not as an error (a refusal is expected here, and the console shows no error for it)
+      if (state.result === null && !state.legal_moves.includes(text)) {
+        const c = await api("POST", `/api/games/${state.id}/check`, { move: text });
+        if (!c.legal) {
+          const why = c.explanation || c.error;
+          if (opts.refused) opts.refused(why); else say(why, true);
+          return;
+        }
+      }
       let data;
       try {
         data = await api("POST", `/api/games/${state.id}/moves`, { move: text, autoplay: settings.autoplay, autofinish: settings.autofinish });
@@ -1760,7 +1770,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (id) {
       try { resumed(await api("GET", `/api/games/${encodeURIComponent(id)}`)); return; } catch (e) { if (e.offline) { goOffline(); return; } }
     }
-    try { resumed(await api("GET", "/api/games/latest")); return; } catch (e) { if (e.offline) { goOffline(); return; } }
+    // (none on a first visit: 204, not an error the console would show)
+    try {
+      const latest = await api("GET", "/api/games/latest?missing_ok=true");
+      if (latest) { resumed(latest); return; }
+    } catch (e) { if (e.offline) { goOffline(); return; } }
     await newGame({ variant: settings.variant, options: settings.options, winnableOnly: false });
   }
   window.yukon = {

@@ -1434,7 +1434,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     replayReq++;
     table.classList.remove("replaying");
     $("replay-bar").hidden = true;
-    document.querySelector("header.bar").inert = false;
+    coverHeader(false);
+  }
+  // The replay bar lies over the header: its controls are not to be tabbed to unseen. The page's heading stays
+  // (an inert header took the one h1 out of the page while the replay was open).
+  function coverHeader(on) {
+    for (const el of document.querySelectorAll("header.bar .info, header.bar .actions")) el.inert = on;
   }
   async function loadReplay(at, k = 0, played = []) {
     const r = replay;
@@ -1518,7 +1523,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     bar.hidden = !r;
     if (!r) return;
     fitReplayBar();
-    document.querySelector("header.bar").inert = true;  // (under the bar: not to be tabbed to unseen)
+    coverHeader(true);
     const a = r.analysis, c = r.cont, over = r.live.result !== null;
     const at = c ? c.k : r.at, end = c ? c.moves.length : r.total;
     bar.classList.toggle("line", !!c);

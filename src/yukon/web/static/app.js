@@ -409,6 +409,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const stockLabel = () => `stock, ${plural(state.stock_count, "card")}` + (state.stock_count ? " (click to deal)" : ", empty");
 
   // ------------------------------------------------------------------ render
+  const DEAL_STEP = 50;  // ms between two cards dealt from the stock
   function render(opts = {}) {
     if (!state) return;
     geom = computeGeom();
@@ -452,6 +453,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const delays = playedDelays(opts.played || []);
     const anim = motion() && !opts.instant;
     const dealt = (opts.played || []).includes("deal");
+    let flying = 0;  // the cards dealt from the stock so far: they leave it one after another, the first at once
     items.forEach((it, n) => {
       present.add(it.key);
       let el = cardEls.get(it.key);
@@ -476,7 +478,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         el.style.transform = opts.fresh ? `translate(${geom.stockX}px, ${-geom.H}px)` : `translate(${geom.stockX}px, ${geom.stockY}px)`;
         void el.offsetWidth;
         el.classList.remove("instant");
-        el.style.transitionDelay = Math.min(n * (opts.fresh ? 12 : 40), 900) + "ms";
+        // (a new deal in the order of the table; cards from the stock counted among themselves: by their place
+        // among all the cards, the waste's card waited 900 ms, and a row of Milligan Yukon's came unevenly)
+        el.style.transitionDelay = (opts.fresh ? Math.min(n * 12, 900) : Math.min(flying++ * DEAL_STEP, 900)) + "ms";
       } else {
         el.style.transitionDelay = (it.name && delays[it.name]) || "0ms";
       }

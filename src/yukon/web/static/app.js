@@ -236,6 +236,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       el.innerHTML = '<div class="back"></div>';
     }
     el.tabIndex = -1;
+    // a card in flight lies over the others (FLYING_Z) until it lands, then takes its place in the pile's order
+    const landed = (e) => {
+      if (e.target !== el || e.propertyName !== "transform") return;
+      el.flying = false;
+      el.style.zIndex = el.dataset.z;
+    };
+    el.addEventListener("transitionend", landed);
+    el.addEventListener("transitioncancel", landed);
     table.appendChild(el);
     cardEls.set(key, el);
     return el;
@@ -410,6 +418,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
 
   // ------------------------------------------------------------------ render
   const DEAL_STEP = 50;  // ms between two cards dealt from the stock
+  const FLYING_Z = 1000;  // over every card at rest and the drop zones (900), under the header (2000)
   function render(opts = {}) {
     if (!state) return;
     geom = computeGeom();
@@ -448,6 +457,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     }
     table.appendChild(frag);
 
+    const zBefore = new Map(items.map((i) => [i.key, i.z]));
     items = layoutItems();
     const present = new Set();
     const delays = playedDelays(opts.played || []);
@@ -467,7 +477,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       el.dataset.idx = it.idx;
       el.style.width = geom.W + "px";
       el.style.height = geom.H + "px";
-      el.style.zIndex = it.z;
+      el.dataset.z = it.z;
       const movable = it.up && (it.pile[0] === "c" || (it.pile === "W" && it.top) || (it.pile[0] === "f" && it.top && state.rules.foundation_return));
       el.classList.toggle("fixed", !movable);
       el.setAttribute("aria-label", cardLabel(it));
@@ -483,6 +493,16 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         el.style.transitionDelay = (opts.fresh ? Math.min(n * 12, 900) : Math.min(flying++ * DEAL_STEP, 900)) + "ms";
       } else {
         el.style.transitionDelay = (it.name && delays[it.name]) || "0ms";
+      }
+      // A card that moves keeps its old order among the others, over them all, while it waits for its turn and
+      // flies: with its new place's order at once, the cards of a column going up one after another lay in
+      // reverse, each hiding the index of the one above it, and a card flew under the columns it passed.
+      if (anim && !created && zBefore.has(it.key) && el.style.transform !== target) {
+        el.flying = true;
+        el.style.zIndex = FLYING_Z + zBefore.get(it.key);
+      } else if (!el.flying || !anim) {
+        el.flying = false;
+        el.style.zIndex = it.z;
       }
       el.style.transform = target;
     });

@@ -78,3 +78,21 @@ def test_a_column_going_up_card_after_card_keeps_its_order_until_each_card_flies
     landed = z_order(page, HEARTS)
     assert landed == sorted(landed, reverse=True), landed  # on the foundation: the King on top
     page.context.close()
+
+
+@pytest.mark.parametrize(("variant", "clicks"), [("australian", 3), ("milligan-yukon", 2)])
+def test_quick_clicks_on_the_stock_deal_each_time(browser: Any, server: Server, variant: str, clicks: int) -> None:
+    """A quick second click on the stock was taken for half a double click (nothing dealt), or, while the
+    cards of the last deal were still leaving the stock, for a click on one of them ("2♠ has no legal move")."""
+    page = open_page(browser, server, settings=ANIMATED)
+    deal(page, variant, 21)
+    page.wait_for_timeout(1200)  # (the new deal's own flight)
+    point = pile_point(page, "S")
+    for _ in range(clicks):
+        page.mouse.click(point["x"], point["y"], delay=20)  # (each one within a double click's time)
+    page.wait_for_function(f"window.yukon.state.move_count === {clicks}", timeout=10000)
+    settle(page)
+    assert page.evaluate("window.yukon.state.moves") == ["deal"] * clicks
+    assert not page.evaluate("document.querySelector('#message').classList.contains('error')"), page.inner_text(
+        "#message")
+    page.context.close()

@@ -1036,8 +1036,17 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // done, and must not act on the card the move uncovered under the pointer
   let clickActed = false;
   const cancelClick = () => { clearTimeout(pendingClick); pendingClick = 0; };
+  // a click on the stock's place deals, whatever lies there: the cards of the last deal still leaving it (a
+  // quick second click was taken for a click on one of them: "2♠ has no legal move now"), and a quick click
+  // after another deals again (it was taken for half a double click, and dealt nothing)
+  function onStock(e) {
+    if (!state.layout.has_stock) return false;
+    const r = pileRect("S"), t = table.getBoundingClientRect(), x = e.clientX - t.left, y = e.clientY - t.top;
+    return x >= r.x && x <= r.x + r.w + 4 && y >= r.y - 4 && y <= r.y + r.h;  // (its backs lie a little stacked)
+  }
   table.addEventListener("click", (e) => {
     if (suppressClick || !state || replay) return;
+    if (onStock(e)) { clickActed = true; deal(); return; }
     if (e.detail > 1) return;
     clickActed = false;
     const slot = e.target.closest(".slot");

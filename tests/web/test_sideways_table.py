@@ -82,3 +82,25 @@ def test_other_windows_keep_the_foundations_above_the_tableau(browser: Any, serv
     piles = pile_boxes(page)
     assert all(piles[f"f{j}"][0]["y"] + piles[f"f{j}"][0]["h"] < piles["c0"][0]["y"] for j in range(4))
     page.context.close()
+
+
+@pytest.mark.parametrize("size", [(844, 390), (640, 360), (1280, 800)])
+def test_every_dialog_keeps_its_buttons_in_sight(browser: Any, server: Server, size: tuple[int, int]) -> None:
+    """New and Options are taller than a phone held sideways: Deal and Done were below the fold, found only by
+    scrolling the dialog. Now its fields scroll under its buttons."""
+    page = open_page(browser, server, width=size[0], height=size[1])
+    for button in ("btn-new", "btn-options", "btn-stats", "btn-help"):
+        page.click(f"#{button}")
+        page.wait_for_selector("dialog[open]")
+        page.wait_for_timeout(150)
+        shown = page.evaluate(
+            "(() => { const d = document.querySelector('dialog[open]'), dr = d.getBoundingClientRect();"
+            " return [...d.querySelectorAll('.dlg-buttons button')].map((b) => { const r = b.getBoundingClientRect();"
+            " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+            " return {text: b.textContent, top: r.top, bottom: r.bottom, dTop: dr.top, dBottom: dr.bottom,"
+            " hit: !!hit && b.contains(hit)}; }); })()")
+        for b in shown:  # inside the window and the dialog's box, and nothing lies over it
+            assert b["hit"] and b["dTop"] <= b["top"] and b["bottom"] <= min(b["dBottom"], size[1]) + 0.5, (button, b)
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('dialog[open]')")
+    page.context.close()

@@ -104,3 +104,30 @@ def test_every_dialog_keeps_its_buttons_in_sight(browser: Any, server: Server, s
         page.keyboard.press("Escape")
         page.wait_for_function("!document.querySelector('dialog[open]')")
     page.context.close()
+
+
+def focused_pile(page: Any) -> str:
+    return str(page.evaluate("document.querySelector('#table .focus').dataset.pile"))
+
+
+@pytest.mark.parametrize(("variant", "path"), [
+    # from the last column: → to the foundations stacked at the right, ↓ down them, ↑ back up, ← to the column
+    ("yukon", [("ArrowRight", "f0"), ("ArrowDown", "f1"), ("ArrowDown", "f2"), ("ArrowUp", "f1"),
+               ("ArrowLeft", "c6")]),
+    # from the first column: ← to the stock's column (the waste under the stock), → back to the tableau
+    ("australian", [("ArrowLeft", "S"), ("ArrowDown", "W"), ("ArrowRight", "c0")]),
+])
+def test_the_arrows_go_to_the_piles_beside_the_tableau_as_they_lie(browser: Any, server: Server, variant: str,
+                                                                    path: list[tuple[str, str]]) -> None:
+    """By their order, the foundations stacked down at the right took → and ←, ↓ left them for a column, and no
+    arrow went from a column to the piles beside it."""
+    page = open_page(browser, server, **SIDEWAYS)
+    s = deal(page, variant, 5)
+    first = "c6" if variant == "yukon" else "c0"
+    page.keyboard.press("Shift")  # (the keyboard's focus shows for a player who uses the keys)
+    page.focus(f".card[data-name='{s['tableau'][int(first[1:])]['up'][-1]}']")
+    assert focused_pile(page) == first
+    for key, pile in path:
+        page.keyboard.press(key)
+        assert focused_pile(page) == pile, (key, pile)
+    page.context.close()

@@ -1137,10 +1137,34 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       el.focus({ preventScroll: false });
     }
   }
+  // Beside the tableau (geom.side) the piles lie in columns of their own: an arrow goes to the nearest pile that
+  // way, as the eye sees them (by their order, the foundations stacked down took → and ←, and ↓ left them).
+  function nearestPile(from, dx, dy) {
+    const a = pileRect(from);
+    let best = null, bestD = Infinity;
+    for (const q of allPiles()) {
+      if (q === from) continue;
+      const r = pileRect(q);
+      const along = dx ? (r.x - a.x) * dx : (r.y - a.y) * dy, across = dx ? Math.abs(r.y - a.y) : Math.abs(r.x - a.x);
+      if (along <= geom.W / 2 || (dy && across > geom.W / 2)) continue;  // (up and down: within its own column)
+      const d = along + 2 * across;
+      if (d < bestD) { bestD = d; best = q; }
+    }
+    return best;
+  }
+  function focusPile(q, f) {
+    focus = { pile: q, idx: f[q][f[q].length - 1] };
+    applyFocus();
+  }
   function moveFocus(dx, dy) {
     const f = focusables();
     normalizeFocus();
     const p = focus.pile;
+    if (geom.side && p[0] !== "c") {
+      const q = nearestPile(p, dx, dy);
+      if (q) focusPile(q, f);
+      return;
+    }
     if (dy !== 0 && p[0] === "c") {
       const list = f[p], k = list.indexOf(focus.idx) + dy;
       if (k >= 0 && k < list.length) { focus.idx = list[k]; applyFocus(); return; }
@@ -1165,6 +1189,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (dx !== 0) {
       const row = allPiles().filter((q) => (q[0] === "c") === (p[0] === "c"));
       const k = row.indexOf(p) + dx;
+      if ((k < 0 || k >= row.length) && geom.side) {  // from the first or last column to the piles beside them
+        const q = nearestPile(p, dx, 0);
+        if (q) focusPile(q, f);
+        return;
+      }
       if (k < 0 || k >= row.length) return;
       const q = row[k];
       const list = f[q];

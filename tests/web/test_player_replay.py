@@ -82,7 +82,7 @@ def test_the_replay_does_not_move_the_table(browser: Any, server: Server, viewpo
     page.wait_for_selector("#replay-bar", state="hidden")
     settle(page)
     assert box(page, "#table") == table and card_boxes(page) == cards
-    assert page.evaluate("document.querySelector('header.bar').inert") is False
+    assert page.evaluate("[...document.querySelectorAll('header.bar *')].some((e) => e.inert)") is False
     assert page.errors == []
     page.context.close()
 
@@ -108,8 +108,8 @@ def test_where_did_it_go_wrong_does_not_move_the_table(browser: Any, server: Ser
     assert line == ("Winning line" if name == "phone" else "Show the winning line"), line
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"test-replay-analysis-{name}.png"))
-    if AXE.exists():
-        assert axe(page) == []
+    if AXE.exists():  # (moderate ones too: the page keeps its heading while the bar lies over the header)
+        assert axe(page, impacts=("moderate", "serious", "critical")) == []
     page.click("#replay-line")  # the winning line plays itself out: Space pauses it
     page.wait_for_function("window.yukon.replay.cont && window.yukon.replay.cont.k >= 1", timeout=30000)
     page.keyboard.press(" ")
@@ -119,7 +119,7 @@ def test_where_did_it_go_wrong_does_not_move_the_table(browser: Any, server: Ser
     controls_in_view(page, viewport, table)
     page.screenshot(path=str(SHOTS / f"test-replay-line-{name}.png"))
     if AXE.exists():
-        assert axe(page) == []
+        assert axe(page, impacts=("moderate", "serious", "critical")) == []
     page.keyboard.press("Escape")  # back to the game's moves
     page.wait_for_function("!window.yukon.replay.cont")
     page.click("#replay-close")

@@ -15,6 +15,7 @@ import yukon
 from engine_helpers import move_that_triggers_autoplay
 from yukon import Game, deal_data, winnable_deals
 from yukon.autoplay import next_safe_move
+from yukon.errors import ILLEGAL_REASONS
 from yukon.store import Store
 from yukon.web import create_app, solving
 
@@ -160,6 +161,15 @@ def test_latest(client: TestClient) -> None:
     assert client.get("/api/games/latest").json()["id"] == s["id"]
 
 
+def test_latest_with_missing_ok_answers_no_game_with_204(client: TestClient) -> None:
+    """The page's first visit expects no game: 204 (no error in the browser's console), not 404."""
+    r = client.get("/api/games/latest?missing_ok=true")
+    assert r.status_code == 204 and r.content == b""
+    assert "missing_ok" in error_of(client.get("/api/games/latest?missing_ok=perhaps"), 422)
+    s = new_game(client, seed=9)
+    assert client.get("/api/games/latest?missing_ok=true").json()["id"] == s["id"]
+
+
 # ---------------------------------------------------------------------- moves
 
 
@@ -242,6 +252,35 @@ def test_a_move_sent_again_or_from_a_stale_page_is_refused_when_it_says_where_it
         assert client.post(f"/api/games/{gid}/moves", json={"move": "deal"}).status_code == 200  # (at is optional)
         for at in (-1, 1.5, "2", True):
             error_of(client.post(f"/api/games/{gid}/moves", json={"move": "deal", "at": at}), 422)
+
+
+@pytest.mark.parametrize(
+    ("move", "words"), [("1:KS>5", "illegal move"), ("3:QC>F", "illegal"), ("deal", "no stock")],
+)
+def test_check_says_why_a_move_is_refused_and_plays_nothing(client: TestClient, db: Path, move: str,
+                                                           words: str) -> None:
+    s = new_game(client, seed=42)
+    gid = s["id"]
+    r = client.post(f"/api/games/{gid}/check", json={"move": move})
+    refused = client.post(f"/api/games/{gid}/moves", json={"move": move})
+    assert r.status_code == 200 and refused.status_code == 409
+    answer = r.json()
+    assert answer == {"move": move, "legal": False, **refused.json()}  # the words of the move's own refusal
+    assert answer["reason"] in ILLEGAL_REASONS and words in answer["error"] and answer["explanation"]
+    assert client.get(f"/api/games/{gid}").json() == s | {"played": []}
+    assert Store(db).load_game(gid).moves == []
+
+
+def test_check_answers_a_legal_move_without_playing_it(client: TestClient) -> None:
+    s = new_game(client, seed=42)
+    gid, move = s["id"], s["legal_moves"][0]
+    assert client.post(f"/api/games/{gid}/check", json={"move": move}).json() == {"move": move, "legal": True}
+    assert client.get(f"/api/games/{gid}").json()["moves"] == []
+    assert "not a move" in error_of(client.post(f"/api/games/{gid}/check", json={"move": "zz"}), 400)
+    assert "move" in error_of(client.post(f"/api/games/{gid}/check", json={"move": 5}), 422)
+    assert "no game" in error_of(client.post(f"/api/games/{'A' * 22}/check", json={"move": move}), 404)
+    client.post(f"/api/games/{gid}/resign")
+    assert "over" in error_of(client.post(f"/api/games/{gid}/check", json={"move": move}), 409)
 
 
 def test_nothing_to_undo_or_redo(client: TestClient) -> None:

@@ -475,13 +475,14 @@ def test_the_page_works_under_a_strict_content_security_policy(browser: Any, ser
 # ---------------------------------------------------------------------- accessibility (axe-core)
 
 
-def axe(page: Any, context: str = "document") -> list[dict[str, Any]]:
-    """The serious and critical violations axe-core finds in ``context``."""
+def axe(page: Any, context: str = "document",
+        impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict[str, Any]]:
+    """The violations axe-core finds in ``context`` of the given impacts (by default the serious and critical)."""
     if not page.evaluate("!!window.axe"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate(f"axe.run({context}, {{resultTypes: ['violations']}})")
     return [{"id": v["id"], "impact": v["impact"], "nodes": [n["html"][:120] for n in v["nodes"][:3]]}
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+            for v in result["violations"] if v["impact"] in impacts]
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (.ci/run installs it with npm)")

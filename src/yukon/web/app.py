@@ -252,6 +252,10 @@ class MoveBody(_Body):
     at: Count | None = None
 
 
+class CheckBody(_Body):
+    move: str
+
+
 class AutoBody(_Body):
     autoplay: bool = True
     autofinish: bool = True
@@ -607,13 +611,17 @@ def create_app(
         """End the game now, not won ("lost" at a dead end, else "abandoned"); then it can be exported and analysed."""
         return await change(game_id, lambda s: (s.resign(), s.to_state())[1])
 
-    @app.get("/api/games/latest", responses=_errors(404, 503))
-    async def latest_game() -> Response:
-        """The most recently played unfinished game of this client, to resume (damaged ones are skipped)."""
+    @app.get("/api/games/latest", responses={204: {"description": "No unfinished game (with missing_ok)"},
+                                              **_errors(400, 404, 503)})
+    async def latest_game(missing_ok: bool = False) -> Response:
+        """The most recently played unfinished game of this client, to resume (damaged ones are skipped).
+        None: 404, or with ``missing_ok`` 204 and no body (a first visit expects none: no error in its console)."""
 
         def work() -> Response:
             session = registry.latest()
             if session is None:
+                if missing_ok:
+                    return Response(status_code=204)
                 raise ApiError(404, "no unfinished game to resume")
             with session.lock:
                 return JSONBody(session.to_state())
@@ -623,6 +631,21 @@ def create_app(
     @app.get("/api/games/{game_id}", responses=_errors(404, 410, 503))
     async def get_game(game_id: str) -> Response:
         return await game_state(game_id)
+
+    @app.post("/api/games/{game_id}/check", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    async def check(game_id: str, body: CheckBody) -> Response:
+        """Whether a move may be played now, and if not the rule it breaks and why in a player's words;
+        plays nothing. A refusal is an answer here, not an error: the page asks before it plays a move it
+        has not seen among the legal moves (a drop elsewhere, a key), and its console shows no error."""
+
+        def do(session: Session) -> Response:
+            exc = session.refusal(body.move)
+            if exc is None:
+                return JSONBody({"move": body.move, "legal": True})
+            return JSONBody({"move": body.move, "legal": False, "error": _short(str(exc)), "reason": exc.reason,
+                             "explanation": session.explain(exc)})
+
+        return await threads.run(on_game(game_id, do))
 
     @app.post("/api/games/{game_id}/auto", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
     async def auto(game_id: str, body: Annotated[AutoBody | None, Body()] = None) -> Response:

@@ -37,7 +37,7 @@ from ..advisor import Advisor
 from ..autoplay import held_back
 from ..cards import NAME
 from ..demo import computer_moves
-from ..errors import YukonError
+from ..errors import IllegalMoveError, YukonError
 from ..game import Game
 from ..notation import Move
 from ..rules import rules_for
@@ -97,6 +97,19 @@ class Session(PlaySession):
         self.advisor = advisor or Advisor()
 
     # ------------------------------------------------------------------ the page
+
+    def refusal(self, move: str) -> IllegalMoveError | None:
+        """Why ``move`` (notation) may not be played now, or None when it may; plays nothing. Raises
+        :class:`~yukon.InvalidMoveError` for text that is not a move, :class:`GameOverError` once the game is over."""
+        self._check_open()
+        try:  # (reading the move already refuses one that names a card not where it says)
+            parsed = self.game.parse_move(move)
+            if self.game.is_legal(parsed):
+                return None
+            self.game.push(parsed)  # raises, changing nothing: the error names the rule the move breaks
+        except IllegalMoveError as exc:
+            return exc
+        raise AssertionError(f"{move!r} is refused by is_legal and played by push")  # pragma: no cover
 
     def to_state(self, played: Sequence[Move] = (), undone: Sequence[Move] = ()) -> dict[str, Any]:
         """The JSON the API returns: what the player can see of the position, plus the game's state.

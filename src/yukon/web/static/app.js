@@ -242,6 +242,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       el.innerHTML = '<div class="back"></div>';
     }
     el.tabIndex = -1;
+    // a card in flight lies over the others (FLYING_Z) until it lands, then takes its place in the pile's order
+    const landed = (e) => {
+      if (e.target !== el || e.propertyName !== "transform") return;
+      el.flying = false;
+      el.style.zIndex = el.dataset.z;
+    };
+    el.addEventListener("transitionend", landed);
+    el.addEventListener("transitioncancel", landed);
     table.appendChild(el);
     cardEls.set(key, el);
     return el;
@@ -253,47 +261,90 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const MIN_UP = { big: 0.215, compact: 0.3 };   // the fan at which a face-up card's index still shows
   const DOWN = 0.09;                             // the fan of face-down cards
   const TIGHT_UP = 0.1;                          // the fan at which the thin index ("tight" cards) still shows
-  function cardWidth(width, availH, slots) {
+  const COMPACT = 62;                            // the card width under which cards show their compact face
+  // the widest card `slots` piles side by side leave, and `rows` card heights (a top row, or none) above a long
+  // column this variant reaches: its deepest face-down pile under a run of twelve (two decks: sixteen)
+  function widthFor(width, availH, slots, rows, gap) {
+    const L = state.layout;
+    let W = Math.min((width - gap * (slots + 1)) / slots, 150);
+    const nd = Math.max(...L.deal_down), nu = L.decks > 1 ? 16 : 12;
+    for (const kind of ["big", "compact"]) {
+      if ((kind === "compact") !== (W < COMPACT)) continue;
+      const perH = rows + 1 + nd * DOWN + (nu - 1) * MIN_UP[kind];
+      W = Math.min(W, (availH - gap * (2 + 2 * rows)) / perH / 1.4);
+    }
+    return Math.max(30, Math.floor(W));
+  }
+  // The foundations (and the stock) above the tableau; in a short, wide window (a phone held sideways), where
+  // that row would leave small cards, beside it when that gives larger ones: the foundations at the right in
+  // as few columns as their height allows, the stock with its waste under it at the left. side: null, or
+  // {fcols, frows} (the foundations' columns and rows).
+  function cardWidth(width, availH) {
     const key = `${state.id}|${window.innerWidth}x${window.innerHeight}`;
     if (size && size.key === key) return size;
     const L = state.layout;
     const gap = Math.round(Math.min(14, Math.max(4, width * 0.012)));
-    let W = Math.min((width - gap * (slots + 1)) / slots, 150);
-    // a long column this variant reaches: its deepest face-down pile under a run of twelve (two decks: sixteen)
-    const nd = Math.max(...L.deal_down), nu = L.decks > 1 ? 16 : 12;
-    for (const kind of ["big", "compact"]) {
-      if ((kind === "compact") !== (W < 62)) continue;
-      const perH = 2 + nd * DOWN + (nu - 1) * MIN_UP[kind];
-      W = Math.min(W, (availH - gap * 4) / perH / 1.4);
+    size = { key, W: widthFor(width, availH, L.columns, 1, gap), gap, side: null };
+    if (size.W < COMPACT) {
+      const left = L.has_stock ? 1 : 0;
+      // the stock's column: the stock, and the waste fanned down under it
+      const stockH = (W) => { const H = Math.round(W * 1.4); return left * (H + gap + (L.has_waste ? H + 2 * wasteFan(W, H) + gap : 0)); };
+      for (let fcols = 1; fcols <= L.foundations; fcols++) {
+        const frows = Math.ceil(L.foundations / fcols);
+        let W = Math.min(widthFor(width - 2 * sideGap(gap), availH, L.columns + left + fcols, 0, gap),
+          Math.floor(((availH - gap) / frows - gap) / 1.4));
+        while (W > 30 && stockH(W) + gap > availH) W--;
+        if (W > size.W) size = { key, W, gap, side: { fcols, frows } };
+      }
     }
-    W = Math.max(30, Math.floor(W));
-    size = { key, W, gap };
     return size;
   }
+  const sideGap = (gap) => Math.round(gap * 0.8);  // (more room between the tableau and the piles beside it)
+  // the waste's fan: across in the top row, down in the stock's column beside the tableau
+  const wasteFan = (W, H) => Math.round((W < COMPACT ? MIN_UP.compact : MIN_UP.big) * H);
   function computeGeom() {
     const L = state.layout;
     const ncols = L.columns, nf = L.foundations;
     const left = L.has_stock ? (L.has_waste ? 2 : 1) : 0;
     const width = table.clientWidth;
     const availH = Math.max(240, table.clientHeight);
-    const { W, gap } = cardWidth(width, availH, ncols);
+    const { W, gap, side } = cardWidth(width, availH);
     const H = Math.round(W * 1.4);
-    const compact = W < 62;
-    const gridW = ncols * W + (ncols - 1) * gap;
-    const x0 = Math.round((width - gridW) / 2);
-    const colX = (i) => Math.round(x0 + i * (W + gap));
-    const yTop = gap;
-    const yTab = yTop + H + Math.round(gap * 1.8);
-    const g = { compact, W, H, gap, ncols, nf, left, width, availH, yTop, yTab, colX };
-    g.stockX = colX(0);
-    g.wasteX = colX(1);
-    // foundations at the right of the top row; when they do not fit beside the stock they overlap a little
-    if (left + nf <= ncols) g.foundX = (j) => colX(ncols - nf + j);
-    else {
-      const first = colX(0) + left * (W + gap), last = colX(ncols - 1);
-      const pitch = nf > 1 ? (last - first) / (nf - 1) : 0;
-      g.foundX = (j) => Math.round(first + j * pitch);
+    const compact = W < COMPACT;
+    const g = { compact, W, H, gap, ncols, nf, left, width, availH, side };
+    const yTop = g.yTop = gap;
+    if (side) {
+      const lcols = L.has_stock ? 1 : 0, sg = sideGap(gap);
+      const gridW = (lcols + ncols + side.fcols) * W + (lcols + ncols + side.fcols - 1) * gap + (lcols ? sg : 0) + sg;
+      const x0 = Math.round((width - gridW) / 2);
+      const colX = g.colX = (i) => Math.round(x0 + (lcols ? W + gap + sg : 0) + i * (W + gap));
+      const fx0 = colX(ncols - 1) + W + gap + sg;
+      g.yTab = yTop;
+      g.stockX = g.wasteX = x0;
+      g.stockY = yTop;
+      g.wasteY = yTop + H + gap;
+      g.wasteDown = wasteFan(W, H);
+      g.foundX = (j) => Math.round(fx0 + Math.floor(j / side.frows) * (W + gap));
+      g.foundY = (j) => yTop + (j % side.frows) * (H + gap);
+    } else {
+      const gridW = ncols * W + (ncols - 1) * gap;
+      const x0 = Math.round((width - gridW) / 2);
+      const colX = g.colX = (i) => Math.round(x0 + i * (W + gap));
+      g.yTab = yTop + H + Math.round(gap * 1.8);
+      g.stockX = colX(0);
+      g.wasteX = colX(1);
+      g.stockY = g.wasteY = yTop;
+      g.wasteDown = 0;
+      g.foundY = () => yTop;
+      // foundations at the right of the top row; when they do not fit beside the stock they overlap a little
+      if (left + nf <= ncols) g.foundX = (j) => colX(ncols - nf + j);
+      else {
+        const first = colX(0) + left * (W + gap), last = colX(ncols - 1);
+        const pitch = nf > 1 ? (last - first) / (nf - 1) : 0;
+        g.foundX = (j) => Math.round(first + j * pitch);
+      }
     }
+    const yTab = g.yTab;
     // Fan offsets per column: generous while there is room, compressed so the longest column still fits.
     const downOff = Math.max(4, Math.round(H * (compact ? 0.17 : DOWN)));
     const maxUp = Math.round(H * (compact ? 0.66 : 0.3));
@@ -324,7 +375,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const seen = {};
     const keyOf = (name) => { seen[name] = (seen[name] || 0) + 1; return name + "#" + seen[name]; };
     state.foundations.forEach((pile, j) => {
-      pile.forEach((name, i) => out.push({ key: keyOf(name), name, up: true, pile: "f" + j, idx: i, x: g.foundX(j), y: g.yTop, z: 10 + i, top: i === pile.length - 1 }));
+      pile.forEach((name, i) => out.push({ key: keyOf(name), name, up: true, pile: "f" + j, idx: i, x: g.foundX(j), y: g.foundY(j), z: 10 + i, top: i === pile.length - 1 }));
     });
     state.tableau.forEach((c, i) => {
       const f = g.fan[i];
@@ -337,13 +388,13 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     });
     // the stock: a few backs, slightly stacked (its order is the server's secret)
     const ns = state.stock_count || 0;
-    for (let i = 0; i < Math.min(ns, 4); i++) out.push({ key: `stock:${i}`, name: null, up: false, pile: "S", idx: i, x: g.stockX + i, y: g.yTop - i, z: 10 + i, top: i === Math.min(ns, 4) - 1 });
+    for (let i = 0; i < Math.min(ns, 4); i++) out.push({ key: `stock:${i}`, name: null, up: false, pile: "S", idx: i, x: g.stockX + i, y: g.stockY - i, z: 10 + i, top: i === Math.min(ns, 4) - 1 });
     const waste = state.waste || [];
     waste.forEach((name, i) => {
       const fromTop = waste.length - 1 - i;
-      const shift = fromTop < 3 ? (2 - fromTop) * Math.round(g.W * 0.27) : 0;
-      const extra = Math.max(0, 3 - waste.length) * Math.round(g.W * 0.27);
-      out.push({ key: keyOf(name), name, up: true, pile: "W", idx: i, x: g.wasteX + Math.max(0, shift - extra), y: g.yTop, z: 10 + i, top: fromTop === 0 });
+      const step = g.wasteDown || Math.round(g.W * 0.27);  // (down beside the tableau, else across)
+      const shift = Math.max(0, (fromTop < 3 ? (2 - fromTop) * step : 0) - Math.max(0, 3 - waste.length) * step);
+      out.push({ key: keyOf(name), name, up: true, pile: "W", idx: i, x: g.wasteX + (g.wasteDown ? 0 : shift), y: g.wasteY + (g.wasteDown ? shift : 0), z: 10 + i, top: fromTop === 0 });
     });
     return out;
   }
@@ -355,9 +406,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const h = g.H + c.down_count * f.d + Math.max(0, c.up.length - 1) * f.u;
       return { x: g.colX(i), y: g.yTab, w: g.W, h: Math.max(h, g.H) };
     }
-    if (p[0] === "f") return { x: g.foundX(+p.slice(1)), y: g.yTop, w: g.W, h: g.H };
-    if (p === "S") return { x: g.stockX, y: g.yTop, w: g.W, h: g.H };
-    if (p === "W") return { x: g.wasteX, y: g.yTop, w: Math.round(g.W * 1.54), h: g.H };
+    if (p[0] === "f") return { x: g.foundX(+p.slice(1)), y: g.foundY(+p.slice(1)), w: g.W, h: g.H };
+    if (p === "S") return { x: g.stockX, y: g.stockY, w: g.W, h: g.H };
+    if (p === "W") return g.wasteDown ? { x: g.wasteX, y: g.wasteY, w: g.W, h: g.H + 2 * g.wasteDown }
+      : { x: g.wasteX, y: g.wasteY, w: Math.round(g.W * 1.54), h: g.H };
     return null;
   }
   const allPiles = () => {
@@ -371,6 +423,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const stockLabel = () => `stock, ${plural(state.stock_count, "card")}` + (state.stock_count ? " (click to deal)" : ", empty");
 
   // ------------------------------------------------------------------ render
+  const DEAL_STEP = 50;  // ms between two cards dealt from the stock
+  const FLYING_Z = 1000;  // over every card at rest and the drop zones (900), under the header (2000)
   function render(opts = {}) {
     if (!state) return;
     geom = computeGeom();
@@ -404,16 +458,18 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       badge.className = "stock-count";
       badge.setAttribute("aria-hidden", "true");
       badge.textContent = String(state.stock_count);
-      Object.assign(badge.style, { left: geom.stockX + 4 + "px", top: geom.yTop + geom.H - 20 + "px" });
+      Object.assign(badge.style, { left: geom.stockX + 4 + "px", top: geom.stockY + geom.H - 20 + "px" });
       frag.appendChild(badge);
     }
     table.appendChild(frag);
 
+    const zBefore = new Map(items.map((i) => [i.key, i.z]));
     items = layoutItems();
     const present = new Set();
     const delays = playedDelays(opts.played || []);
     const anim = motion() && !opts.instant;
     const dealt = (opts.played || []).includes("deal");
+    let flying = 0;  // the cards dealt from the stock so far: they leave it one after another, the first at once
     items.forEach((it, n) => {
       present.add(it.key);
       let el = cardEls.get(it.key);
@@ -427,7 +483,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       el.dataset.idx = it.idx;
       el.style.width = geom.W + "px";
       el.style.height = geom.H + "px";
-      el.style.zIndex = it.z;
+      el.dataset.z = it.z;
       const movable = it.up && (it.pile[0] === "c" || (it.pile === "W" && it.top) || (it.pile[0] === "f" && it.top && state.rules.foundation_return));
       el.classList.toggle("fixed", !movable);
       el.setAttribute("aria-label", cardLabel(it));
@@ -435,12 +491,24 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       if (created && anim && (opts.fresh || (dealt && it.up))) {
         // a new deal flies out of the stock corner; cards dealt from the stock leave the stock
         el.classList.add("instant");
-        el.style.transform = opts.fresh ? `translate(${geom.stockX}px, ${-geom.H}px)` : `translate(${geom.stockX}px, ${geom.yTop}px)`;
+        el.style.transform = opts.fresh ? `translate(${geom.stockX}px, ${-geom.H}px)` : `translate(${geom.stockX}px, ${geom.stockY}px)`;
         void el.offsetWidth;
         el.classList.remove("instant");
-        el.style.transitionDelay = Math.min(n * (opts.fresh ? 12 : 40), 900) + "ms";
+        // (a new deal in the order of the table; cards from the stock counted among themselves: by their place
+        // among all the cards, the waste's card waited 900 ms, and a row of Milligan Yukon's came unevenly)
+        el.style.transitionDelay = (opts.fresh ? Math.min(n * 12, 900) : Math.min(flying++ * DEAL_STEP, 900)) + "ms";
       } else {
         el.style.transitionDelay = (it.name && delays[it.name]) || "0ms";
+      }
+      // A card that moves keeps its old order among the others, over them all, while it waits for its turn and
+      // flies: with its new place's order at once, the cards of a column going up one after another lay in
+      // reverse, each hiding the index of the one above it, and a card flew under the columns it passed.
+      if (anim && !created && zBefore.has(it.key) && el.style.transform !== target) {
+        el.flying = true;
+        el.style.zIndex = FLYING_Z + zBefore.get(it.key);
+      } else if (!el.flying || !anim) {
+        el.flying = false;
+        el.style.zIndex = it.z;
       }
       el.style.transform = target;
     });
@@ -681,6 +749,16 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   function sendMove(text, opts = {}) {
     return enqueue(async () => {
       const t0 = performance.now();
+      // a move the state does not list is asked about first: the server says why it is refused as an answer,
+      // not as an error (a refusal is expected here, and the console shows no error for it)
+      if (state.result === null && !state.legal_moves.includes(text)) {
+        const c = await api("POST", `/api/games/${state.id}/check`, { move: text });
+        if (!c.legal) {
+          const why = c.explanation || c.error;
+          if (opts.refused) opts.refused(why); else say(why, true);
+          return;
+        }
+      }
       let data;
       try {
         // at: where this page saw the game, so that a move from a page another tab has overtaken is refused
@@ -965,8 +1043,17 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // done, and must not act on the card the move uncovered under the pointer
   let clickActed = false;
   const cancelClick = () => { clearTimeout(pendingClick); pendingClick = 0; };
+  // a click on the stock's place deals, whatever lies there: the cards of the last deal still leaving it (a
+  // quick second click was taken for a click on one of them: "2♠ has no legal move now"), and a quick click
+  // after another deals again (it was taken for half a double click, and dealt nothing)
+  function onStock(e) {
+    if (!state.layout.has_stock) return false;
+    const r = pileRect("S"), t = table.getBoundingClientRect(), x = e.clientX - t.left, y = e.clientY - t.top;
+    return x >= r.x && x <= r.x + r.w + 4 && y >= r.y - 4 && y <= r.y + r.h;  // (its backs lie a little stacked)
+  }
   table.addEventListener("click", (e) => {
     if (suppressClick || !state || replay) return;
+    if (onStock(e)) { clickActed = true; deal(); return; }
     if (e.detail > 1) return;
     clickActed = false;
     const slot = e.target.closest(".slot");
@@ -1057,10 +1144,34 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       el.focus({ preventScroll: false });
     }
   }
+  // Beside the tableau (geom.side) the piles lie in columns of their own: an arrow goes to the nearest pile that
+  // way, as the eye sees them (by their order, the foundations stacked down took → and ←, and ↓ left them).
+  function nearestPile(from, dx, dy) {
+    const a = pileRect(from);
+    let best = null, bestD = Infinity;
+    for (const q of allPiles()) {
+      if (q === from) continue;
+      const r = pileRect(q);
+      const along = dx ? (r.x - a.x) * dx : (r.y - a.y) * dy, across = dx ? Math.abs(r.y - a.y) : Math.abs(r.x - a.x);
+      if (along <= geom.W / 2 || (dy && across > geom.W / 2)) continue;  // (up and down: within its own column)
+      const d = along + 2 * across;
+      if (d < bestD) { bestD = d; best = q; }
+    }
+    return best;
+  }
+  function focusPile(q, f) {
+    focus = { pile: q, idx: f[q][f[q].length - 1] };
+    applyFocus();
+  }
   function moveFocus(dx, dy) {
     const f = focusables();
     normalizeFocus();
     const p = focus.pile;
+    if (geom.side && p[0] !== "c") {
+      const q = nearestPile(p, dx, dy);
+      if (q) focusPile(q, f);
+      return;
+    }
     if (dy !== 0 && p[0] === "c") {
       const list = f[p], k = list.indexOf(focus.idx) + dy;
       if (k >= 0 && k < list.length) { focus.idx = list[k]; applyFocus(); return; }
@@ -1085,6 +1196,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (dx !== 0) {
       const row = allPiles().filter((q) => (q[0] === "c") === (p[0] === "c"));
       const k = row.indexOf(p) + dx;
+      if ((k < 0 || k >= row.length) && geom.side) {  // from the first or last column to the piles beside them
+        const q = nearestPile(p, dx, 0);
+        if (q) focusPile(q, f);
+        return;
+      }
       if (k < 0 || k >= row.length) return;
       const q = row[k];
       const list = f[q];
@@ -1387,7 +1503,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     replayReq++;
     table.classList.remove("replaying");
     $("replay-bar").hidden = true;
-    document.querySelector("header.bar").inert = false;
+    coverHeader(false);
+  }
+  // The replay bar lies over the header: its controls are not to be tabbed to unseen. The page's heading stays
+  // (an inert header took the one h1 out of the page while the replay was open).
+  function coverHeader(on) {
+    for (const el of document.querySelectorAll("header.bar .info, header.bar .actions")) el.inert = on;
   }
   async function loadReplay(at, k = 0, played = []) {
     const r = replay;
@@ -1471,7 +1592,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     bar.hidden = !r;
     if (!r) return;
     fitReplayBar();
-    document.querySelector("header.bar").inert = true;  // (under the bar: not to be tabbed to unseen)
+    coverHeader(true);
     const a = r.analysis, c = r.cont, over = r.live.result !== null;
     const at = c ? c.k : r.at, end = c ? c.moves.length : r.total;
     bar.classList.toggle("line", !!c);
@@ -1723,7 +1844,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (id) {
       try { resumed(await api("GET", `/api/games/${encodeURIComponent(id)}`)); return; } catch (e) { if (e.offline) { goOffline(); return; } }
     }
-    try { resumed(await api("GET", "/api/games/latest")); return; } catch (e) { if (e.offline) { goOffline(); return; } }
+    // (none on a first visit: 204, not an error the console would show)
+    try {
+      const latest = await api("GET", "/api/games/latest?missing_ok=true");
+      if (latest) { resumed(latest); return; }
+    } catch (e) { if (e.offline) { goOffline(); return; } }
     await newGame({ variant: settings.variant, options: settings.options, winnableOnly: false });
   }
   window.yukon = {

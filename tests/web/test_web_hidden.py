@@ -115,6 +115,10 @@ def test_a_refusal_says_why_and_tells_nothing_of_the_hidden_cards(app_and_client
 
     assert blank(answers[0]["explanation"]) == blank(answers[1]["explanation"])
     assert blank(answers[0]["error"]) == blank(answers[1]["error"])
+    # and asking /check first (as the page does) tells no more than the move's own refusal
+    checks = [client.post(f"/api/games/{gid}/check", json={"move": f"7:{c}>F"}).json() for c in (down, elsewhere)]
+    pairs = zip((down, elsewhere), answers, strict=True)
+    assert checks == [{"move": f"7:{c}>F", "legal": False, **a} for c, a in pairs]
     assert client.get(f"/api/games/{gid}").json()["move_count"] == 0  # nothing changed
 
 

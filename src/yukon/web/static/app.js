@@ -307,7 +307,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const ncols = L.columns, nf = L.foundations;
     const left = L.has_stock ? (L.has_waste ? 2 : 1) : 0;
     const width = table.clientWidth;
-    const availH = Math.max(240, table.clientHeight);
+    // the table's own height (a floor only for a table not laid out yet): a 640x360 window leaves it 222 px, and
+    // cards sized for 240 left its long columns below the window
+    const availH = Math.max(120, table.clientHeight);
     const { W, gap, side } = cardWidth(width, availH);
     const H = Math.round(W * 1.4);
     const compact = W < COMPACT;

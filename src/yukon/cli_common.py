@@ -100,13 +100,21 @@ def seed_from_arg(text: str | None, numbering: str = "yukon") -> int | None:
         raise CommandError(str(exc)) from None
 
 
-def check_saved_seed(seed: int | None) -> None:
-    """A deal the games save (``yukon tui``, ``yukon play``) has a number the store keeps: up to 2**64 - 1.
-    PySolFC's game numbers run further (to 10**20 - 1); past that they are refused in one line that says
-    where they can be used (``yukon play`` raised a ValueError traceback from the store)."""
+def saved_seed_problem(seed: int | None) -> str:
+    """Why a game that is saved (``yukon tui``, ``yukon play``, the web table) cannot have deal ``seed``, or "":
+    the store keeps deal numbers up to 2**64 - 1, and PySolFC's game numbers run further (to 10**20 - 1)."""
     if seed is not None and seed > MAX_SEED:
-        raise CommandError(f"deal {seed} cannot be played here: saved games keep deal numbers up to {MAX_SEED} "
-                           "(yukon deal and yukon solve take PySolFC's numbers beyond that)")
+        return (f"deal {seed} cannot be played here: saved games keep deal numbers up to {MAX_SEED} "
+                "(yukon deal and yukon solve take PySolFC's numbers beyond that)")
+    return ""
+
+
+def check_saved_seed(seed: int | None) -> None:
+    """:func:`saved_seed_problem` in one line of a command (``yukon play`` raised a ValueError traceback from the
+    store)."""
+    problem = saved_seed_problem(seed)
+    if problem:
+        raise CommandError(problem)
 
 
 def add_rules_options(parser: argparse.ArgumentParser, *, variant_default: str | None = "yukon") -> None:

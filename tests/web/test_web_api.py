@@ -117,6 +117,7 @@ def test_new_game_from_position(client: TestClient) -> None:
         ({"seed": -1}, 422, "seed"),
         ({"seed": "7"}, 422, "seed"),
         ({"seed": 2**64}, 400, "deal number"),
+        ({"seed": 2**64, "numbering": "pysolfc"}, 400, "saved games keep deal numbers up to"),  # (PySolFC's go on)
         ({"seed": 1, "extra": True}, 422, "extra"),
         ({"position": {"variant": "yukon"}}, 400, "tableau"),
         ({"position": NEARLY_WON, "seed": 3}, 400, "not both"),

@@ -465,11 +465,14 @@ def create_app(
                                 "not among the options")
         rules = rules_for(body.variant, **body.options)
         if body.numbering != "yukon":
+            from ..cli_common import saved_seed_problem
             from ..pysolfc import check_game_number, check_numbering
 
             check_numbering(body.numbering)
             if body.seed is not None:
                 check_game_number(rules, body.seed)
+                if saved_seed_problem(body.seed):
+                    raise ApiError(400, saved_seed_problem(body.seed))
             elif rules.variant not in PYSOLFC_GAME_IDS:
                 check_game_number(rules, 1)  # says which variants it is offered for
             if body.winnable_only:

@@ -44,6 +44,18 @@ def positive_number(text: object, option: str) -> float:
     return value
 
 
+def time_limit_option(text: object, option: str = "--time-limit", *, none_allowed: bool = True) -> float | None:
+    """A time limit option's value in seconds: a positive number, or ``none``/``off`` (no limit) where
+    ``none_allowed``; :class:`CommandError` naming ``option`` otherwise.
+
+    The one check of every command's time limit (solve, analyze, study run), so that the same mistake
+    (``-t 0``) gets the same message from each.
+    """
+    if none_allowed and isinstance(text, str) and text.strip().lower() in ("none", "off"):
+        return None
+    return positive_number(text, option)
+
+
 #: the longest whole number an option takes (far past any limit or count; int() reads up to 4,300 digits)
 _MOST_DIGITS = 100
 

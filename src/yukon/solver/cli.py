@@ -19,6 +19,7 @@ from ..cli_common import (
     positive_int,
     positive_number,
     read_position_arg,
+    time_limit_option,
 )
 
 EXIT_STATUS = {"won": 0, "lost": 1, "unknown": 3}
@@ -58,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError("give a position, or a deal with --seed N (and --variant V)")
         args.variant = "yukon" if args.variant is None else args.variant
         game = game_from_args(args)
-    no_time_limit = str(args.time_limit).strip().lower() in ("none", "off")
-    time_limit = None if no_time_limit else positive_number(args.time_limit, "--time-limit")
+    time_limit = time_limit_option(args.time_limit)
     node_limit = None if args.node_limit is None else positive_int(args.node_limit, "--node-limit")
     memory_limit = max(1, int(positive_number(args.memory_limit, "--memory-limit") * 1e9))
     result = solve(game, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit)

@@ -32,6 +32,7 @@ from ..cli_common import (
     positive_int,
     positive_number,
     rules_from_args,
+    time_limit_option,
 )
 from .db import DealRow, StudyDB, StudyDBError, StudyParams, default_path
 from .runner import RunResult, StudyError, connect, describe_seeds, parse_seeds, run_study
@@ -213,8 +214,7 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
             raise CommandError(f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} the solver's: the "
                                "honest player's budget is --budget SAMPLESxNODES")
     given_limit = "30" if args.time_limit is None else args.time_limit  # (the default is None: see above)
-    text = str(given_limit).strip().lower()
-    time_limit = None if text in ("none", "off") else positive_number(given_limit, "--time-limit")
+    time_limit = time_limit_option(given_limit)
     args.node_limit = None if args.node_limit is None else positive_int(args.node_limit, "--node-limit")
     if time_limit is None and args.node_limit is None:
         raise CommandError("give a --time-limit or a --node-limit: a deal may take very long to decide")

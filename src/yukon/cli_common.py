@@ -75,6 +75,17 @@ def positive_int(text: object, option: str) -> int:
     return int(digits)
 
 
+def path_arg(text: str) -> Path:
+    """An argparse ``type`` for a file or folder option: ``Path(text)``, refusing an empty one.
+
+    ``Path("")`` is the current folder, so ``--plots "$DIR"`` with the variable unset would write there
+    without a word; argparse makes the refusal one line naming the option.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path (an unset shell variable?): give one, or leave the option out")
+    return Path(text)
+
+
 def check_new_file(path: Path, option: str) -> None:
     """A file (or folder) a command is to make at ``path``, given by ``option``: its folder must exist.
 

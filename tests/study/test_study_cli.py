@@ -339,3 +339,18 @@ def test_the_game_store_and_a_study_file_name_each_other(tmp_path: Path, capsys:
     assert main(["tui", "--db", str(study), "--seed", "1"]) == 2
     _one_line_error(capsys, str(study), "a yukon study database", "not a game store")
     assert (games.read_bytes(), study.read_bytes()) == before
+
+
+@pytest.mark.parametrize("option", ["--plots", "--output", "--db"])
+def test_report_empty_path_is_refused(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str], option: str) -> None:
+    """'--plots ""' (an unset shell variable) wrote the plots into the current folder without a word."""
+    monkeypatch.chdir(tmp_path)
+    given = {"--db": str(existing), "--output": str(tmp_path / "r.md"), "--plots": str(tmp_path / "plots")}
+    given[option] = ""
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        run_cli("report", *[part for pair in given.items() for part in pair])
+    assert stop.value.code == 2
+    _one_line_error(capsys, f"argument {option}", "empty path")
+    assert not list(tmp_path.glob("*.png")) and not (tmp_path / "r.md").exists()

@@ -29,6 +29,7 @@ from ..cli_common import (
     add_numbering_option,
     add_rules_options,
     check_new_file,
+    path_arg,
     positive_int,
     positive_number,
     rules_from_args,
@@ -46,7 +47,7 @@ _RUN_ONLY = (("variant", "--variant"), ("empty_column", "--empty-column"),
 
 
 def _add_db_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", type=Path, default=None, metavar="FILE",
+    p.add_argument("--db", type=path_arg, default=None, metavar="FILE",
                    help=f"the study file (default: {_default_db_text()})")
 
 
@@ -109,11 +110,11 @@ def add_parser(sub: Any) -> None:
                            description="One row per variant and option, by the newest solver version in the "
                            "file; older versions' rows in a History section below.")
     _add_db_option(r)
-    r.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
+    r.add_argument("--output", "-o", type=path_arg, default=None, metavar="FILE",
                    help="write the Markdown here (- or none: stdout)")
     r.add_argument("--solver", default=None, metavar="VERSION",
                    help="only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
-    r.add_argument("--plots", type=Path, default=None, metavar="DIR",
+    r.add_argument("--plots", type=path_arg, default=None, metavar="DIR",
                    help="folder for the PNG plots (default: the --output folder, else the current one)")
     r.set_defaults(func=run)
 

@@ -403,7 +403,8 @@ def _run_study(args: argparse.Namespace) -> int:
         counts[r.status] += 1
     decided = [r.seconds for r in rows if r.status != "unknown"]
     extra = {"median decide": f"{statistics.median(decided):.2f} s" if decided else "–"}
-    where = args.scheduler or f"{args.workers or os.cpu_count()} local workers"
+    workers = args.workers or os.cpu_count() or 1
+    where = args.scheduler or f"{workers} local worker{'' if workers == 1 else 's'}"
     from rich.console import Console
 
     out = Console()
@@ -412,8 +413,9 @@ def _run_study(args: argparse.Namespace) -> int:
     out.print(summary_table(f"{params.label()}, limit {params.limits()}, solver "
                                         f"{params.solver_version}, seeds {describe_seeds(seeds)}", counts, extra))
     rate = 60 * result.computed / result.seconds if result.seconds > 0 else 0.0
-    print(f"{result.computed:,} deals solved in this run ({rate:,.1f} deals/min on {where}), "
-          f"{result.already:,} were already done; database {db.path}", file=sys.stderr)
+    print(f"{result.computed:,} deal{'' if result.computed == 1 else 's'} solved in this run ({rate:,.1f} deals/min "
+          f"on {where}), {result.already:,} {'was' if result.already == 1 else 'were'} already done; "
+          f"database {db.path}", file=sys.stderr)
     codes = sorted({r.code for r in rows if r.code})
     if len(codes) > 1:
         print(f"yukon: warning: this study's rows were made by {len(codes)} different engine/solver sources "

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -26,6 +28,32 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"yukon: error: {message} (see '{self.prog} --help')\n")
+
+
+#: the exit status of a command ended by Ctrl-C (128 + SIGINT), as a shell reports a program killed by it
+EXIT_INTERRUPTED = 130
+
+
+def run_script(main: Callable[[], int | None]) -> NoReturn:
+    """Run a script's ``main`` (bench/*.py) and exit with its status; Ctrl-C ends it quietly with
+    :data:`EXIT_INTERRUPTED`, as the ``yukon`` commands do, not with a Python traceback.
+
+    Used as ``if __name__ == "__main__": run_script(main)``.
+    """
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
+    sys.exit(code)
+
+
+def ignore_interrupt() -> None:
+    """A script's pool worker initializer (``multiprocessing.Pool(n, initializer=ignore_interrupt)``).
+
+    Ctrl-C goes to the whole process group: each worker would print its own KeyboardInterrupt traceback.
+    The parent alone takes it (:func:`run_script`); leaving the pool's ``with`` terminates the workers.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 _NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")

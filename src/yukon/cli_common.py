@@ -206,7 +206,7 @@ def read_position_arg(value: str) -> Game:
     """A position given as a JSON file, ``-`` for standard input, or the one-line form."""
     if value == "-":
         text = sys.stdin.read()
-    elif value.strip().startswith("{"):
+    elif value.strip().startswith(("{", "[")):
         text = value
     else:
         path = Path(value)

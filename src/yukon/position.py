@@ -270,6 +270,8 @@ def game_to_text(game: Game) -> str:
 def read_position(text: str) -> Game:
     """A position given as JSON text or the one-line form (CLI and web input)."""
     stripped = text.strip()
-    if stripped.startswith("{"):
+    # (a one-line position starts with its variant's name: text opening a JSON object or array is JSON, and
+    # its faults are told as JSON's, not as "a one-line position has 3 or 4 fields, not 1")
+    if stripped.startswith(("{", "[")):
         return game_from_json(stripped)
     return game_from_text(stripped)

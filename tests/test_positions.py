@@ -297,6 +297,9 @@ MALFORMED_TEXT: list[tuple[str, str, str]] = [
     ("malformed card", GOOD.replace("QD/", "QX/"), "column 1: not a card at 'QX/'|column 1: not a card at 'QX'"),
     ("too few columns", f"{HEAD} QD/KC.JD9D2H5D5H {FOUND}", "Yukon has 7 columns, the position has 2"),
     ("wrong foundation count", f"{HEAD} {COLS} -/-/-", "Yukon has 4 foundations, the position has 3"),
+    # a space typed inside the tableau: it said "foundation 1: give one top card per foundation, not ''"
+    ("a space in the tableau", f"{HEAD} {COLS.replace('/', ' /', 1)} {FOUND}",
+     r"Yukon has 7 columns, the position has 1: .* \(a space inside the tableau field splits it\)"),
     ("two cards for a foundation top", f"{HEAD} {COLS} ASKS/-/-/-", "foundation 1: give one top card"),
     ("card missing", GOOD.replace("QD/", "-/"), "card.s. missing: QD"),
     ("card duplicated", GOOD.replace("QD/", "QDJD/"), "present more than once: JD"),

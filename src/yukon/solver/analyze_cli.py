@@ -78,7 +78,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(f"\nThe position before move {n}:")
         print(layout_text(before))
         print(before.to_text())
-        print(f"\nA winning continuation from there ({len(result.continuation)} moves):")
+        print(f"\nA winning continuation from there ({plural(len(result.continuation), 'move')}):")
         print(" ".join(str(m) for m in result.continuation))
     elif result.losing_range is not None:
         first, last = result.losing_range

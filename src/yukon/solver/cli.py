@@ -16,6 +16,7 @@ from ..cli_common import (
     add_numbering_option,
     add_rules_options,
     game_from_args,
+    plural,
     positive_int,
     positive_number,
     read_position_arg,
@@ -82,11 +83,12 @@ def run(args: argparse.Namespace) -> int:
     # (a greedy probe or a relaxation decides without the search's table of visited positions)
     table = (f", table peak {result.peak_table:,}" if result.peak_table else ", before any search" if proof
              else f", by the {result.reason or 'search'}")
-    print(f"{result.seconds:.3f} s, {result.nodes:,} positions examined ({rate:,.0f}/s){table}")
+    examined = f"{result.nodes:,} position{'' if result.nodes == 1 else 's'} examined"
+    print(f"{result.seconds:.3f} s, {examined} ({rate:,.0f}/s){table}")
     if result.status == "won" and not result.moves:  # (not "winning line (0 moves):" over an empty line)
         print("the position is already won: every card is on the foundations")
     elif result.status == "won":
-        print(f"winning line ({len(result.moves)} moves):")
+        print(f"winning line ({plural(len(result.moves), 'move')}):")
         print(" ".join(str(m) for m in result.moves))
         if args.show:
             from rich.console import Console

@@ -204,6 +204,8 @@ def game_from_args(args: argparse.Namespace) -> Game:
 
 def read_position_arg(value: str) -> Game:
     """A position given as a JSON file, ``-`` for standard input, or the one-line form."""
+    if not value.strip():  # (before any file: Path("") is the current folder, "cannot read ...: Is a directory")
+        raise CommandError("the position is empty")
     if value == "-":
         text = sys.stdin.read()
     elif value.strip().startswith(("{", "[")):
@@ -220,6 +222,9 @@ def read_position_arg(value: str) -> Game:
                 raise CommandError(f"cannot read position file {value!r}: {exc.strerror}") from None
             except UnicodeDecodeError as exc:
                 raise CommandError(f"cannot read position file {value!r}: not UTF-8 text ({exc.reason})") from None
+        elif len(value.split()) == 1:  # (a file name mistyped, or a one-line position without its spaces)
+            raise CommandError(f"invalid position: {shown(value)} is no file, and a one-line position has 3 "
+                               "or 4 space-separated fields, not 1")
         else:
             text = value
     if not text.strip():

@@ -38,6 +38,7 @@ import yukon.errors
 from yukon import FOUNDATION, STOCK, Game, Move
 from yukon.autoplay import is_safe_to_play_up
 from yukon.cards import RANK
+from yukon.cli_common import run_script
 from yukon.solver.probe import player_score
 
 KING = 13
@@ -284,4 +285,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 from yukon import FOUNDATION, Game
+from yukon.cli_common import run_script
 from yukon.record import GameRecord
 from yukon.solver import solve
 
@@ -153,4 +154,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

@@ -31,6 +31,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from yukon.cli_common import run_script
+
 ROOT = Path(__file__).resolve().parent.parent
 #: the kinds of dead end the census counts (src/yukon/solver/core/census.c)
 DEAD_KINDS = ("stalled", "column", "suit", "locked")
@@ -151,4 +153,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

@@ -21,6 +21,7 @@ import time
 from collections import Counter
 
 from yukon import Game
+from yukon.cli_common import run_script
 from yukon.demo import THINK_TIME, decide, situation
 from yukon.honest import WEB_BUDGET, Budget
 
@@ -83,4 +84,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

@@ -31,6 +31,7 @@ from rich.table import Table
 
 import yukon
 from yukon import env
+from yukon.cli_common import run_script
 from yukon.deal_data import Verdict
 from yukon.difficulty import CANDIDATES, GRADES, Deal, discriminates, grade, held_out, scale, thresholds
 from yukon.study.current import version_key
@@ -184,4 +185,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from yukon import VARIANTS, Game
+from yukon.cli_common import run_script
 
 DEALS = range(1, 21)
 MAX_STEPS = 200
@@ -93,4 +94,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -19,6 +19,7 @@ import time
 import yukon
 from yukon import Game
 from yukon.advisor import Advisor
+from yukon.cli_common import run_script
 from yukon.hinting import HintPolicy, is_reverse
 from yukon.session import PlaySession
 from yukon.solver.key import position_key
@@ -90,4 +91,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    run_script(lambda: main(sys.argv[1:]))

@@ -43,6 +43,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import yukon
+from yukon.cli_common import run_script
 from yukon.env import ENV_IDS
 from yukon.honest import (
     HONEST_1,
@@ -249,4 +250,4 @@ def load_average() -> str:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

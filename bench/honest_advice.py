@@ -26,6 +26,7 @@ import statistics
 import time
 
 import yukon
+from yukon.cli_common import run_script
 from yukon.honest import DEFAULT_METHOD, HONEST_1, STUDY_BUDGET, Method, choose, play_honest
 from yukon.honest.heuristic import Advice, advice_for
 from yukon.honest.player import SHARE_MARGIN
@@ -139,4 +140,4 @@ def load_average() -> str:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from honest_advice import parse_deals  # (bench/honest_advice.py, beside this script)
 
 import yukon
+from yukon.cli_common import ignore_interrupt, run_script
 from yukon.honest import STUDY_BUDGET, choose
 from yukon.honest.player import DEFAULT_METHOD, _progress, _rearrangements
 from yukon.visible import VisiblePosition, visible_history
@@ -79,7 +80,7 @@ def main() -> int:
     args = parser.parse_args()
     table = Table(args.variant, args.empty_column, args.foundation_return)
     print("deal,ended,moves,most_rearranged_views_with_no_progress_move", flush=True)
-    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+    with multiprocessing.Pool(max(1, args.jobs), initializer=ignore_interrupt) as pool:
         jobs = [(table, d, args.max_moves) for d in args.deals]
         for deal, reason, moves, most in pool.starmap(longest_idle, jobs):
             print(f"{deal},{reason},{moves},{most}", flush=True)
@@ -87,4 +88,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

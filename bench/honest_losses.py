@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import yukon
+from yukon.cli_common import run_script
 from yukon.honest import STUDY_BUDGET, Method, choose
 from yukon.honest.heuristic import preference
 from yukon.honest.player import HonestHint
@@ -146,4 +147,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from honest_advice import parse_advice, parse_deals  # (bench/honest_advice.py, beside this script)
 
 import yukon
+from yukon.cli_common import ignore_interrupt, run_script
 from yukon.honest import STUDY_BUDGET, Budget, Method, choose, play_honest
 from yukon.honest.heuristic import Advice, advice_for
 from yukon.notation import Move
@@ -180,7 +181,7 @@ def main() -> None:
           f"{len(done)} deals done, "
           f"{len(todo)} to play", flush=True)
     started = time.perf_counter()
-    with open(args.out, "a", newline="") as f, multiprocessing.Pool(args.jobs) as pool:
+    with open(args.out, "a", newline="") as f, multiprocessing.Pool(args.jobs, initializer=ignore_interrupt) as pool:
         writer = csv.writer(f)
         for row in pool.imap_unordered(player.play, todo):
             writer.writerow(row)
@@ -190,4 +191,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -16,6 +16,7 @@ import argparse
 import resource
 
 from yukon import Game, deal
+from yukon.cli_common import run_script
 from yukon.solver.search import Limits, Searcher
 
 SETTINGS = {"alone": False, "interleaved": True}
@@ -55,4 +56,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 
 from yukon import VARIANTS, Game
+from yukon.cli_common import run_script
 from yukon.rules import OPTIONS
 from yukon.solver import hint, solve
 
@@ -101,4 +102,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

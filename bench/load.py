@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from yukon.advisor import HINT_TIME, WINNABLE_TIME
+from yukon.cli_common import run_script
 
 TICK = os.sysconf("SC_CLK_TCK")
 THIS_SRC = Path(__file__).resolve().parent.parent / "src"
@@ -579,4 +580,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

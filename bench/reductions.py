@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from collections import Counter
 
 from yukon import Game
+from yukon.cli_common import run_script
 from yukon.solver.search import Limits, Searcher
 
 
@@ -89,4 +89,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

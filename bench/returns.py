@@ -26,10 +26,10 @@ import argparse
 import csv
 import gzip
 import statistics
-import sys
 import time
 
 from yukon import Game
+from yukon.cli_common import run_script
 from yukon.deal import parse_seeds
 from yukon.solver.search import Limits, Searcher
 
@@ -110,4 +110,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

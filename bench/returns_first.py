@@ -22,6 +22,7 @@ import time
 from returns import study_verdicts  # (bench/returns.py, beside this script)
 
 from yukon import Game
+from yukon.cli_common import run_script
 from yukon.deal import parse_seeds
 from yukon.solver import _solve_one, solve
 from yukon.solver.search import Limits
@@ -86,4 +87,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

@@ -32,6 +32,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import THIS_SRC, Connection, Server, cpu_seconds, uptime_line  # bench/ is not a package
 
+from yukon.cli_common import run_script
+
 
 async def _deal(conn: Connection, rng: random.Random) -> dict[str, Any]:
     r = await conn.request("POST", "/api/games", {"seed": rng.randrange(1 << 32)})
@@ -143,4 +145,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

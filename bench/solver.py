@@ -33,6 +33,7 @@ from rich.console import Console
 from rich.table import Table
 
 from yukon import Game, deal, rules_for
+from yukon.cli_common import run_script
 from yukon.solver import solve
 
 
@@ -218,4 +219,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

@@ -16,6 +16,7 @@ import threading
 import time
 
 import yukon
+from yukon.cli_common import run_script
 
 SEEDS = (78, 91, 71, 183, 181)
 #: Milligan Yukon deals whose search runs for seconds (solver 14: 291 undecided at 30 s without its probes)
@@ -48,4 +49,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -26,6 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from yukon.cli_common import run_script
 from yukon.rules import rules_for
 from yukon.solver import solver_version
 from yukon.study import StudyDB, StudyParams, parse_seeds, run_study
@@ -102,4 +103,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -16,6 +16,7 @@ import argparse
 import resource
 
 from yukon import Game, deal
+from yukon.cli_common import run_script
 from yukon.solver.search import Limits, Searcher
 
 #: solver 14's undecided deals at 30 s, seeds 1-1000 (docs/solver.md, "Figures")
@@ -54,4 +55,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

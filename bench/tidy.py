@@ -18,6 +18,7 @@ from honest_advice import parse_deals  # (bench/honest_advice.py, beside this sc
 
 import yukon
 from yukon.analysis import analyze
+from yukon.cli_common import run_script
 from yukon.solver.tidy import tidy_line
 
 
@@ -57,4 +58,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 
 from yukon import Game
+from yukon.cli_common import run_script
 from yukon.deal import parse_seeds
 from yukon.solver import search, solve
 from yukon.solver.search import Limits, Searcher
@@ -93,4 +93,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

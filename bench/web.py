@@ -29,6 +29,7 @@ from pathlib import Path
 import httpx
 
 from yukon import Game
+from yukon.cli_common import run_script
 from yukon.store import Store
 from yukon.web import create_app
 
@@ -213,4 +214,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

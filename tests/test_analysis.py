@@ -394,12 +394,26 @@ def test_cli_analyze_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[st
         assert word in err
 
 
-@pytest.mark.parametrize("argv", [["--time-limit", "0"], ["--total-limit", "-1"]])
+@pytest.mark.parametrize("argv", [["--time-limit", "0"], ["-t", "nan"], ["-t", "inf"], ["-t", "none"],
+                                  ["--total-limit", "-1"], ["--total-limit", "ten"]])
 def test_cli_analyze_bad_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     path = tmp_path / "game.json"
     record_of(TRAP, []).write(path)
     assert main(["analyze", str(path), *argv]) == 2
-    assert "must be positive" in capsys.readouterr().err
+    option = "--total-limit" if argv[0] == "--total-limit" else "--time-limit"
+    assert capsys.readouterr().err == f"yukon: error: {option} must be a positive number, not {argv[1]!r}\n"
+
+
+def test_cli_time_limit_zero_one_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same mistake (-t 0) gets the same line from solve, analyze and study run."""
+    path = tmp_path / "game.json"
+    record_of(TRAP, []).write(path)
+    errors = []
+    for argv in (["solve", "--seed", "1", "-t", "0"], ["analyze", str(path), "-t", "0"],
+                 ["study", "run", "--seeds", "1-2", "--db", str(tmp_path / "s.sqlite3"), "-t", "0"]):
+        assert main(argv) == 2
+        errors.append(capsys.readouterr().err)
+    assert errors == ["yukon: error: --time-limit must be a positive number, not '0'\n"] * 3
 
 
 def test_cli_analyze_missing_file(capsys: pytest.CaptureFixture[str]) -> None:

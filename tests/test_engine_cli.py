@@ -422,3 +422,17 @@ def test_an_empty_variant_is_unknown_not_yukon(capsys: pytest.CaptureFixture[str
     assert code == 2 and out == ""
     one_line_error(err, "unknown variant ''")
     assert not db.exists()
+
+
+@pytest.mark.parametrize("command", ["solve", "moves"])
+@pytest.mark.parametrize("value, said", [
+    ("", "the position is empty"),  # (it said "cannot read position file '': Is a directory")
+    ("mypos", "invalid position: 'mypos' is no file, and a one-line position has 3 or 4 space-separated fields, "
+              "not 1"),  # (it did not say that it looked for a file of that name)
+])
+def test_position_argument_empty_or_one_word(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch, command: str, value: str,
+                                             said: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main([command, value]) == 2
+    assert capsys.readouterr().err == f"yukon: error: {said}\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -296,6 +297,9 @@ MALFORMED_TEXT: list[tuple[str, str, str]] = [
     ("malformed card", GOOD.replace("QD/", "QX/"), "column 1: not a card at 'QX/'|column 1: not a card at 'QX'"),
     ("too few columns", f"{HEAD} QD/KC.JD9D2H5D5H {FOUND}", "Yukon has 7 columns, the position has 2"),
     ("wrong foundation count", f"{HEAD} {COLS} -/-/-", "Yukon has 4 foundations, the position has 3"),
+    # a space typed inside the tableau: it said "foundation 1: give one top card per foundation, not ''"
+    ("a space in the tableau", f"{HEAD} {COLS.replace('/', ' /', 1)} {FOUND}",
+     r"Yukon has 7 columns, the position has 1: .* \(a space inside the tableau field splits it\)"),
     ("two cards for a foundation top", f"{HEAD} {COLS} ASKS/-/-/-", "foundation 1: give one top card"),
     ("card missing", GOOD.replace("QD/", "-/"), "card.s. missing: QD"),
     ("card duplicated", GOOD.replace("QD/", "QDJD/"), "present more than once: JD"),
@@ -333,3 +337,21 @@ def test_the_malformed_text_table_is_made_of_well_formed_variations() -> None:
     assert Game.from_text(GOOD) == Game.deal("yukon", seed=5)
     assert Game.from_text(MILLIGAN) == Game.deal("milligan-yukon", seed=5)
     assert len(MALFORMED_TEXT) >= 15
+
+
+@pytest.mark.parametrize("text, said", [
+    ('[1,2', "position is not valid JSON: Expecting ',' delimiter"),
+    ('[]', "a position is a JSON object, not list"),
+    ('  [{"variant": "yukon"}]', "a position is a JSON object, not list"),
+])
+def test_json_array_is_told_as_json(text: str, said: str) -> None:
+    """A JSON array (or a broken one) was read as the one-line form: "has 3 or 4 space-separated fields, not 1"."""
+    with pytest.raises(InvalidPositionError, match=re.escape(said)):
+        read_position(text)
+
+
+def test_cli_json_array_argument_is_told_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from yukon.cli import main
+
+    assert main(["solve", "[1,2"]) == 2
+    assert capsys.readouterr().err.startswith("yukon: error: invalid position: position is not valid JSON")

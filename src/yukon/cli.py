@@ -15,7 +15,14 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .cli_common import CommandError, OneLineParser, add_deal_options, game_from_args, read_position_arg
+from .cli_common import (
+    EXIT_INTERRUPTED,
+    CommandError,
+    OneLineParser,
+    add_deal_options,
+    game_from_args,
+    read_position_arg,
+)
 from .errors import YukonError, shown
 
 #: (module, its purpose) of the layers that add subcommands; a missing optional layer is skipped.
@@ -128,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"yukon: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
 
 
 def _stdout_to_devnull() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -28,6 +30,32 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"yukon: error: {message} (see '{self.prog} --help')\n")
 
 
+#: the exit status of a command ended by Ctrl-C (128 + SIGINT), as a shell reports a program killed by it
+EXIT_INTERRUPTED = 130
+
+
+def run_script(main: Callable[[], int | None]) -> NoReturn:
+    """Run a script's ``main`` (bench/*.py) and exit with its status; Ctrl-C ends it quietly with
+    :data:`EXIT_INTERRUPTED`, as the ``yukon`` commands do, not with a Python traceback.
+
+    Used as ``if __name__ == "__main__": run_script(main)``.
+    """
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
+    sys.exit(code)
+
+
+def ignore_interrupt() -> None:
+    """A script's pool worker initializer (``multiprocessing.Pool(n, initializer=ignore_interrupt)``).
+
+    Ctrl-C goes to the whole process group: each worker would print its own KeyboardInterrupt traceback.
+    The parent alone takes it (:func:`run_script`); leaving the pool's ``with`` terminates the workers.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 _NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 
 
@@ -42,6 +70,18 @@ def positive_number(text: object, option: str) -> float:
     if not (math.isfinite(value) and value > 0):
         raise CommandError(f"{option} must be a positive number, not {shown(text)}")
     return value
+
+
+def time_limit_option(text: object, option: str = "--time-limit", *, none_allowed: bool = True) -> float | None:
+    """A time limit option's value in seconds: a positive number, or ``none``/``off`` (no limit) where
+    ``none_allowed``; :class:`CommandError` naming ``option`` otherwise.
+
+    The one check of every command's time limit (solve, analyze, study run), so that the same mistake
+    (``-t 0``) gets the same message from each.
+    """
+    if none_allowed and isinstance(text, str) and text.strip().lower() in ("none", "off"):
+        return None
+    return positive_number(text, option)
 
 
 #: the longest whole number an option takes (far past any limit or count; int() reads up to 4,300 digits)
@@ -61,6 +101,17 @@ def positive_int(text: object, option: str) -> int:
     if int(digits) <= 0:
         raise CommandError(f"{option} must be a positive whole number, not {shown(text)}")
     return int(digits)
+
+
+def path_arg(text: str) -> Path:
+    """An argparse ``type`` for a file or folder option: ``Path(text)``, refusing an empty one.
+
+    ``Path("")`` is the current folder, so ``--plots "$DIR"`` with the variable unset would write there
+    without a word; argparse makes the refusal one line naming the option.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path (an unset shell variable?): give one, or leave the option out")
+    return Path(text)
 
 
 def check_new_file(path: Path, option: str) -> None:
@@ -170,9 +221,11 @@ def game_from_args(args: argparse.Namespace) -> Game:
 
 def read_position_arg(value: str) -> Game:
     """A position given as a JSON file, ``-`` for standard input, or the one-line form."""
+    if not value.strip():  # (before any file: Path("") is the current folder, "cannot read ...: Is a directory")
+        raise CommandError("the position is empty")
     if value == "-":
         text = sys.stdin.read()
-    elif value.strip().startswith("{"):
+    elif value.strip().startswith(("{", "[")):
         text = value
     else:
         path = Path(value)
@@ -186,6 +239,9 @@ def read_position_arg(value: str) -> Game:
                 raise CommandError(f"cannot read position file {value!r}: {exc.strerror}") from None
             except UnicodeDecodeError as exc:
                 raise CommandError(f"cannot read position file {value!r}: not UTF-8 text ({exc.reason})") from None
+        elif len(value.split()) == 1:  # (a file name mistyped, or a one-line position without its spaces)
+            raise CommandError(f"invalid position: {shown(value)} is no file, and a one-line position has 3 "
+                               "or 4 space-separated fields, not 1")
         else:
             text = value
     if not text.strip():

@@ -234,6 +234,11 @@ def game_from_text(text: str) -> Game:
     for i, col in enumerate(fields[1].split("/")):
         down_text, _dot, up_text = col.rpartition(".") if "." in col else ("", "", col)
         columns.append((_card_run(down_text, f"column {i + 1}"), _card_run(up_text, f"column {i + 1}")))
+    if len(columns) != rules.columns:  # (told before the next fields: a space typed in the tableau splits it,
+        # and its second half read as the foundations said "foundation 1: give one top card ..., not ''")
+        raise InvalidPositionError(
+            f"{rules.title} has {rules.columns} columns, the position has {len(columns)}: {shown(fields[1])}"
+            + (" (a space inside the tableau field splits it)" if len(fields) == 4 and not rules.has_stock else ""))
     foundations = [_pile_from_top(p, f"foundation {i + 1}") for i, p in enumerate(fields[2].split("/"))]
     stock: list[int] = []
     waste: list[int] = []
@@ -270,6 +275,8 @@ def game_to_text(game: Game) -> str:
 def read_position(text: str) -> Game:
     """A position given as JSON text or the one-line form (CLI and web input)."""
     stripped = text.strip()
-    if stripped.startswith("{"):
+    # (a one-line position starts with its variant's name: text opening a JSON object or array is JSON, and
+    # its faults are told as JSON's, not as "a one-line position has 3 or 4 fields, not 1")
+    if stripped.startswith(("{", "[")):
         return game_from_json(stripped)
     return game_from_text(stripped)

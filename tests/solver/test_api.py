@@ -354,3 +354,13 @@ def test_cli_as_a_program() -> None:
     bad = subprocess.run([sys.executable, "-m", "yukon.cli", "solve", "not a position at all"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_cli_one_move_and_one_position_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "1 positions examined" and "winning line (1 moves):"."""
+    code, out, _ = run_cli(["yukon,kings,noreturn KC/-/-/-/-/-/- KS/KH/KD/QC"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[2:] == ["winning line (1 move):", "1:KC>F"], out
+    examined = re.search(r", ([\d,]+) (positions?) examined ", lines[1])
+    assert examined, out
+    assert examined[2] == ("position" if examined[1] == "1" else "positions"), out

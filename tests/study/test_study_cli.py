@@ -339,3 +339,30 @@ def test_the_game_store_and_a_study_file_name_each_other(tmp_path: Path, capsys:
     assert main(["tui", "--db", str(study), "--seed", "1"]) == 2
     _one_line_error(capsys, str(study), "a yukon study database", "not a game store")
     assert (games.read_bytes(), study.read_bytes()) == before
+
+
+@pytest.mark.parametrize("option", ["--plots", "--output", "--db"])
+def test_report_empty_path_is_refused(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str], option: str) -> None:
+    """'--plots ""' (an unset shell variable) wrote the plots into the current folder without a word."""
+    monkeypatch.chdir(tmp_path)
+    given = {"--db": str(existing), "--output": str(tmp_path / "r.md"), "--plots": str(tmp_path / "plots")}
+    given[option] = ""
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        run_cli("report", *[part for pair in given.items() for part in pair])
+    assert stop.value.code == 2
+    _one_line_error(capsys, f"argument {option}", "empty path")
+    assert not list(tmp_path.glob("*.png")) and not (tmp_path / "r.md").exists()
+
+
+@pytest.mark.parametrize("seeds, said", [("4-5", "1 deal solved in this run ("),
+                                         ("4-5", "on 1 local worker), 1 was already done;"),
+                                         ("3-6", "2 deals solved in this run ("),
+                                         ("3-6", "on 1 local worker), 2 were already done;")])
+def test_run_summary_counts_one_in_the_singular(existing: Path, capsys: pytest.CaptureFixture[str],
+                                                seeds: str, said: str) -> None:
+    """The summary said "1 were already done" (and "1 deals solved", "1 local workers")."""
+    capsys.readouterr()
+    assert run_cli(*study_args(existing, seeds, "yukon", "--workers", "1")) == 0
+    assert said in " ".join(capsys.readouterr().err.split())

@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from ..cli_common import CommandError, plural
+from ..cli_common import plural, time_limit_option
 
 EXIT_OPEN = 3
 
@@ -24,9 +24,9 @@ def add_analyze_parser(sub: Any) -> None:
         "decide leave the answer open, 2 bad input.",
     )
     p.add_argument("record", help="a game record file (docs/records.md), or - for standard input")
-    p.add_argument("--time-limit", "-t", type=float, default=None,
+    p.add_argument("--time-limit", "-t", default=None,
                    help="seconds for the solver on each position in the search (default 2)")
-    p.add_argument("--total-limit", type=float, default=None,
+    p.add_argument("--total-limit", default=None,
                    help="seconds for the whole analysis (default 30): positions still undecided after the "
                    "search get what is left of it")
     p.add_argument("--json", action="store_true",
@@ -46,13 +46,13 @@ def run_analyze(args: argparse.Namespace) -> int:
     from ..analysis import DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT, analyze
     from ..render import layout_text
 
-    for name in ("time_limit", "total_limit"):
-        value = getattr(args, name)
-        if value is not None and not value > 0:
-            raise CommandError(f"--{name.replace('_', '-')} must be positive, not {value}")
+    # (the analysis needs a limit on each position and on the whole: 'none' is not one)
+    given = time_limit_option(args.time_limit, none_allowed=False) if args.time_limit is not None else None
+    given_total = (time_limit_option(args.total_limit, "--total-limit", none_allowed=False)
+                   if args.total_limit is not None else None)
     record = _read_record(args.record)
-    time_limit = args.time_limit if args.time_limit is not None else DEFAULT_TIME_LIMIT
-    total_limit = args.total_limit if args.total_limit is not None else max(DEFAULT_TOTAL_LIMIT, time_limit)
+    time_limit = given if given is not None else DEFAULT_TIME_LIMIT
+    total_limit = given_total if given_total is not None else max(DEFAULT_TOTAL_LIMIT, time_limit)
     result = analyze(record, time_limit=time_limit, total_limit=total_limit)
     status = EXIT_OPEN if result.unknown_moves else 0
     if args.json:
@@ -78,7 +78,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(f"\nThe position before move {n}:")
         print(layout_text(before))
         print(before.to_text())
-        print(f"\nA winning continuation from there ({len(result.continuation)} moves):")
+        print(f"\nA winning continuation from there ({plural(len(result.continuation), 'move')}):")
         print(" ".join(str(m) for m in result.continuation))
     elif result.losing_range is not None:
         first, last = result.losing_range

@@ -16,9 +16,11 @@ from ..cli_common import (
     add_numbering_option,
     add_rules_options,
     game_from_args,
+    plural,
     positive_int,
     positive_number,
     read_position_arg,
+    time_limit_option,
 )
 
 EXIT_STATUS = {"won": 0, "lost": 1, "unknown": 3}
@@ -58,8 +60,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError("give a position, or a deal with --seed N (and --variant V)")
         args.variant = "yukon" if args.variant is None else args.variant
         game = game_from_args(args)
-    no_time_limit = str(args.time_limit).strip().lower() in ("none", "off")
-    time_limit = None if no_time_limit else positive_number(args.time_limit, "--time-limit")
+    time_limit = time_limit_option(args.time_limit)
     node_limit = None if args.node_limit is None else positive_int(args.node_limit, "--node-limit")
     memory_limit = max(1, int(positive_number(args.memory_limit, "--memory-limit") * 1e9))
     result = solve(game, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit)
@@ -82,11 +83,12 @@ def run(args: argparse.Namespace) -> int:
     # (a greedy probe or a relaxation decides without the search's table of visited positions)
     table = (f", table peak {result.peak_table:,}" if result.peak_table else ", before any search" if proof
              else f", by the {result.reason or 'search'}")
-    print(f"{result.seconds:.3f} s, {result.nodes:,} positions examined ({rate:,.0f}/s){table}")
+    examined = f"{result.nodes:,} position{'' if result.nodes == 1 else 's'} examined"
+    print(f"{result.seconds:.3f} s, {examined} ({rate:,.0f}/s){table}")
     if result.status == "won" and not result.moves:  # (not "winning line (0 moves):" over an empty line)
         print("the position is already won: every card is on the foundations")
     elif result.status == "won":
-        print(f"winning line ({len(result.moves)} moves):")
+        print(f"winning line ({plural(len(result.moves), 'move')}):")
         print(" ".join(str(m) for m in result.moves))
         if args.show:
             from rich.console import Console

@@ -29,9 +29,11 @@ from ..cli_common import (
     add_numbering_option,
     add_rules_options,
     check_new_file,
+    path_arg,
     positive_int,
     positive_number,
     rules_from_args,
+    time_limit_option,
 )
 from .db import DealRow, StudyDB, StudyDBError, StudyParams, default_path
 from .runner import RunResult, StudyError, connect, describe_seeds, parse_seeds, run_study
@@ -45,7 +47,7 @@ _RUN_ONLY = (("variant", "--variant"), ("empty_column", "--empty-column"),
 
 
 def _add_db_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", type=Path, default=None, metavar="FILE",
+    p.add_argument("--db", type=path_arg, default=None, metavar="FILE",
                    help=f"the study file (default: {_default_db_text()})")
 
 
@@ -108,11 +110,11 @@ def add_parser(sub: Any) -> None:
                            description="One row per variant and option, by the newest solver version in the "
                            "file; older versions' rows in a History section below.")
     _add_db_option(r)
-    r.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
+    r.add_argument("--output", "-o", type=path_arg, default=None, metavar="FILE",
                    help="write the Markdown here (- or none: stdout)")
     r.add_argument("--solver", default=None, metavar="VERSION",
                    help="only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
-    r.add_argument("--plots", type=Path, default=None, metavar="DIR",
+    r.add_argument("--plots", type=path_arg, default=None, metavar="DIR",
                    help="folder for the PNG plots (default: the --output folder, else the current one)")
     r.set_defaults(func=run)
 
@@ -213,8 +215,7 @@ def _params(args: argparse.Namespace) -> tuple[StudyParams, list[int]]:
             raise CommandError(f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} the solver's: the "
                                "honest player's budget is --budget SAMPLESxNODES")
     given_limit = "30" if args.time_limit is None else args.time_limit  # (the default is None: see above)
-    text = str(given_limit).strip().lower()
-    time_limit = None if text in ("none", "off") else positive_number(given_limit, "--time-limit")
+    time_limit = time_limit_option(given_limit)
     args.node_limit = None if args.node_limit is None else positive_int(args.node_limit, "--node-limit")
     if time_limit is None and args.node_limit is None:
         raise CommandError("give a --time-limit or a --node-limit: a deal may take very long to decide")
@@ -402,7 +403,8 @@ def _run_study(args: argparse.Namespace) -> int:
         counts[r.status] += 1
     decided = [r.seconds for r in rows if r.status != "unknown"]
     extra = {"median decide": f"{statistics.median(decided):.2f} s" if decided else "–"}
-    where = args.scheduler or f"{args.workers or os.cpu_count()} local workers"
+    workers = args.workers or os.cpu_count() or 1
+    where = args.scheduler or f"{workers} local worker{'' if workers == 1 else 's'}"
     from rich.console import Console
 
     out = Console()
@@ -411,8 +413,9 @@ def _run_study(args: argparse.Namespace) -> int:
     out.print(summary_table(f"{params.label()}, limit {params.limits()}, solver "
                                         f"{params.solver_version}, seeds {describe_seeds(seeds)}", counts, extra))
     rate = 60 * result.computed / result.seconds if result.seconds > 0 else 0.0
-    print(f"{result.computed:,} deals solved in this run ({rate:,.1f} deals/min on {where}), "
-          f"{result.already:,} were already done; database {db.path}", file=sys.stderr)
+    print(f"{result.computed:,} deal{'' if result.computed == 1 else 's'} solved in this run ({rate:,.1f} deals/min "
+          f"on {where}), {result.already:,} {'was' if result.already == 1 else 'were'} already done; "
+          f"database {db.path}", file=sys.stderr)
     codes = sorted({r.code for r in rows if r.code})
     if len(codes) > 1:
         print(f"yukon: warning: this study's rows were made by {len(codes)} different engine/solver sources "

@@ -95,7 +95,7 @@ def test_every_option_works_on_every_variant(variant: str, empty: str, ret: bool
         ({"redeal": 1}, "unknown rule option 'redeal'"),
         ({"empty_column": "queens"}, "'empty_column' takes"),
         ({"empty_column": True}, "'empty_column' takes"),
-        ({"foundation_return": "yes"}, "'foundation_return' takes"),
+        ({"foundation_return": "yes"}, r"'foundation_return' takes true or false \(False or True in Python\)"),
         ({"foundation_return": 1}, "'foundation_return' takes"),
         ({"foundation_return": None}, "'foundation_return' takes"),
     ],

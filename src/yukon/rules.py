@@ -227,9 +227,9 @@ class Rules:
                 )
             allowed = OPTIONS[key]
             if isinstance(value, bool) is not isinstance(allowed[0], bool) or value not in allowed:
-                raise InvalidRulesError(
-                    f"rule option {key!r} takes {' or '.join(map(repr, allowed))}, not {shown(value)}"
-                )
+                takes = ("true or false (False or True in Python)" if isinstance(allowed[0], bool)
+                         else " or ".join(map(repr, allowed)))  # (JSON positions and Python callers alike)
+                raise InvalidRulesError(f"rule option {key!r} takes {takes}, not {shown(value)}")
         return dataclasses.replace(self, **options) if options else self
 
     def fits(self, lead: int, target: int) -> bool:

@@ -1,7 +1,7 @@
 """How long the honest player only rearranges before it wins or loses (docs/honest.md, "Round five").
 
-Plays the study's games again (``yukon.honest.play_honest``'s loop, move for move: the same budget and
-decision seeds, so each game is the study's) and prints, per deal, how it ended and the most views passed
+Plays the study's games again (``yukon.honest.play_honest`` at the study's budget and seed, so each game is
+the study's, watched through its ``observe``) and prints, per deal, how it ended and the most views passed
 with the same cards up, face down and in the stock at a decision where no move turns, plays up or deals a
 card: the count a rule that resigns after so many rearrangements would read.
 
@@ -19,9 +19,9 @@ from honest_advice import parse_deals  # (bench/honest_advice.py, beside this sc
 
 import yukon
 from yukon.cli_common import ignore_interrupt, run_script
-from yukon.honest import STUDY_BUDGET, choose
-from yukon.honest.player import DEFAULT_METHOD, _progress, _rearrangements
-from yukon.visible import VisiblePosition, visible_history
+from yukon.honest import STUDY_BUDGET, play_honest
+from yukon.honest.player import _progress, _rearrangements
+from yukon.visible import VisiblePosition
 
 
 @dataclass(frozen=True)
@@ -43,30 +43,17 @@ def makes_progress(view: VisiblePosition, move: yukon.Move) -> bool:
 
 def longest_idle(table: Table, deal: int, max_moves: int = 1000) -> tuple[int, str, int, int]:
     """(deal, how the game ended, its moves, the most rearranged views at a decision with no progress move)."""
-    game = table.deal(deal)
-    seen = set(visible_history(game))
-    most, reason = 0, "move limit"
-    for ply in range(max_moves):
-        if game.is_won():
-            reason = "won"
-            break
-        view = VisiblePosition.of(game)
-        seen.add(view)
+    most = 0
+
+    def observe(view: VisiblePosition, seen: frozenset[VisiblePosition]) -> None:
+        nonlocal most
         moves = view.legal_moves()
         if moves and not any(makes_progress(view, m) for m in moves):
             most = max(most, _rearrangements(view, seen))
-        hint = choose(view, frozenset(seen), STUDY_BUDGET, deal * 1009 + ply, None, None, DEFAULT_METHOD)
-        if hint.move is None:
-            reason = "no move"
-            break
-        if view.goes_back(hint.move, seen):
-            reason = "repeats"
-            break
-        game.push(hint.move)
-    else:
-        if game.is_won():
-            reason = "won"
-    return deal, reason, len(game.move_stack), most
+
+    game = table.deal(deal)
+    played = play_honest(game, STUDY_BUDGET, seed=deal, max_moves=max_moves, observe=observe)
+    return deal, played.reason, played.moves, most
 
 
 def main() -> int:

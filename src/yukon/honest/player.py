@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..autoplay import safe_moves
@@ -371,10 +372,13 @@ def play_honest(
     stop: threading.Event | None = None,
     method: Method = DEFAULT_METHOD,
     time_limit: float | None = None,
+    observe: Callable[[VisiblePosition, frozenset[VisiblePosition]], None] | None = None,
 ) -> PlayedGame:
     """Play ``game`` (changed in place) by honest hints until it is won, stuck or would only repeat
     a position already seen (then it resigns). Decision ``i`` uses seed ``seed * 1009 + i``. ``stop`` set,
-    or ``time_limit`` seconds for the whole game passed, ends it as ``stopped``."""
+    or ``time_limit`` seconds for the whole game passed, ends it as ``stopped``. ``observe``, if given, is
+    called before each decision with what the decision reads (the view, the views passed): a study of the
+    games (bench/honest_idle.py) watches them without playing them again some other way."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     seen: set[VisiblePosition] = set(visible_history(game))
@@ -390,7 +394,10 @@ def play_honest(
         if left is not None and left <= 0:
             reason = "stopped"
             break
-        hint = choose(view, frozenset(seen), budget, seed * 1009 + ply, left, stop, method)
+        passed = frozenset(seen)
+        if observe is not None:
+            observe(view, passed)
+        hint = choose(view, passed, budget, seed * 1009 + ply, left, stop, method)
         nodes += hint.nodes
         if hint.move is None:
             reason = "no move"

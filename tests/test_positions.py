@@ -13,6 +13,7 @@ import pytest
 from engine_helpers import ALL_OPTIONS, make
 from yukon import Game, InvalidPositionError
 from yukon.position import read_position
+from yukon.rules import VARIANTS
 
 TOP_KEYS = ["variant", "rules", "tableau", "foundations", "stock", "waste"]
 
@@ -318,6 +319,34 @@ def test_malformed_one_line_positions_are_rejected_naming_the_fault(kind: str, t
     with pytest.raises(InvalidPositionError, match=fault) as info:
         Game.from_text(text)
     assert "\n" not in str(info.value)
+
+
+def _swap_first_card(variant: str) -> tuple[dict[str, Any], str, str, str]:
+    """A deal with its first tableau card overwritten by its last one: that card once too often, the first nowhere.
+
+    Returned: the JSON form, the one-line form, the card now present too often, the card now missing."""
+    g = Game.deal(variant, seed=5)
+    d = g.to_dict()
+    first_column = d["tableau"][0]
+    first_list = first_column["down"] or first_column["up"]
+    gone, twice = first_list[0], d["tableau"][-1]["up"][-1]
+    assert gone != twice
+    first_list[0] = twice
+    head, tableau, rest = g.to_text().split(" ", 2)
+    assert tableau.startswith(gone) and tableau.endswith(twice)  # the same two cards in the one-line form
+    return d, f"{head} {twice}{tableau[2:]} {rest}", twice, gone
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_card_given_twice_and_one_missing_are_both_named(variant: str) -> None:
+    """Only the card given twice was named: fixing it then met "card(s) missing" on a second try."""
+    d, text, twice, gone = _swap_first_card(variant)
+    times = "more than 2 times" if variant == "milligan-yukon" else "more than once"
+    expected = f"card(s) present {times}: {twice}; card(s) missing: {gone}"
+    for read in (lambda: Game.from_dict(d), lambda: Game.from_json(json.dumps(d)), lambda: Game.from_text(text)):
+        with pytest.raises(InvalidPositionError) as info:
+            read()
+        assert str(info.value) == expected
 
 
 def test_unknown_top_level_json_keys_are_ignored() -> None:

@@ -167,13 +167,16 @@ def build_game(
     want = rules.decks
     too_many = sorted(c for c, n in counts.items() if n > want)
     missing = sorted(c for c in range(52) if counts[c] < want)
+    # Both faults in one line: a card typed twice usually stands where the missing one belongs,
+    # and naming only one sends the user back for a second try.
+    faults: list[str] = []
     if too_many:
         times = "once" if want == 1 else f"{want} times"
-        raise InvalidPositionError(
-            f"card(s) present more than {times}: {' '.join(NAME[c] for c in too_many)}"
-        )
+        faults.append(f"card(s) present more than {times}: {' '.join(NAME[c] for c in too_many)}")
     if missing:
-        raise InvalidPositionError(f"card(s) missing: {' '.join(NAME[c] for c in missing)}")
+        faults.append(f"card(s) missing: {' '.join(NAME[c] for c in missing)}")
+    if faults:
+        raise InvalidPositionError("; ".join(faults))
     return Game(rules, columns, foundations, stock, waste)
 
 

@@ -252,6 +252,41 @@ def test_the_top_line_of_a_replay_counts_the_cards_up_of_the_position_shown(stor
     run(imported(store, game.to_text(), ["4:AH>F"]), scenario)
 
 
+def test_the_top_line_of_a_replay_does_not_give_the_game_in_plays_verdict_and_clock(store: Store) -> None:
+    # Stepping back to a start that can be won, the top line still said "not winnable ✗" (the game in play's
+    # verdict, after its losing move) and ran the game's clock; the winning line after an analysis, likewise.
+    clock = FakeClock()
+
+    def info() -> str:
+        return str(app.query_one("#info").render())
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")  # 6♥ up: the losing move
+        await pilot.pause()
+        clock.now += 45
+        await pilot.press("c")
+        await wait_for(pilot, lambda: "not winnable ✗" in info())
+        assert "0:45" in info(), info()
+        await pilot.press("comma")
+        await pilot.pause()
+        assert app.replay is not None and app.replay.at == 0
+        assert "winnable" not in info() and "0:45" not in info() and info().endswith(" · replay"), info()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "not winnable ✗" in info() and "replay" not in info(), info()
+        await pilot.press("W")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.replay is not None and app.replay.better_from == 0
+        assert "winnable" not in info() and info().endswith(" · replay: winning line"), info()
+
+    app = YukonApp(store, clock=clock, tick=False, new_seed=lambda: 99, game=Game.from_text(LOSABLE), autoplay=False,
+                   winnable_time=5.0, analysis_time=5.0)
+    run(app, scenario)
+
+
 def test_a_game_given_up_for_the_analysis_can_be_exported(store: Store, tmp_path: Path) -> None:
     # The question said the answer shows the face-down cards and the game counted as not won, and yet x then
     # said "Export works once the game is over". The web game exports a game given up; so does this one now.

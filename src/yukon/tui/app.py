@@ -385,7 +385,8 @@ class YukonApp(App[None]):
         grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",
                                  over=s.result is not None or g.is_over())
         # the position on the table (a replay's, when replaying): its move count goes with its cards up
-        text = info_line(self.game, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2), grade)
+        text = info_line(self.game, moves, s.elapsed, s.autoplay, winnable, max(20, self.size.width - 2), grade,
+                         replay=replay_label(self.replay) if self.replay is not None else None)
         with contextlib.suppress(Exception):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
@@ -1368,11 +1369,20 @@ def _read_verdicts() -> None:
         deal_data.has_verdicts(rules_for("yukon"))
 
 
+def replay_label(replay: Replay) -> str:
+    """What the top line says of a replay's position: on the solver's winning line, or a move of the game."""
+    if replay.better_from is not None and replay.at >= replay.better_from:
+        return "replay: winning line"
+    return "replay"
+
+
 def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int,
-              difficulty: str | None = None) -> str:
+              difficulty: str | None = None, *, replay: str | None = None) -> str:
     """The top line in at most ``width`` cells when it can be: the full form, else shorter words,
     else without its least needed parts (``auto``, then the cards up); the winnable indicator stays.
     ``difficulty``, the deal's grade (docs/difficulty.md), stands beside the deal number, as in the web table.
+    ``replay`` (a replay's label) stands where the clock, ``auto`` and the verdict were: those are the game in
+    play's, not the replayed position's (no time is kept per move, and nothing autoplays in a replay).
 
     >>> g = Game.deal("milligan-yukon", seed=18446744073709551615, empty_column="any")
     >>> info_line(g, 0, 0.0, True, "not winnable ✗", 120)
@@ -1381,6 +1391,8 @@ def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: 
     'Milligan (any) · #18446744073709551615 · 0 mv · 0:00 · 0/104 · not winnable ✗'
     >>> info_line(Game.deal("yukon", seed=5), 3, 61.0, False, "", 120, "hard")
     'Yukon · deal 5 (hard) · 3 moves · 1:01 · 0/52 up'
+    >>> info_line(Game.deal("yukon", seed=5), 3, 61.0, True, "not winnable ✗", 120, replay="replay")
+    'Yukon · deal 5 · 3 moves · 0/52 up · replay'
     """
     rules = game.rules
     default = rules_for(rules.variant)
@@ -1404,6 +1416,8 @@ def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: 
     clock, count = clock_text(elapsed), plural(moves, "move")
     up = f"{game.cards_on_foundations}/{rules.card_count}"
     auto = "auto" if autoplay else ""
+    if replay is not None:
+        clock, auto, winnable = "", "", replay
     forms = [
         [title, deal, count, clock, f"{up} up", auto, winnable],
         [titled(rules.title, short_words), short_deal, count, clock, f"{up} up", auto, winnable],

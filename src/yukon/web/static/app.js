@@ -1837,14 +1837,16 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       accept(data);
       if (data.result === null && data.player_moved) say("Welcome back: your game is where you left it.");
     };
+    // a game the server no longer knows (another database, deleted) is expected: 204, no console error
+    const known = async (gameId) => api("GET", `/api/games/${encodeURIComponent(gameId)}?missing_ok=true`);
     const params = new URLSearchParams(location.search);
     if (params.has("game")) {
-      try { resumed(await api("GET", `/api/games/${encodeURIComponent(params.get("game"))}`)); return; } catch (e) { if (e.offline) { goOffline(); return; } }
+      try { const data = await known(params.get("game")); if (data) { resumed(data); return; } } catch (e) { if (e.offline) { goOffline(); return; } }
     }
     let id = null;
     try { id = localStorage.getItem("yukon.game"); } catch (e) { id = null; }
     if (id) {
-      try { resumed(await api("GET", `/api/games/${encodeURIComponent(id)}`)); return; } catch (e) { if (e.offline) { goOffline(); return; } }
+      try { const data = await known(id); if (data) { resumed(data); return; } } catch (e) { if (e.offline) { goOffline(); return; } }
     }
     // (none on a first visit: 204, not an error the console would show)
     try {

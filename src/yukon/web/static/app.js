@@ -75,7 +75,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
   const moveText = (src, card, count, dst) => `${note(src)}:${card}${count > 1 ? "+" + (count - 1) : ""}>${note(dst)}`;
   function describeMove(mv) {
-    if (mv.src === "S") return "Dealt from the stock";
+    // (what a move is, not that it happened: a hint and the replay's "Next" name it too)
+    if (mv.src === "S") return "deal from the stock";
     const group = mv.count > 1 ? ` with ${plural(mv.count - 1, "card")}` : "";
     return `${longName(mv.card)}${group} to ${mv.dst === "F" ? "the foundation" : pileName(mv.dst)}`;
   }

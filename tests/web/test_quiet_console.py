@@ -59,6 +59,26 @@ def test_a_first_visit_logs_no_console_error(browser: Any, tmp_path: Path) -> No
         page.context.close()
 
 
+def test_a_remembered_game_the_server_does_not_know_logs_no_console_error(browser: Any, tmp_path: Path) -> None:
+    """The page remembers its game's id; another database (or the game deleted) leaves it unknown, expected."""
+    with Server(tmp_path / "other.sqlite3", warm_solver=False) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+        page = context.new_page()
+        errors = console_errors(page)
+        asked: list[str] = []
+        page.on("response", lambda r: asked.append(f"{r.status} {r.url}") if "/api/games/" in r.url else None)
+        page.add_init_script(f"localStorage.setItem('yukon.settings', {json.dumps(json.dumps(SETTINGS))});"
+                             "localStorage.setItem('yukon.game', 'gone123')")
+        page.goto(server.url)
+        page.wait_for_function("window.yukon && window.yukon.state")
+        settle(page)
+        page.wait_for_timeout(300)
+        assert any(a.startswith("204 ") and "/api/games/gone123" in a for a in asked), asked  # it was asked for
+        assert state(page)["id"] != "gone123" and state(page)["move_count"] == 0  # and a new game dealt
+        assert errors == []
+        context.close()
+
+
 def test_a_refused_drop_logs_no_console_error(browser: Any, server: Server) -> None:
     page, errors = open_quiet(browser, server)
     card, column = refused_drop(state(page))

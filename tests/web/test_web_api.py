@@ -171,6 +171,17 @@ def test_latest_with_missing_ok_answers_no_game_with_204(client: TestClient) -> 
     assert client.get("/api/games/latest?missing_ok=true").json()["id"] == s["id"]
 
 
+def test_a_game_with_missing_ok_answers_an_unknown_id_with_204(client: TestClient) -> None:
+    """The page asks for the game it remembers so: another database or a deleted game leaves the id unknown,
+    which it expects (no error in the browser's console); a known id gives its state, as without."""
+    assert "no game with id" in error_of(client.get("/api/games/gone123"), 404)
+    r = client.get("/api/games/gone123?missing_ok=true")
+    assert r.status_code == 204 and r.content == b""
+    assert "missing_ok" in error_of(client.get("/api/games/gone123?missing_ok=perhaps"), 422)
+    s = new_game(client, seed=9)
+    assert client.get(f"/api/games/{s['id']}?missing_ok=true").json() == client.get(f"/api/games/{s['id']}").json()
+
+
 # ---------------------------------------------------------------------- moves
 
 

@@ -631,9 +631,22 @@ def create_app(
 
         return await threads.run(work)
 
-    @app.get("/api/games/{game_id}", responses=_errors(404, 410, 503))
-    async def get_game(game_id: str) -> Response:
-        return await game_state(game_id)
+    @app.get("/api/games/{game_id}", responses={204: {"description": "No game with this id (with missing_ok)"},
+                                                 **_errors(404, 410, 503)})
+    async def get_game(game_id: str, missing_ok: bool = False) -> Response:
+        """The game's state. None with this id: 404, or with ``missing_ok`` 204 and no body (the page asks so
+        for the game it remembers, which another database or a deleted game leaves unknown: no console error)."""
+        if not missing_ok:
+            return await game_state(game_id)
+
+        def work() -> Response:
+            with registry.use(game_id) as session:
+                if session is None:
+                    return Response(status_code=204)
+                with session.lock:
+                    return JSONBody(session.to_state())
+
+        return await threads.run(work)
 
     @app.post("/api/games/{game_id}/check", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
     async def check(game_id: str, body: CheckBody) -> Response:

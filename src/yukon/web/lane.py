@@ -95,7 +95,8 @@ class FastLane:
         method = scope["method"]
         if method == "GET":
             match = STATE_PATH.fullmatch(scope["path"])
-            if match is not None and match["game"] not in NOT_A_GAME:
+            # (a query, as ``missing_ok``, is the route's to read)
+            if match is not None and match["game"] not in NOT_A_GAME and not scope.get("query_string"):
                 await self._answer(self.state(match["game"]), scope, receive, send)
                 return
         elif method == "POST":

@@ -75,7 +75,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
   const moveText = (src, card, count, dst) => `${note(src)}:${card}${count > 1 ? "+" + (count - 1) : ""}>${note(dst)}`;
   function describeMove(mv) {
-    if (mv.src === "S") return "Dealt from the stock";
+    // (what a move is, not that it happened: a hint and the replay's "Next" name it too)
+    if (mv.src === "S") return "deal from the stock";
     const group = mv.count > 1 ? ` with ${plural(mv.count - 1, "card")}` : "";
     return `${longName(mv.card)}${group} to ${mv.dst === "F" ? "the foundation" : pileName(mv.dst)}`;
   }
@@ -1837,14 +1838,16 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       accept(data);
       if (data.result === null && data.player_moved) say("Welcome back: your game is where you left it.");
     };
+    // a game the server no longer knows (another database, deleted) is expected: 204, no console error
+    const known = async (gameId) => api("GET", `/api/games/${encodeURIComponent(gameId)}?missing_ok=true`);
     const params = new URLSearchParams(location.search);
     if (params.has("game")) {
-      try { resumed(await api("GET", `/api/games/${encodeURIComponent(params.get("game"))}`)); return; } catch (e) { if (e.offline) { goOffline(); return; } }
+      try { const data = await known(params.get("game")); if (data) { resumed(data); return; } } catch (e) { if (e.offline) { goOffline(); return; } }
     }
     let id = null;
     try { id = localStorage.getItem("yukon.game"); } catch (e) { id = null; }
     if (id) {
-      try { resumed(await api("GET", `/api/games/${encodeURIComponent(id)}`)); return; } catch (e) { if (e.offline) { goOffline(); return; } }
+      try { const data = await known(id); if (data) { resumed(data); return; } } catch (e) { if (e.offline) { goOffline(); return; } }
     }
     // (none on a first visit: 204, not an error the console would show)
     try {

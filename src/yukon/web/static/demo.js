@@ -23,6 +23,7 @@ played. A game the computer played in is not counted in the statistics (the serv
   function showBar() {
     const bar = $("demo-bar");  // (over the status line: the table does not move when it comes or goes)
     bar.hidden = !run;
+    if (!run) bar.classList.remove("open");
     $("btn-demo").setAttribute("aria-pressed", run ? "true" : "false");
     $("btn-demo").querySelector(".ico").textContent = run ? "■" : "▶";
     $("btn-demo").querySelector("span:last-child").textContent = run ? "Stop" : "Watch";
@@ -129,6 +130,9 @@ played. A game the computer played in is not counted in the statistics (the serv
   }
 
   $("btn-demo").addEventListener("click", () => { if (run) stop("Stopped: play on from here."); else start(); });
+  // on a phone the bar's text stops at two lines (the computer's odds cut off), and a touch has no hover to show its
+  // title: a tap on it shows it whole, over the top of the table, until a second tap or the end of the watch
+  $("demo-what").addEventListener("click", () => { if (run) $("demo-bar").classList.toggle("open"); });
   $("demo-stop").addEventListener("click", () => stop("You took over: play on from here."));
   $("demo-pause").addEventListener("click", () => pause(!run.paused));
   $("demo-speed").addEventListener("change", (e) => {

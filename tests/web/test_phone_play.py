@@ -1,0 +1,80 @@
+"""What a player met on a phone (390x844 held upright, 844x390 sideways; touch): taps, hint, undo, Watch and the
+New dialog at both sizes, in Yukon and Australian Patience. A hint to deal from the stock read "Hint (no peeking):
+Dealt from the stock", as if the hint had dealt; it now names the move as it names a card's: "deal from the stock".
+Watch's bar cut the computer's words at two lines, and a touch has no hover for their title: a tap shows them whole.
+
+The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from browser_setup import Server
+from test_web_browser import SETTINGS, settle, state
+
+from yukon import Game
+
+pytestmark = pytest.mark.browser
+
+UPRIGHT = {"width": 390, "height": 844}
+SIDEWAYS = {"width": 844, "height": 390}
+# Australian Patience where nothing fits anywhere: the only move is to deal from the stock (tests/test_honest.py)
+ONLY_DEAL = ("australian,kings,noreturn 5C3S5S9H8HAH4H3H/6SJC6C5D4DTS8D/QC3D5H7H/KH6DQD/9S/-/KSQS4STD9C AD/-/-/- "
+             "3CJD2H2DTC2S7DKC8CKDTH7S6H4CJHASAC7C/QH9DJS8S2C")
+
+
+def open_phone(browser: Any, server: Server, viewport: dict[str, int], position: str) -> Any:
+    """A touch page of ``viewport`` size on a new game of ``position``."""
+    import httpx
+
+    gid = httpx.post(server.url + "api/games", json={"position": Game.from_text(position).to_dict()}).json()["id"]
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.add_init_script(f"localStorage.setItem('yukon.settings', {json.dumps(json.dumps(SETTINGS))})")
+    page.goto(f"{server.url}?game={gid}")
+    page.wait_for_function(f"window.yukon && window.yukon.state && window.yukon.state.id === '{gid}'")
+    settle(page)
+    return page
+
+
+@pytest.mark.parametrize("viewport", [UPRIGHT, SIDEWAYS], ids=["upright", "sideways"])
+def test_a_hint_to_deal_from_the_stock_names_the_move(browser: Any, server: Server, viewport: dict[str, int]) -> None:
+    page = open_phone(browser, server, viewport, ONLY_DEAL)
+    assert state(page)["legal_moves"] == ["deal"]
+    page.tap("#btn-hint")
+    page.wait_for_selector(".zone.hint")  # the stock is shown
+    message = page.inner_text("#message")
+    assert message.startswith("Hint (no peeking): deal from the stock"), message  # a move to make, not one made
+    assert state(page)["move_count"] == 0  # (and nothing was dealt)
+    assert page.errors == []
+    page.context.close()
+
+
+WHOLE = "(() => { const e = document.getElementById('demo-what'); return e.scrollHeight <= e.clientHeight + 1; })()"
+
+
+def test_a_tap_on_the_computers_words_shows_them_whole_while_it_plays(browser: Any, server: Server) -> None:
+    """Watch on a phone: the bar's two lines cut the computer's move and odds short, and a touch has no hover for
+    the title that holds them whole; a tap on them shows them whole, and the computer plays on."""
+    page = open_phone(browser, server, UPRIGHT, Game.deal("yukon", seed=5).to_text())
+    page.evaluate("window.yukon.settings.demoSpeed = 'slow'")
+    page.tap("#btn-demo")
+    said = "document.getElementById('demo-what').textContent.startsWith('The computer:')"
+    page.wait_for_function(f"!({WHOLE}) && {said}", timeout=60_000)
+    page.tap("#demo-what")
+    assert page.evaluate(WHOLE), page.inner_text("#demo-what")  # every word in sight
+    assert page.evaluate("window.yukon.demo.running")  # the tap took nothing over
+    box = page.evaluate("document.getElementById('demo-bar').getBoundingClientRect().bottom")
+    assert box <= UPRIGHT["height"] / 3, box  # over the top of the table only
+    page.tap("#demo-what")  # a second tap folds it again
+    assert page.evaluate("document.getElementById('demo-bar').getBoundingClientRect().height") <= 41
+    page.tap("#demo-stop")
+    page.wait_for_selector("#demo-bar", state="hidden")
+    assert page.errors == []
+    page.context.close()

@@ -416,6 +416,35 @@ def test_the_playouts_choose_among_the_close_moves() -> None:
     assert changed >= 1
 
 
+
+def test_the_playout_veto_keeps_the_advices_order_less_the_clearly_worse() -> None:
+    budget = Budget(samples=4, nodes=2_000)
+    veto = Method(playouts=4, playout_veto=0.2)
+    changed = 0
+    for deal in range(1, 16):
+        game = mid_game(("yukon", "kings", False), deal, [deal % 3])
+        first = honest_hint(game, None, seed=deal, budget=budget, method=HONEST_1)
+        hint = honest_hint(game, None, seed=deal, budget=budget, method=veto)
+        if first.source != "samples":
+            assert hint.move == first.move
+            continue
+        view = VisiblePosition.of(game)
+        close = [v.move for v in close_values(game, first, budget, deal)]
+        shares = playout_shares(view, close, 4, seed=deal)
+        assert shares is not None and hint.move in close
+        kept = [m for m, s in zip(close, shares, strict=True) if s >= max(shares) - 0.2]
+        assert hint.move in kept
+        advice = veto.advice_for(view)
+        assert advice.preference(view, hint.move) == max(advice.preference(view, m) for m in kept)
+        changed += hint.move != first.move
+    assert changed >= 1
+    other = rearranged(mid_game(("yukon", "kings", False), 5, [1]), [3, 1, 4, 1, 5])
+    same = mid_game(("yukon", "kings", False), 5, [1])
+    assert honest_hint(other, None, seed=2, budget=budget, method=veto).move == honest_hint(
+        same, None, seed=2, budget=budget, method=veto).move
+    with pytest.raises(ValueError, match="playout_veto must be a share"):
+        Method(playouts=4, playout_veto=1.5)
+
 # ---------------------------------------------------------------- limits and the public entry
 
 

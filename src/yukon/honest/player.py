@@ -61,9 +61,11 @@ class Method:
     and the one that wins most of them is chosen, the advice's order breaking ties (0: off); a rollout
     longer than ``rollout_length`` moves counts as lost. ``untried_first``: among close moves the advice
     likes alike, a move that lays its card where none of the views passed had it goes first (the player
-    tries a new arrangement before going back to an old one). ``ease``: how easily the searches won ranks the
-    close moves before the advice (round six of docs/honest.md; "": off): ``"nodes"``, by the mean nodes the
-    searches spent to find their wins, a sample not won counting as the node limit, fewest first
+    tries a new arrangement before going back to an old one). ``playout_veto`` (0: off): with ``playouts``, the
+    playouts veto instead of ranking, in the first ``rollout_opening`` moves: the advice's order stands, less
+    the close moves whose playouts won a share more than this below the best move's. ``ease``: how easily the
+    searches won ranks the close moves before the advice (round six of docs/honest.md; "": off): ``"nodes"``,
+    by the mean nodes the searches spent to find their wins, a sample not won counting as the node limit, fewest first
     (:meth:`.evaluator.MoveValue.ease_nodes`: the searches made, nothing more); ``"shallow"``, by the share
     of samples a search limited to ``shallow_nodes`` nodes decides won (:meth:`.evaluator.MoveValue.shallow_share`,
     read off the same searches), highest first; then the advice, then the share. Either searches every
@@ -82,6 +84,7 @@ class Method:
     rollout_opening: int = 40
     rollout_length: int = 400
     untried_first: bool = False
+    playout_veto: float = 0.0
     ease: str = ""
     shallow_nodes: int = 500
 
@@ -92,6 +95,8 @@ class Method:
     def __post_init__(self) -> None:
         if not 0.0 <= self.second_margin <= 1.0:
             raise ValueError(f"second_margin must be a share between 0 and 1, not {self.second_margin!r}")
+        if not 0.0 <= self.playout_veto <= 1.0:
+            raise ValueError(f"playout_veto must be a share between 0 and 1, not {self.playout_veto!r}")
         if not 0.0 <= self.margin <= 1.0:
             raise ValueError(f"margin must be a share between 0 and 1, not {self.margin!r}")
         if self.ease not in EASE_RULES:
@@ -252,11 +257,15 @@ def choose(
         _, limit = budget.for_rules(view)
         ranked.sort(key=lambda v: -v.ease_nodes(limit) if method.ease == "nodes" else v.shallow_share(
             method.shallow_nodes), reverse=True)
-    if method.playouts and len(ranked) > 1 and view.hidden_places > 1:
+    if method.playouts and len(ranked) > 1 and view.hidden_places > 1 and (
+            not method.playout_veto or len(seen) <= method.rollout_opening):
         left = None if deadline is None else deadline - time.perf_counter()
         shares = None if left is not None and left <= 0 else playout_shares(
             view, [v.move for v in ranked], min(method.playouts, samples), seed, left, stop)
-        if shares is not None:  # the playouts' best first, the advice's order among equals
+        if shares is not None and method.playout_veto:  # the advice's order, less the clearly worse
+            floor = max(shares) - method.playout_veto
+            ranked = [v for v, share in zip(ranked, shares, strict=True) if share >= floor]
+        elif shares is not None:  # the playouts' best first, the advice's order among equals
             order = sorted(range(len(ranked)), key=lambda i: -shares[i])
             ranked = [ranked[i] for i in order]
     if method.rollouts and len(ranked) > 1 and view.hidden_places > 1 and len(seen) <= method.rollout_opening:

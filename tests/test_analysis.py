@@ -19,7 +19,14 @@ import yukon.solver
 from bench_scripts import load_bench
 from engine_helpers import play_randomly
 from yukon import Game
-from yukon.analysis import DEFAULT_TIME_LIMIT, FIRST_ROUND_LIMIT, UNDECIDED_PER_ROUND, analyze, round_limits
+from yukon.analysis import (
+    DEFAULT_TIME_LIMIT,
+    FIRST_ROUND_LIMIT,
+    UNDECIDED_PER_ROUND,
+    Analysis,
+    analyze,
+    round_limits,
+)
 from yukon.cli import main
 from yukon.record import GameRecord
 from yukon.solver import SolveResult, solve
@@ -419,3 +426,44 @@ def test_cli_time_limit_zero_one_message(tmp_path: Path, capsys: pytest.CaptureF
 def test_cli_analyze_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", "/nonexistent/game.json"]) == 2
     assert "cannot read the game record" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------- a range says only what is known
+@pytest.mark.parametrize(("start", "end", "says", "never"), [
+    ("won", "lost", "The game was lost by one of moves 3 to 5", "If "),
+    # the start undecided: it may have been lost already, and then no move lost it
+    ("unknown", "lost", "If the start could be won, the game was lost by one of moves 3 to 5", "The game was lost"),
+    # the end undecided: the game may never have been lost
+    ("won", "unknown", "If the game was lost at all, it was lost by one of moves 3 to 5", "The game was lost"),
+    ("unknown", "unknown", "could not tell in time whether the start could be won", "The game was lost"),
+])
+def test_a_losing_range_is_said_with_what_it_depends_on(start: str, end: str, says: str, never: str) -> None:
+    from yukon.analysis import range_text
+
+    result = Analysis(start, None, [], [3, 4], losing_range=(3, 5), end=end, moves=5)
+    text = range_text(result)
+    assert text is not None and says in text and never not in text
+
+
+def test_a_range_of_one_move_names_it() -> None:
+    from yukon.analysis import range_text
+
+    result = Analysis("unknown", None, [], [0], losing_range=(1, 1), end="lost", moves=3)
+    assert range_text(result) == ("If the start could be won, the game was lost by move 1 "
+                                  "(the solver could not decide in time whether the deal could be won at all)")
+    assert range_text(Analysis("won", 2, [], [], end="lost", moves=3)) is None
+
+
+def test_cli_analyze_names_the_undecided_start_as_the_start(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # (it said 'the positions after moves start, 1, 2')
+    import yukon.analysis as analysis_module
+
+    open_answer = Analysis("unknown", None, [], [0, 1, 2], losing_range=(1, 2), end="unknown", moves=2)
+    monkeypatch.setattr(analysis_module, "analyze", lambda *a, **k: open_answer)
+    path = tmp_path / "game.json"
+    record_of(TRAP, ["4:6C>3", "2:6H>F"]).write(path)
+    assert main(["analyze", str(path)]) == 3
+    out = capsys.readouterr().out
+    assert "the start and the positions after moves 1, 2" in out and "moves start" not in out
+    assert "could not tell in time whether the start could be won" in out

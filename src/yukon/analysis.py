@@ -325,4 +325,29 @@ def analyze(
     )
 
 
-__all__ = ["DEFAULT_TIME_LIMIT", "DEFAULT_TOTAL_LIMIT", "Analysis", "analyze", "round_limits"]
+def range_text(result: Analysis) -> str | None:
+    """What a losing range says, and no more (``None`` without one), for the terminal game and
+    ``yukon analyze``: with the start undecided the deal may have been lost from the start (then no move
+    lost it), with the end undecided the game may never have been lost. (The terminal game said "The game
+    was lost between move 1 and move 2" when the solver could decide neither.)
+
+    >>> range_text(Analysis("won", None, [], [3, 4], losing_range=(3, 5), end="lost"))
+    'The game was lost by one of moves 3 to 5 (the solver could not decide the positions in between in time)'
+    """
+    if result.losing_range is None:
+        return None
+    first, last = result.losing_range
+    moves = f"move {first}" if first == last else f"one of moves {first} to {last}"
+    if result.start == "unknown" and result.end == "unknown":
+        return ("The solver could not tell in time whether the start could be won, nor whether the game "
+                f"was lost by its end: if a move lost it, it was {moves}")
+    if result.start == "unknown":
+        return (f"If the start could be won, the game was lost by {moves} "
+                "(the solver could not decide in time whether the deal could be won at all)")
+    if result.end == "unknown":
+        return (f"If the game was lost at all, it was lost by {moves} "
+                "(the solver could not decide in time whether its last position could still be won)")
+    return f"The game was lost by {moves} (the solver could not decide the positions in between in time)"
+
+
+__all__ = ["DEFAULT_TIME_LIMIT", "DEFAULT_TOTAL_LIMIT", "Analysis", "analyze", "range_text", "round_limits"]

@@ -43,7 +43,8 @@ def _read_record(value: str) -> Any:
 
 
 def run_analyze(args: argparse.Namespace) -> int:
-    from ..analysis import DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT, analyze
+    from .. import analysis
+    from ..analysis import DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT, range_text
     from ..render import layout_text
 
     # (the analysis needs a limit on each position and on the whole: 'none' is not one)
@@ -53,7 +54,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     record = _read_record(args.record)
     time_limit = given if given is not None else DEFAULT_TIME_LIMIT
     total_limit = given_total if given_total is not None else max(DEFAULT_TOTAL_LIMIT, time_limit)
-    result = analyze(record, time_limit=time_limit, total_limit=total_limit)
+    result = analysis.analyze(record, time_limit=time_limit, total_limit=total_limit)
     status = EXIT_OPEN if result.unknown_moves else 0
     if args.json:
         print(json.dumps(result.to_dict()))
@@ -81,19 +82,13 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(f"\nA winning continuation from there ({plural(len(result.continuation), 'move')}):")
         print(" ".join(str(m) for m in result.continuation))
     elif result.losing_range is not None:
-        first, last = result.losing_range
-        shown = ", ".join("start" if k == 0 else str(k) for k in result.unknown_moves)
-        after = "the start" if result.unknown_moves == [0] else (
-            f"the {'positions' if len(result.unknown_moves) > 1 else 'position'} after "
-            f"{'moves' if len(result.unknown_moves) > 1 else 'move'} {shown}")
+        later = [str(k) for k in result.unknown_moves if k > 0]
+        after = (f"the {'positions' if len(later) > 1 else 'position'} after "
+                 f"{'moves' if len(later) > 1 else 'move'} {', '.join(later)}") if later else ""
+        if 0 in result.unknown_moves:
+            after = "the start" + (f" and {after}" if after else "")
         print(f"Undecided within {time_limit:g} s each ({total_limit:g} s in all): {after}.")
-        if result.start == "unknown":
-            print(f"If the start could be won, the losing move is one of moves {first} to {last}"
-                  + (" (or none: the end was not decided either)." if result.end == "unknown" else "."))
-        elif result.end == "unknown":
-            print(f"If the game was lost at all, the losing move is one of moves {first} to {last}.")
-        else:
-            print(f"The losing move is one of moves {first} to {last}.")
+        print(f"{range_text(result)}.")
     elif result.unknown_moves:
         print(f"The solver could not decide the start within {time_limit:g} s.")
     else:

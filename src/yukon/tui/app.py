@@ -28,7 +28,7 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from ..advisor import HINT_LABELS, HONEST, SOLVER, WINNABLE_LABEL, Advisor, Hint, HintKind, Verdict
-from ..analysis import Analysis, analyze
+from ..analysis import Analysis, analyze, range_text
 from ..autoplay import held_back, is_certain_win
 from ..cards import PRETTY
 from ..cli_common import plural
@@ -1441,10 +1441,9 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
         what = describe_move(before, moves[n - 1])
         return (f"Move {n} lost the game ({what}): before it, it could be won.  "
                 f"b: step through a winning line", "error")
-    if result.losing_range is not None:
-        first, last = result.losing_range
-        return (f"The game was lost between move {first} and move {last} "
-                "(the solver could not decide every position in time)", "error")
+    ranged = range_text(result)  # (what a range leaves open: the start, the end, or only the moves between)
+    if ranged is not None:
+        return ranged, "error"
     if result.end == "won":
         return "You won: no move lost the game", "good"
     if result.start == "lost":

@@ -89,7 +89,8 @@ INSERT INTO deals VALUES (5, 8, 'lost', 0.5, 100, 0, 90, '', '1', 'h', 0, 'abc')
         sid = db.study_id(StudyParams("yukon", "kings", False, 5.0, None, 1_000_000_000, "1", "pysolfc"))
         assert sid not in (3, 5)
         assert db.add(sid, DealRow(7, "lost", 0.1, 5, 0, 3, "", "1", "h", "abc"))
-        assert db.conn.execute("SELECT meta.value FROM meta WHERE key = 'schema'").fetchone()[0] == str(SCHEMA_VERSION)
+        # (schema 4's tables: with no seed past 2**64 - 1 the file stays readable by the yukon of schema 4)
+        assert db.conn.execute("SELECT meta.value FROM meta WHERE key = 'schema'").fetchone()[0] == "4"
         with pytest.raises(sqlite3.IntegrityError):  # the deals still reference real studies
             db.conn.execute("INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, "
                             "reason, solver_version, host, finished) "
@@ -141,19 +142,74 @@ def test_an_honest_study_plays_pysolfc_numbers_past_2_to_the_64() -> None:
     assert row.seed == 2**64 + 5 and row.status in ("won", "lost")
 
 
-def test_a_schema_4_file_reads_as_before_and_is_marked_5(tmp_path: Path) -> None:
-    # schema 5 stores PySolFC's numbers from 2**64 up as BLOBs: nothing to change in the rows a file has, but
-    # an older yukon would misread such a seed, so the file says schema 5 and an older yukon asks for an upgrade
+def _schema(path: Path) -> str:
+    con = sqlite3.connect(path)
+    try:
+        return str(con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0])
+    finally:
+        con.close()
+
+
+def _schema_4_yukon_opens(path: Path) -> bool:
+    """What the yukon before schema 5 asked of a study file (its StudyDB._check): a schema it knows, 4 at most."""
+    return int(_schema(path)) <= 4
+
+
+def test_a_file_without_pysolfc_numbers_past_2_to_the_64_stays_readable_by_an_older_yukon(tmp_path: Path) -> None:
+    """A researcher who opens a study with this yukon (run, report, export, import) can still open it with the
+    yukon before schema 5, as long as no row needs a BLOB seed: the file says schema 4 until one does."""
+    path = tmp_path / "s.sqlite3"
+    assert run_cli(*study_args(path, f"1-2,{2**64 - 1}", "russian", "--workers", "1", "--numbering", "pysolfc")) == 0
+    assert run_cli("report", "--db", str(path), "--output", str(tmp_path / "r.md")) == 0
+    export = tmp_path / "s.csv"
+    assert run_cli("export", "--db", str(path), "--output", str(export)) == 0
+    copy = tmp_path / "copy.sqlite3"
+    assert run_cli("import", "--db", str(copy), str(export)) == 0
+    for made in (path, copy):
+        assert _schema(made) == "4" and _schema_4_yukon_opens(made), made
+    with StudyDB(path) as db:  # ... and this yukon reads it as its own
+        ((sid, _),) = db.studies()
+        assert [r.seed for r in db.rows(sid)] == [1, 2, 2**64 - 1]
+        assert db.add(sid, DealRow(2**64, "lost", 0.5, 100, 0, 90, "", "1", "h", "abc"))
+        assert _schema(path) == "5"  # the row's seed is a BLOB: the older yukon would misread it
+    assert not _schema_4_yukon_opens(path)
+    with StudyDB(path) as db:  # opening again keeps the mark the rows need
+        assert [r.seed for r in db.rows(sid)] == [1, 2, 2**64 - 1, 2**64]
+    assert _schema(path) == "5"
+    assert run_cli("import", "--db", str(copy), str(export)) == 0
+    assert _schema(copy) == "4"
+    assert run_cli("export", "--db", str(path), "--output", str(tmp_path / "wide.csv")) == 0
+    assert run_cli("import", "--db", str(copy), str(tmp_path / "wide.csv")) == 0
+    assert _schema(copy) == "5"
+
+
+def test_a_failed_import_of_a_wide_seed_leaves_the_schema_as_it_was(tmp_path: Path) -> None:
+    from yukon.study.transfer import import_rows
+
+    path = tmp_path / "s.sqlite3"
+    params = StudyParams("russian", "kings", False, None, 1500, 10**9, "1", "pysolfc")
+    wide = DealRow(2**64 + 3, "won", 0.5, 100, 80, 90, "", "1", "h", "abc")
+    with StudyDB(path) as db:
+        with pytest.raises(ValueError, match="bad status"):  # the second row fails: the import is undone
+            import_rows(db, [(params, wide), (params, DealRow(5, "?", 0.5, 1, 0, 1, "", "1", "h"))])
+        assert _schema(path) == "4"
+        ((sid, _),) = db.studies() or [(None, None)]
+        assert sid is None or db.rows(sid) == []
+        assert import_rows(db, [(params, wide)]) == (1, 0, 0)  # and a later one marks it
+        assert _schema(path) == "5"
+
+
+def test_a_file_marked_5_by_the_yukon_that_marked_every_file_is_marked_4_again(tmp_path: Path) -> None:
+    # the yukon of schema 5's first form marked every file it opened 5, wide seeds or none: an older yukon
+    # then refused it ("has study schema 5; this yukon knows 4 (upgrade yukon)")
     path = tmp_path / "old.sqlite3"
     with StudyDB(path) as db:
         sid = db.study_id(StudyParams("yukon", "kings", False, 5.0, None, 10**9, "1", "pysolfc"))
         assert sid is not None
         for seed in (2**64 - 1, 3):
             assert db.add(sid, DealRow(seed, "won", 0.5, 100, 80, 90, "", "1", "h", "abc"))
-        db.conn.execute("UPDATE meta SET value = '4' WHERE key = 'schema'")
+        db.conn.execute("UPDATE meta SET value = '5' WHERE key = 'schema'")
     with StudyDB(path) as db:
         assert [r.seed for r in db.rows(sid)] == [3, 2**64 - 1]
-        schema = db.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0]
-        assert schema == "5" == str(SCHEMA_VERSION)
-        assert db.add(sid, DealRow(2**64, "lost", 0.5, 100, 0, 90, "", "1", "h", "abc"))
-        assert [r.seed for r in db.rows(sid)] == [3, 2**64 - 1, 2**64]
+    assert _schema(path) == "4" and _schema_4_yukon_opens(path)
+    assert SCHEMA_VERSION == 5  # (the newest this yukon reads)

@@ -8,8 +8,13 @@ that have no row yet.
 
 Deal numbers run to 2**64 - 1, SQLite integers to 2**63 - 1: a seed from 2**63 up is stored as
 ``seed - 2**64`` (:mod:`yukon.sqlite_ints`), and PySolFC's game numbers from 2**64 up (they run to
-10**20 - 1) as 16-byte BLOBs (schema 5: an older yukon, which would misread them, is told to upgrade);
-the methods here read and write true seeds, and list rows in the order of the true seeds.
+10**20 - 1) as 16-byte BLOBs; the methods here read and write true seeds, and list rows in the order of
+the true seeds.
+
+A file says the oldest schema that reads it: 4 while it holds no BLOB seed (the tables are schema 4's,
+so the yukon before schema 5 reads it, rows and all), 5 from the first BLOB seed on (that yukon, which
+would misread one, asks for an upgrade). So opening a study, or adding this program's deal numbers to it,
+never locks an older yukon out of it.
 
 The file is checked before anything is written to it: a file that is not
 SQLite, or an SQLite file of another program (another ``application_id``, or
@@ -46,7 +51,11 @@ _HALF = 1 << 63
 
 #: ``PRAGMA application_id`` of a study file: "YUKS" (the game store uses "YUKN").
 APPLICATION_ID = STUDY_ID
+#: The newest study schema this yukon reads. Schema 5 has schema 4's tables and a seed past 2**64 - 1 in
+#: some row (a BLOB), which the yukon of schema 4 would misread: a file is marked 5 only once it holds one.
 SCHEMA_VERSION = 5
+#: The schema of a file without a BLOB seed (what :data:`SCHEMA_VERSION` 4 wrote, and reads).
+NARROW_SCHEMA = 4
 STATUSES = ("won", "lost", "unknown")
 
 _SCHEMA = """
@@ -89,6 +98,11 @@ CREATE VIEW IF NOT EXISTS results AS
     FROM deals d JOIN studies s ON s.id = d.study_id;
 """
 _OUR_OBJECTS = {"meta", "studies", "deals", "results"}
+#: The schema a file's rows need (:data:`SCHEMA_VERSION`, :data:`NARROW_SCHEMA`), as SQL. A BLOB sorts
+#: after every number, so ``seed >= X''`` finds one through the key's index, study by study (CROSS JOIN
+#: keeps the studies the outer loop: a file of a million rows opens without reading them).
+_SCHEMA_NEEDED = (f"CASE WHEN EXISTS (SELECT 1 FROM studies s CROSS JOIN deals d "
+                  f"WHERE d.study_id = s.id AND d.seed >= X'') THEN '{SCHEMA_VERSION}' ELSE '{NARROW_SCHEMA}' END")
 
 
 class StudyDBError(Exception):
@@ -231,7 +245,7 @@ class StudyDB:
                         "DROP VIEW IF EXISTS results; COMMIT;")
         c.executescript(
             "BEGIN IMMEDIATE;" + _SCHEMA
-            + f"INSERT OR REPLACE INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
+            + f"INSERT OR REPLACE INTO meta SELECT 'schema', {_SCHEMA_NEEDED};"
             + f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
         )
 
@@ -297,12 +311,26 @@ class StudyDB:
         """Commit one finished deal at once. False (and nothing written) if the seed already has a row."""
         if row.status not in STATUSES:
             raise ValueError(f"bad status {row.status!r}")
-        cur = self.conn.execute(
-            "INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, reason, "
-            "solver_version, host, finished, code, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (study_id, seed) DO NOTHING",
-            (study_id, wide_to_sql(row.seed), row.status, row.seconds, row.nodes, row.line_length, row.peak_table,
-             row.reason, row.solver_version, row.host, time.time(), row.code, row.line))
+        seed = wide_to_sql(row.seed)
+        wide = isinstance(seed, bytes)
+        if wide:  # the file becomes schema 5 with its first BLOB seed, in the row's own transaction
+            self.conn.execute("SAVEPOINT wide_seed")
+        try:
+            if wide:
+                self.conn.execute(f"UPDATE meta SET value = '{SCHEMA_VERSION}' WHERE key = 'schema'")
+            cur = self.conn.execute(
+                "INSERT INTO deals (study_id, seed, status, seconds, nodes, line_length, peak_table, reason, "
+                "solver_version, host, finished, code, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (study_id, seed) DO NOTHING",
+                (study_id, seed, row.status, row.seconds, row.nodes, row.line_length, row.peak_table,
+                 row.reason, row.solver_version, row.host, time.time(), row.code, row.line))
+        except BaseException:
+            if wide:
+                self.conn.execute("ROLLBACK TO wide_seed")
+                self.conn.execute("RELEASE wide_seed")
+            raise
+        if wide:
+            self.conn.execute("RELEASE wide_seed")
         return cur.rowcount == 1
 
     def counts(self, study_id: int, seeds: range | None = None) -> dict[str, int]:

@@ -1,0 +1,62 @@
+"""What a player met in the page's dialogs, in a real browser: on a phone held sideways the New dialog's lower
+fields (Numbering, Deal) lay behind its buttons, which stay at its foot: focused or scrolled to, they could not be
+seen. Watch after the player's own moves asked with the browser's native confirm(), and pausing Watch wiped out
+the text of the computer's last move.
+
+The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py and test_web_table.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_setup import Server
+from test_web_browser import open_page
+
+pytestmark = pytest.mark.browser
+
+#: Is the element in focus (or ``el``) wholly in sight: in the window, and the topmost thing at the middle of its
+#: top and bottom edges (or its own label is)? What lies over it, if not.
+COVERED = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
+    return `out of the window: ${r.top}-${r.bottom}`;
+  }
+  for (const y of [r.top + 2, r.bottom - 2]) {
+    const hit = document.elementFromPoint(r.left + r.width / 2, y);
+    const mine = hit && (hit === el || el.contains(hit) || (hit.closest('label') && hit.closest('label').contains(el)));
+    const what = hit ? `${hit.tagName}.${hit.className} ${(hit.textContent || '').slice(0, 20)}` : 'nothing';
+    if (!mine) return `under ${what} at ${y}`;
+  }
+  return '';
+}"""
+
+
+@pytest.mark.parametrize("size", [(844, 390), (640, 360), (390, 844)])
+def test_every_field_of_new_and_options_is_in_sight_when_focused_or_scrolled_to(
+        browser: Any, server: Server, size: tuple[int, int]) -> None:
+    page = open_page(browser, server, width=size[0], height=size[1])
+    for button in ("btn-new", "btn-options"):
+        page.click(f"#{button}")
+        page.wait_for_selector("dialog[open]")
+        fields = page.evaluate(  # (each numbered, with whether it takes the focus)
+            "[...document.querySelectorAll('dialog[open] :is(select, input, p)')]"
+            ".filter((e) => e.offsetHeight > 4 && e.type !== 'file')"
+            ".map((e, i) => (e.dataset.k = i, [i, e.tagName !== 'P']))")
+        assert len(fields) >= 7, fields
+        seen = set()
+        for _ in range(len(fields) + 6):  # the keyboard: Tab through the dialog, once round
+            page.keyboard.press("Tab")
+            k = page.evaluate("document.activeElement.dataset.k")
+            if k is not None:
+                seen.add(int(k))
+                assert page.evaluate(f"({COVERED})(document.activeElement)") == "", (button, k)
+        assert {k for k, focusable in fields if focusable} <= seen
+        for k, _ in fields:  # a scroll (a finger, the wheel) that brings it just into view
+            where = page.evaluate(f"(() => {{ const e = document.querySelector('dialog[open] [data-k=\"{k}\"]');"
+                                  f" e.scrollIntoView({{block: 'nearest'}}); return ({COVERED})(e); }})()")
+            assert where == "", (button, k, where)
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('dialog[open]')")
+    page.context.close()

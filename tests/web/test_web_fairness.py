@@ -154,3 +154,53 @@ def test_a_hint_flood_from_one_game_does_not_make_another_games_hint_busy(
     assert h["source"] == "solver", h  # before: a best guess, "the solver is busy with other requests"
     assert seconds < limit + LOADED
     assert set(sent) == {200}
+
+
+def test_under_a_flood_the_time_limit_and_the_stop_on_disconnect_still_hold() -> None:
+    """While game a floods the queue, b's search still ends at its limit, c's (under way) stops within
+    milliseconds of its client going away, and d's (still waiting for a worker) leaves the queue at once."""
+    queue = solving.SolverQueue(workers=2, max_pending=6, processes=False)
+    stopped_at: list[float] = []
+
+    def search(stop: Any, left: float) -> str:
+        stop.wait(10)
+        stopped_at.append(time.perf_counter())
+        return "stopped"
+
+    async def main() -> tuple[Any, float, Any, float, Any, float, int]:
+        flood = [asyncio.ensure_future(queue.run(("a", q), _until_stopped, 5.0, long=q == "analysis"))
+                 for _ in range(5) for q in QUESTIONS]
+        await asyncio.sleep(0.05)
+        t0 = time.perf_counter()
+        limited = await queue.run(("b", "hint"), lambda stop, left: stop.wait(10), 0.3)
+        limit_seconds = time.perf_counter() - t0
+        queue.stop(("a", "analysis"))  # the long lane's worker is free for c
+        gone, waiting = solving.ClientGone(), solving.ClientGone()
+        running = asyncio.ensure_future(queue.run(("c", "winnable"), search, 10.0, long=True, gone=gone))
+        await asyncio.sleep(0.1)
+        queued = asyncio.ensure_future(queue.run(("d", "winnable"), search, 10.0, long=True, gone=waiting))
+        await asyncio.sleep(0.05)
+        before = queue.pending
+        t1 = time.perf_counter()
+        waiting.set()
+        queued_answer = await queued
+        queued_seconds = time.perf_counter() - t1
+        held = before - queue.pending
+        t2 = time.perf_counter()
+        gone.set()
+        answer = await running
+        for q in QUESTIONS:
+            queue.stop(("a", q))
+        await asyncio.gather(*flood)
+        return limited, limit_seconds, answer, t2, queued_answer, queued_seconds, held
+
+    try:
+        limited, limit_seconds, answer, gone_at, queued_answer, queued_seconds, freed = asyncio.run(main())
+    finally:
+        queue.shutdown()
+    assert limited is None and limit_seconds < 0.3 + solving.GRACE + 0.1  # out of time, not busy
+    assert answer == "stopped" and stopped_at and stopped_at[0] - gone_at < 0.05
+    # before: d's place was held until the worker came to it (here: until c had stopped)
+    assert queued_answer is None and queued_seconds < 0.05 and freed == 1
+    assert len(stopped_at) == 1  # d never searched
+    assert queue.pending == 0

@@ -132,6 +132,18 @@ class _Job:
         self.future: Any = None
 
 
+class _GiveWay:
+    """``set()`` makes a job give way (as a stop event does, and a job not started leaves the queue)."""
+
+    def __init__(self, queue: SolverQueue, job: _Job) -> None:
+        self.queue = queue
+        self.job = job
+
+    def set(self) -> None:
+        with self.queue._lock:
+            self.queue._give_way(self.job)
+
+
 _WORKER_FLAGS: Any = None  # in a worker process: the stop flags of every slot
 
 
@@ -307,8 +319,8 @@ class SolverQueue:
                 raise SolverBusyError("the solver's workers are restarting") from None
             job.future = future
             future.add_done_callback(ended)
-        if gone is not None:
-            gone.stop_with(stop)
+        if gone is not None:  # its client gone, the search stops; one not started yet leaves the queue at once
+            gone.stop_with(_GiveWay(self, job))
         try:
             return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
                                           max(0.0, deadline - time.time()) + grace)

@@ -36,6 +36,9 @@ DEAL_BUDGET = winnable_deals.DEAL_BUDGET
 #: Solver workers (one for hints, the rest for long jobs), and how many solver jobs may wait or run at once.
 WORKERS = 2
 MAX_PENDING = 6
+#: How many of those places one game's searches may hold at once (its hint, "winnable?", the computer's move,
+#: the analysis: a question asked again replaces its older search, so a game asks at most four at once).
+SHARE = 2
 #: Seconds an answer may come after its limit (the thread hand-over and the answer itself).
 GRACE = 0.15
 
@@ -117,6 +120,30 @@ class _SharedStop:
         return True
 
 
+class _Job:
+    """A search in the queue: whose it is (a game), its stop event, its lane, and its future once submitted."""
+
+    __slots__ = ("future", "long", "owner", "stop")
+
+    def __init__(self, owner: Hashable, stop: Any, long: bool) -> None:
+        self.owner = owner
+        self.stop = stop
+        self.long = long
+        self.future: Any = None
+
+
+class _GiveWay:
+    """``set()`` makes a job give way (as a stop event does, and a job not started leaves the queue)."""
+
+    def __init__(self, queue: SolverQueue, job: _Job) -> None:
+        self.queue = queue
+        self.job = job
+
+    def set(self) -> None:
+        with self.queue._lock:
+            self.queue._give_way(self.job)
+
+
 _WORKER_FLAGS: Any = None  # in a worker process: the stop flags of every slot
 
 
@@ -159,6 +186,13 @@ class SolverQueue:
     and its caller stops waiting at the deadline. A job is a picklable callable ``fn(stop, seconds_left)``
     (a module-level function, or a :func:`functools.partial` of one).
 
+    **A fair share.** One game (the first item of a tuple ``key``, else the key) holds at most ``share``
+    places at once, so that a flood of one game's searches (a held key, a script) never makes every other
+    game's hint "busy": a game at its share that asks again has its oldest search (in the same lane, if
+    any) give way to the newest (a player who presses Hint twice wants the newest answer). A search that
+    gives way before it has started leaves its place at once (its caller answers without the solver); one
+    under way is stopped, and holds its worker only until it notices.
+
     **Two lanes.** Long jobs (``long=True``: "winnable?" with its look-back, the winnable-deal search,
     the analysis; seconds each) run in workers of their own, ``workers - 1`` of them, and at most half of
     ``max_pending`` of them wait or run at once; hints have the other worker and the other places. A
@@ -166,15 +200,19 @@ class SolverQueue:
     share it).
     """
 
-    def __init__(self, workers: int = WORKERS, max_pending: int = MAX_PENDING, *, processes: bool = True) -> None:
+    def __init__(self, workers: int = WORKERS, max_pending: int = MAX_PENDING, *, processes: bool = True,
+                 share: int = SHARE) -> None:
         self.workers = workers
         self.max_pending = max_pending
         self.max_long = max(1, max_pending // 2)
+        self.share = max(1, min(share, max_pending))
         self.processes = processes
-        self._lock = threading.Lock()
+        # re-entrant: cancelling a job that has not started runs its end (which takes the lock) at once
+        self._lock = threading.RLock()
         self._pending = 0
         self._pending_long = 0
-        self._latest: dict[Hashable, Any] = {}
+        self._latest: dict[Hashable, _Job] = {}
+        self._live: dict[Hashable, list[_Job]] = {}  # each game's searches not superseded, oldest first
         self._free = list(range(max_pending))
         self._pools: dict[bool, Executor] = {}
         self._flags: Any = None
@@ -206,6 +244,17 @@ class SolverQueue:
             self._pools[lane] = pool
         return pool
 
+    def _give_way(self, job: _Job) -> None:
+        """Stop ``job`` (a newer one replaces it); one not started yet leaves the queue now. Under the lock."""
+        job.stop.set()
+        live = self._live.get(job.owner)
+        if live is not None and job in live:
+            live.remove(job)
+            if not live:
+                del self._live[job.owner]
+        if job.future is not None:
+            job.future.cancel()  # runs its end at once when it had not started
+
     def _drop(self, long: bool, pool: Executor) -> None:
         """Forget a broken pool (a fresh one starts with the next job)."""
         lane, _ = self._lane(long)
@@ -222,10 +271,15 @@ class SolverQueue:
         stopped when it goes away (its answer, if any, is still returned).
         """
         deadline = time.time() + limit
+        owner = key[0] if isinstance(key, tuple) and key else key
         with self._lock:
             older = self._latest.get(key)
             if older is not None:
-                older.set()
+                self._give_way(older)
+            mine = self._live.get(owner, [])
+            while len(mine) >= self.share:  # the game's oldest search gives way to its newest: one in the
+                # same lane first, which the newest would otherwise wait behind
+                self._give_way(next((j for j in mine if j.long == long), mine[0]))
             if self._pending >= self.max_pending or (long and self._pending_long >= self.max_long):
                 raise SolverBusyError("the solver is busy with other requests")
             pool = self._executor(long)
@@ -235,36 +289,48 @@ class SolverQueue:
                 stop: Any = _SharedStop(self._flags, slot)
             else:
                 stop = threading.Event()
+            job = _Job(owner, stop, long)
             self._pending += 1
             self._pending_long += long
-            self._latest[key] = stop
-        if gone is not None:
-            gone.stop_with(stop)
+            self._latest[key] = job
+            self._live.setdefault(owner, []).append(job)
 
-        def ended(_: Any = None) -> None:
-            with self._lock:
-                self._pending -= 1
-                self._pending_long -= long
-                self._free.append(slot)
-                if self._latest.get(key) is stop:
-                    del self._latest[key]
+            def ended(_: Any = None) -> None:
+                with self._lock:
+                    self._pending -= 1
+                    self._pending_long -= long
+                    self._free.append(slot)
+                    if self._latest.get(key) is job:
+                        del self._latest[key]
+                    live = self._live.get(owner)
+                    if live is not None and job in live:
+                        live.remove(job)
+                        if not live:
+                            del self._live[owner]
 
-        try:
-            if self.processes:
-                future = pool.submit(_in_worker, fn, slot, deadline)
-            else:
-                future = pool.submit(_in_thread, fn, stop, deadline)
-        except Exception:  # a broken or shut-down pool: start a fresh one next time
-            ended()
-            with self._lock:
+            try:
+                if self.processes:
+                    future = pool.submit(_in_worker, fn, slot, deadline)
+                else:
+                    future = pool.submit(_in_thread, fn, stop, deadline)
+            except Exception:  # a broken or shut-down pool: start a fresh one next time
+                ended()
                 self._drop(long, pool)
-            raise SolverBusyError("the solver's workers are restarting") from None
-        future.add_done_callback(ended)
+                raise SolverBusyError("the solver's workers are restarting") from None
+            job.future = future
+            future.add_done_callback(ended)
+        if gone is not None:  # its client gone, the search stops; one not started yet leaves the queue at once
+            gone.stop_with(_GiveWay(self, job))
         try:
             return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
                                           max(0.0, deadline - time.time()) + grace)
         except TimeoutError:
             return None
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if future.cancelled() and (task is None or not task.cancelling()):
+                return None  # it gave way to a newer search before it started
+            raise
         except BrokenExecutor:  # a worker died (e.g. killed): answer without it, and start afresh
             with self._lock:
                 self._drop(long, pool)
@@ -286,14 +352,14 @@ class SolverQueue:
         with self._lock:
             job = self._latest.get(key)
             if job is not None:
-                job.set()
+                self._give_way(job)
         return job is not None
 
     def stop_all(self) -> None:
         """Stop every job (the server stops)."""
         with self._lock:
-            for stop in self._latest.values():
-                stop.set()
+            for job in list(self._latest.values()):
+                self._give_way(job)
 
     def shutdown(self) -> None:
         """Stop every job and end the workers (they start again on the next job)."""

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable
-from tui_helpers import ONE_FROM_LOST, FakeClock, wait_for
+from tui_helpers import NEARLY_WON, ONE_FROM_LOST, FakeClock, wait_for
 
 from yukon import Game
 from yukon.analysis import Analysis
@@ -428,3 +428,70 @@ def test_a_record_from_the_terminal_is_analysed_and_replayed_in_the_web(store: S
         then = " ".join(answer["continuation"])
         won = client.get(f"/api/games/{state['id']}/replay", params={"at": 0, "then": then}).json()
         assert won["cards_on_foundations"] == won["card_count"]
+
+
+def test_a_replay_does_not_add_to_the_games_time(store: Store) -> None:
+    # The clock kept running while a replay was shown: five minutes spent looking back at the moves came
+    # back as five minutes of play on the top line, in the saved game and in the statistics' best time.
+    clock = FakeClock()
+
+    def info() -> str:
+        return str(app.query_one("#info").render())
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")  # 6♥ up: the clock starts
+        await pilot.pause()
+        clock.now += 45
+        await pilot.press("comma")
+        await pilot.pause()
+        assert app.replay is not None
+        clock.now += 300  # looking at the replay
+        await pilot.press("full_stop")
+        clock.now += 300
+        assert round(app.session.elapsed) == 45
+        await pilot.press("escape")  # back to the game: its clock runs again from here
+        await pilot.pause()
+        assert app.replay is None and round(app.session.elapsed) == 45 and "0:45" in info(), info()
+        clock.now += 10
+        assert round(app.session.elapsed) == 55
+        await pilot.press("comma")
+        clock.now += 300
+        await pilot.press("l")  # play on from the position shown: the replay's time does not count either
+        await pilot.pause()
+        assert app.replay is None and round(app.session.elapsed) == 55
+        clock.now += 5
+        await pilot.press("r")  # the move back
+        await pilot.pause()
+        assert round(app.session.elapsed) == 60 and app.session.move_count == 1
+        await pilot.press("comma")
+        await pilot.pause()
+        assert app.replay is not None
+        clock.now += 300
+        await pilot.press("q")  # quitting from a replay saves the game's own time
+
+    app = YukonApp(store, clock=clock, tick=False, new_seed=lambda: 99, game=Game.from_text(LOSABLE), autoplay=False)
+    run(app, scenario)
+    [saved] = store.unfinished("tui")
+    assert round(saved.elapsed) == 60
+
+
+def test_a_replay_of_a_won_game_keeps_its_time(store: Store) -> None:
+    # The won game's time is what the won box, the top line and the statistics say, replay or not.
+    clock = FakeClock()
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("1", "f")  # K♥ up: auto-play finishes the game
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        won = app.session.elapsed
+        await pilot.press("escape")
+        await pilot.press("comma")
+        clock.now += 300
+        await pilot.press("comma", "escape")
+        clock.now += 300
+        assert app.replay is None and app.session.elapsed == won
+        await pilot.press("comma", "l")  # play on from before the last move: a new try, its own clock
+        await pilot.pause()
+        assert app.session.elapsed == won
+
+    app = YukonApp(store, clock=clock, tick=False, new_seed=lambda: 99, game=Game.from_text(NEARLY_WON))
+    run(app, scenario)

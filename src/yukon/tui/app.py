@@ -228,6 +228,7 @@ class YukonApp(App[None]):
         self.analysis_total = analysis_total
         #: the replay shown (None: the game in play)
         self.replay: Replay | None = None
+        self._clock_before_replay = False  # the game's clock ran when the replay began (it runs again after)
         #: the last analysis of this game (``W``), for ``b``
         self.analysis: Analysis | None = None
         #: the last record written by ``x``
@@ -865,11 +866,19 @@ class YukonApp(App[None]):
     def _enter_replay(self, line: Sequence[Move], at: int, better_from: int | None = None) -> None:
         self.state.pick = None
         self.state.hint = None
+        if self.replay is None:
+            # looking back is not playing: the game's clock stands still while a replay is shown (and the top
+            # line, the saved game and the statistics keep the game's own time)
+            self._clock_before_replay = self.session.clock_running
+            self.session.stop_clock()
         self.replay = Replay(self.session.start, line, at, better_from)
         self.refresh_bindings()
 
     def leave_replay(self) -> None:
         self.replay = None
+        if self._clock_before_replay:
+            self.session.start_clock()
+        self._clock_before_replay = False
         self.refresh_bindings()
         self.refresh_table()
 

@@ -467,3 +467,18 @@ def test_cli_analyze_names_the_undecided_start_as_the_start(
     out = capsys.readouterr().out
     assert "the start and the positions after moves 1, 2" in out and "moves start" not in out
     assert "could not tell in time whether the start could be won" in out
+
+
+def test_the_web_analysis_says_the_range_in_the_analysis_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the page said 'The game was lost between moves 1 and 2' when the solver could decide neither end)
+    import yukon.analysis as analysis_module
+    from yukon.web.app import analysis_job
+
+    open_answer = Analysis("unknown", None, [], [0, 1, 2], losing_range=(1, 2), end="unknown", moves=2)
+    monkeypatch.setattr(analysis_module, "analyze", lambda *a, **k: open_answer)
+    answer = analysis_job(record_of(TRAP, ["4:6C>3", "2:6H>F"]).to_dict(), 1.0, 5.0, None, 5.0)
+    assert answer["range_text"] == analysis_module.range_text(open_answer)
+    assert "could not tell in time whether the start could be won" in answer["range_text"]
+    decided = Analysis("won", 2, [], [], end="lost", moves=3)
+    monkeypatch.setattr(analysis_module, "analyze", lambda *a, **k: decided)
+    assert analysis_job(record_of(TRAP, ["4:6C>3"]).to_dict(), 1.0, 5.0, None, 5.0)["range_text"] is None

@@ -295,11 +295,13 @@ def _forget(work: asyncio.Future[Any]) -> None:
 def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
                  left: float) -> dict[str, Any]:
     """The analysis of a game record (in a solver worker): ``analyze``'s answer as JSON."""
-    from ..analysis import analyze
+    from .. import analysis
 
-    result = analyze(GameFile.from_dict(record), time_limit=position_time, total_limit=min(total_time, left),
-                     stop=stop)
+    result = analysis.analyze(GameFile.from_dict(record), time_limit=position_time,
+                              total_limit=min(total_time, left), stop=stop)
+    # (the range's wording is the analysis's, so that the page and the terminal say the same)
     return result.to_dict() | {"losing_range": result.losing_range, "end": result.end,
+                               "range_text": analysis.range_text(result),
                                "winning_line": [str(m) for m in result.winning_line]}
 
 

@@ -1653,7 +1653,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     }
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
     if (a.end === "won") return "You won: no move lost the game.";
-    if (a.losing_range) return `The game was lost between moves ${a.losing_range[0]} and ${a.losing_range[1]}: the solver could not decide the positions in between in time.`;
+    if (a.losing_range && a.range_text) return `${a.range_text}.`;
     if (a.end === "winnable") {
       return "The game could still be won where it was left: no move lost it."
         + (a.winning_line && a.winning_line.length ? ' "Show the winning line" plays a way to win from there.' : "");

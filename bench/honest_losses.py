@@ -6,11 +6,16 @@ finds the first decision after which the real deal was lost (a binary search ove
 a position reached from a lost one is lost), and prints that decision's candidates: their counts over the
 player's samples, the advice's score and the move's verdict in the real deal.
 
+``resignations``: each deal is played by the honest player; for a lost game the solver decides the position
+where the player resigned (``--solve-time`` s): a player that resigns a position the solver wins gave up
+too early.
+
 ``undecided``: searches of the study's node limit from positions 6, 12 and 18 heuristic moves into the
 deals (four samples each, the first six moves), and the undecided ones searched again at ``--more``
 nodes: what an undecided search turns out to be.
 
     python bench/honest_losses.py losses --deals 4,7,16
+    python bench/honest_losses.py resignations --deals 1001-1086
     python bench/honest_losses.py undecided --deals 1-12
 """
 
@@ -114,6 +119,20 @@ def losses(deals: list[int], method: Method, solve_time: float) -> None:
                   f"advice {preference(view, value.move):5.0f}  real deal: {truth}", flush=True)
 
 
+def resignations(deals: list[int], method: Method, solve_time: float) -> None:
+    verdicts = {"won": 0, "lost": 0, "unknown": 0}
+    for deal in deals:
+        final, decisions = played_decisions(deal, method)
+        if final.is_won():
+            continue
+        status = yukon.solve(final, time_limit=solve_time, shorten=False).status
+        verdicts[status] += 1
+        print(f"deal {deal}: resigned after {len(decisions)} moves, {final.cards_on_foundations} cards up; "
+              f"the position is {status} to the solver", flush=True)
+    print(f"positions resigned: {sum(verdicts.values())}, of which the solver won {verdicts['won']}, "
+          f"proved lost {verdicts['lost']}, left undecided {verdicts['unknown']} ({solve_time} s each)")
+
+
 def undecided(deals: list[int], nodes: int, more: int) -> None:
     first = {"won": 0, "lost": 0, "unknown": 0}
     later = {"won": 0, "lost": 0, "unknown": 0}
@@ -133,15 +152,17 @@ def undecided(deals: list[int], nodes: int, more: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("losses", "undecided"))
+    parser.add_argument("what", choices=("losses", "resignations", "undecided"))
     parser.add_argument("--deals", default="4,7,16", help="deal numbers: a comma list of N or A-B")
     parser.add_argument("--method", choices=sorted(METHODS), default="honest-1",
-                        help="losses: the player's method (default honest-1)")
-    parser.add_argument("--solve-time", type=float, default=3.0, help="losses: seconds per solver verdict")
+                        help="losses, resignations: the player's method (default honest-1)")
+    parser.add_argument("--solve-time", type=float, default=3.0, help="losses, resignations: seconds per solver verdict")
     parser.add_argument("--more", type=int, default=400_000, help="undecided: nodes of the second search")
     args = parser.parse_args()
     if args.what == "losses":
         losses(parse_deals(args.deals), METHODS[args.method], args.solve_time)
+    elif args.what == "resignations":
+        resignations(parse_deals(args.deals), METHODS[args.method], args.solve_time)
     else:
         undecided(parse_deals(args.deals), STUDY_BUDGET.nodes, args.more)
 

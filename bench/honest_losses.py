@@ -10,12 +10,20 @@ player's samples, the advice's score and the move's verdict in the real deal.
 where the player resigned (``--solve-time`` s): a player that resigns a position the solver wins gave up
 too early.
 
+``plans``: at each decision with more than one close move (the first ``--moves`` moves of each deal), each
+close move that turns no card is valued again as if the player committed to one plan until the next card
+turned: each sample's winning line cut after its first move that turns or deals a card, every such plan played
+in every sample and searched on from there, the move worth its best plan's share. Prints per decision the
+fused share (F), the committed share (D), the number of plans (p) and which move the player chose (*), then
+how often D vetoes the chosen move.
+
 ``undecided``: searches of the study's node limit from positions 6, 12 and 18 heuristic moves into the
 deals (four samples each, the first six moves), and the undecided ones searched again at ``--more``
 nodes: what an undecided search turns out to be.
 
     python bench/honest_losses.py losses --deals 4,7,16
     python bench/honest_losses.py resignations --deals 1001-1086
+    python bench/honest_losses.py plans --deals 1001,1003 --moves 30
     python bench/honest_losses.py undecided --deals 1-12
 """
 
@@ -29,8 +37,9 @@ from pathlib import Path
 import yukon
 from yukon.cli_common import run_script
 from yukon.honest import STUDY_BUDGET, Method, choose
+from yukon.honest.evaluator import PLAYER_SEARCH, evaluate
 from yukon.honest.heuristic import preference
-from yukon.honest.player import HonestHint
+from yukon.honest.player import HonestHint, _close
 from yukon.honest.sampler import iter_games
 from yukon.solver.search import Limits, Searcher
 from yukon.visible import VisiblePosition, visible_history
@@ -133,6 +142,92 @@ def resignations(deals: list[int], method: Method, solve_time: float) -> None:
           f"proved lost {verdicts['lost']}, left undecided {verdicts['unknown']} ({solve_time} s each)")
 
 
+def _search(game: yukon.Game, nodes: int) -> tuple[str, list[yukon.Move]]:
+    searcher = Searcher(game, Limits(None, nodes))
+    for setting, value in PLAYER_SEARCH.items():
+        setattr(searcher, setting, value)
+    outcome = searcher.run()
+    return outcome.status, outcome.moves
+
+
+def _hidden(game: yukon.Game) -> tuple[int, int]:
+    return sum(game.down_counts), len(game.stock_cards)
+
+
+def _plan(game: yukon.Game, line: list[yukon.Move]) -> tuple[yukon.Move, ...]:
+    """``line``'s moves up to and including the first that turns or deals a card."""
+    before, replay, plan = _hidden(game), game.copy(), []
+    for move in line:
+        replay.push(move)
+        plan.append(move)
+        if _hidden(replay) != before:
+            break
+    return tuple(plan)
+
+
+def _share(statuses: list[str]) -> float:
+    return sum(1.0 if s == "won" else 0.5 if s == "unknown" else 0.0 for s in statuses) / len(statuses)
+
+
+def committed_share(samples: list[yukon.Game], move: yukon.Move, nodes: int) -> tuple[float, int] | None:
+    """``move``'s share when the player follows one plan until the next card turned (the best of the plans the
+    samples' winning lines give), and how many plans; None for a move that turns a card itself."""
+    plans = set()
+    for sample in samples:
+        after = sample.copy()
+        after.push(move)
+        if _hidden(after) != _hidden(sample):
+            return None
+        status, line = _search(after, nodes)
+        if status == "won":
+            plans.add(_plan(after, line))
+    best = 0.0
+    for plan in plans:
+        statuses = []
+        for sample in samples:
+            after = sample.copy()
+            for step in (move, *plan):
+                after.push(step)
+            statuses.append(_search(after, nodes)[0])
+        best = max(best, _share(statuses))
+    return best, len(plans)
+
+
+def plans(deals: list[int], method: Method, moves: int) -> None:
+    samples_n, nodes = STUDY_BUDGET.samples, STUDY_BUDGET.nodes
+    decisions = spread = vetoed = close_moves = 0
+    for deal in deals:
+        _, played = played_decisions(deal, method)
+        for ply, (game, hint) in enumerate(played[:moves]):
+            if hint.source != "samples":
+                continue
+            view = VisiblePosition.of(game)
+            seed = deal * 1009 + ply
+            candidates = [v.move for v in hint.values]
+            evaluation = evaluate(view, candidates, STUDY_BUDGET, seed)
+            close = _close(evaluation.values, evaluation.samples, method.margin)
+            if len(close) < 2:
+                continue
+            samples = list(iter_games(view, samples_n, seed))
+            rows = []
+            for value in close:
+                committed = committed_share(samples, value.move, nodes)
+                fused = value.share
+                share, count = (fused, 0) if committed is None else committed
+                spread += fused - share > 1 / samples_n + 1e-9
+                rows.append((value.move, fused, share, count))
+            decisions += 1
+            close_moves += len(rows)
+            best = max(share for _, _, share, _ in rows)
+            chosen = next(share for move, _, share, _ in rows if move == hint.move)
+            vetoed += chosen < best - method.margin - 1e-9
+            print(f"deal {deal} move {ply + 1}, {view.hidden_places} face down: " + "; ".join(
+                f"{'*' if move == hint.move else ''}{move} F={fused:.2f} D={share:.2f} p={count}"
+                for move, fused, share, count in rows), flush=True)
+    print(f"{decisions} decisions, {close_moves} close moves: the committed share is more than one sample below the "
+          f"fused one for {spread}; it vetoes the chosen move at {vetoed} decisions")
+
+
 def undecided(deals: list[int], nodes: int, more: int) -> None:
     first = {"won": 0, "lost": 0, "unknown": 0}
     later = {"won": 0, "lost": 0, "unknown": 0}
@@ -152,15 +247,19 @@ def undecided(deals: list[int], nodes: int, more: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("losses", "resignations", "undecided"))
+    parser.add_argument("what", choices=("losses", "plans", "resignations", "undecided"))
     parser.add_argument("--deals", default="4,7,16", help="deal numbers: a comma list of N or A-B")
     parser.add_argument("--method", choices=sorted(METHODS), default="honest-1",
                         help="losses, resignations: the player's method (default honest-1)")
-    parser.add_argument("--solve-time", type=float, default=3.0, help="losses, resignations: seconds per solver verdict")
+    parser.add_argument("--solve-time", type=float, default=3.0,
+                        help="losses, resignations: seconds per solver verdict")
+    parser.add_argument("--moves", type=int, default=30, help="plans: the decisions of each game's first MOVES moves")
     parser.add_argument("--more", type=int, default=400_000, help="undecided: nodes of the second search")
     args = parser.parse_args()
     if args.what == "losses":
         losses(parse_deals(args.deals), METHODS[args.method], args.solve_time)
+    elif args.what == "plans":
+        plans(parse_deals(args.deals), METHODS[args.method], args.moves)
     elif args.what == "resignations":
         resignations(parse_deals(args.deals), METHODS[args.method], args.solve_time)
     else:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from browser_setup import Server
-from test_web_browser import open_page
+from test_player_table import LOSING_LINE, game_after, open_game
+from test_web_browser import SETTINGS, open_page, state
 
 pytestmark = pytest.mark.browser
 
@@ -59,4 +61,57 @@ def test_every_field_of_new_and_options_is_in_sight_when_focused_or_scrolled_to(
             assert where == "", (button, k, where)
         page.keyboard.press("Escape")
         page.wait_for_function("!document.querySelector('dialog[open]')")
+    page.context.close()
+
+
+def focus_stays_in(page: Any, selector: str) -> None:
+    """Tab and Shift+Tab, twice round the controls, leave the focus inside ``selector``."""
+    for key in ["Tab"] * 6 + ["Shift+Tab"] * 6:
+        page.keyboard.press(key)
+        assert page.evaluate("(s) => document.querySelector(s).contains(document.activeElement)", selector), key
+
+
+def test_watch_after_your_own_moves_asks_in_the_pages_own_dialog(browser: Any, server: Server) -> None:
+    page = open_game(browser, server, game_after(server, LOSING_LINE[:2]), settings={**SETTINGS})
+    native = page.errors  # (a native dialog is one: open_page)
+    page.keyboard.press("t")
+    page.wait_for_selector("#dlg-ask[open]")
+    assert native == []
+    assert "not counted in your statistics" in page.inner_text("#dlg-ask")
+    assert page.evaluate("document.activeElement.id") == "ask-ok"  # (Enter goes on, as the question is asked)
+    focus_stays_in(page, "#dlg-ask")
+    page.keyboard.press("Escape")  # Esc cancels: nothing is played
+    page.wait_for_selector("#dlg-ask", state="hidden")
+    assert not page.evaluate("window.yukon.demo.active")
+    page.click("#btn-demo")  # the button asks the same, and the keyboard answers it
+    page.wait_for_selector("#dlg-ask[open]")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.id") == "ask-cancel"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-ask", state="hidden")
+    assert not page.evaluate("window.yukon.demo.active")
+    page.keyboard.press("t")
+    page.wait_for_selector("#dlg-ask[open]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.yukon.demo.active")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!window.yukon.demo.active")
+    assert native == []
+    page.context.close()
+
+
+def test_where_did_it_go_wrong_in_play_asks_in_the_pages_own_dialog(browser: Any, server: Server) -> None:
+    gid = game_after(server, LOSING_LINE[:2])
+    page = open_game(browser, server, gid, settings={**SETTINGS})
+    native = page.errors  # (a native dialog is one: open_page)
+    page.keyboard.press("w")
+    page.wait_for_selector("#dlg-ask[open]")
+    assert native == [] and "ends this game" in page.inner_text("#dlg-ask")
+    # ending a game is not undone: the focus starts on the button that keeps it
+    assert page.evaluate("document.activeElement.id") == "ask-cancel"
+    focus_stays_in(page, "#dlg-ask")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-ask", state="hidden")
+    assert httpx.get(f"{server.url}api/games/{gid}").json()["result"] is None
+    assert state(page)["status"] == "playing" and not page.evaluate("!!window.yukon.replay")
     page.context.close()

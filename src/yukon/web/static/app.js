@@ -1419,6 +1419,42 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     });
   }
 
+  // A question of the page's own (never the browser's confirm(), which stops the page, looks like the browser's
+  // and cannot be styled): resolves true for the button that goes on, false for the other one or Esc. Whichever
+  // button is safer to press by mistake takes the focus (`focus`: "ok" or "cancel").
+  let answerAsk = null;
+  function ask({ title, text, ok, cancel = "Cancel", focus = "ok" }) {
+    const dlg = $("dlg-ask");
+    if (answerAsk) { dlg.close(); }  // (a question asked over another: the first one's answer is no)
+    $("ask-title").textContent = title;
+    $("ask-text").textContent = text;
+    $("ask-ok").textContent = ok;
+    $("ask-cancel").textContent = cancel;
+    dlg.returnValue = "";  // (Esc closes it with this)
+    dlg.showModal();
+    $(focus === "cancel" ? "ask-cancel" : "ask-ok").focus();
+    return new Promise((resolve) => { answerAsk = resolve; });
+  }
+  $("dlg-ask").addEventListener("close", () => {
+    const answer = answerAsk;
+    answerAsk = null;
+    if (answer) answer($("dlg-ask").returnValue === "ok");
+  });
+  // Tab and Shift+Tab go round the open dialog's controls: the focus does not leave it for the browser's own bar
+  // (the page behind a modal dialog is inert already)
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab" || e.ctrlKey || e.metaKey || e.altKey) return;
+    const dlg = document.querySelector("dialog[open]");
+    if (!dlg) return;
+    const stops = [...dlg.querySelectorAll("button, select, input, textarea, [tabindex]:not([tabindex='-1'])")]
+      .filter((x) => !x.disabled && x.getClientRects().length);
+    if (!stops.length) return;
+    const first = stops[0], last = stops[stops.length - 1], at = document.activeElement;
+    const outside = !dlg.contains(at) || at === dlg;
+    if (e.shiftKey && (at === first || outside)) { e.preventDefault(); last.focus(); }
+    else if (!e.shiftKey && (at === last || outside)) { e.preventDefault(); first.focus(); }
+  });
+
   const STATS_COLUMNS = ["Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves"];
   async function openStats() {
     const body = $("stats-body");
@@ -1708,11 +1744,17 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       : "it counts as not won";
   }
   // "Where did it go wrong?": a game in play is ended first (the answer shows face-down cards)
-  function analyse() {
+  async function analyse() {
     const live = replay ? replay.live : state;
     if (!live || live.result === "won") return;
-    if (live.result === null && live.status === "playing"
-      && !window.confirm(`Asking where it went wrong ends this game (${leaving(live)}): the answer shows the face-down cards. Go on?`)) return;
+    if (live.result === null && live.status === "playing") {
+      const yes = await ask({
+        title: "End this game?",
+        text: `Asking where it went wrong ends this game (${leaving(live)}): the answer shows the face-down cards.`,
+        ok: "End it and ask", cancel: "Keep playing", focus: "cancel",
+      });
+      if (!yes || live !== (replay ? replay.live : state)) return;  // (no, or the game changed meanwhile)
+    }
     enqueue(async () => {
       let over = live;
       if (over.result === null) {
@@ -1860,7 +1902,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,
     get replay() { return replay; }, newGame, sendMove, undo, redo, queue: () => queue,
     // for demo.js (watch the computer play): the same requests, answers and messages as the player's moves
-    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove,
+    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove, ask,
     // for analysis.js: the replay's controls, and a hook on each position it shows
     stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, wideLabel, onReplayShown: (f) => replayHooks.push(f),
   };

@@ -45,9 +45,14 @@ played. A game the computer played in is not counted in the statistics (the serv
     if (!playing()) {  // a finished game takes no more moves: the computer plays a new deal of the same game
       await Y.newGame({ variant: Y.state.variant, options: Y.state.rules });
       if (!playing()) return;
-    } else if (Y.state.player_moved && !Y.state.computer_moves && Y.state.move_count > 0
-      && !window.confirm("The computer plays on from here. A game the computer played in is not counted in your statistics. Go on?")) {
-      return;
+    } else if (Y.state.player_moved && !Y.state.computer_moves && Y.state.move_count > 0) {
+      const asked = `${Y.state.id} ${Y.state.move_count}`;
+      const yes = await Y.ask({
+        title: "Let the computer play on?",
+        text: "The computer plays on from here. A game the computer played in is not counted in your statistics.",
+        ok: "Watch it play",
+      });
+      if (!yes || run || !Y.state || `${Y.state.id} ${Y.state.move_count}` !== asked || Y.replay) return;  // (or it changed)
     }
     run = { id: Y.state.id, paused: false, timer: 0, busy: false, moves: 0, hiddenPause: false };
     showBar();

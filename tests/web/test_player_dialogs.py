@@ -115,3 +115,27 @@ def test_where_did_it_go_wrong_in_play_asks_in_the_pages_own_dialog(browser: Any
     assert httpx.get(f"{server.url}api/games/{gid}").json()["result"] is None
     assert state(page)["status"] == "playing" and not page.evaluate("!!window.yukon.replay")
     page.context.close()
+
+
+def test_the_game_shows_only_once_every_script_of_the_page_has_run(browser: Any, server: Server) -> None:
+    # the game came from the server while a later script (analysis.js: W, demo.js: T) was still on its way: a key
+    # pressed at once, as soon as the game showed, did nothing (the dialog tests timed out on a busy machine)
+    gid = game_after(server, LOSING_LINE[:2])
+    context = browser.new_context(bypass_csp=True)
+    context.add_init_script(
+        "(() => { const look = () => { if (window.yukon && window.yukon.state) {"
+        " window.stateShownWhile = document.readyState; return; } requestAnimationFrame(look); };"
+        " requestAnimationFrame(look); })()")
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/static/analysis.js", lambda route: held.append(route))
+    page.goto(f"{server.url}?game={gid}", wait_until="commit")
+    page.wait_for_function("!!window.yukon && !!window.yukon.timings")  # app.js has run; analysis.js is held
+    page.wait_for_timeout(1500)  # (the game's own requests take some milliseconds: time for them to show it)
+    assert held and page.evaluate("window.stateShownWhile === undefined")
+    held[0].continue_()
+    page.wait_for_function(f"window.yukon.state && window.yukon.state.id === '{gid}'")
+    assert page.evaluate("window.stateShownWhile") != "loading"
+    page.keyboard.press("w")  # at once: the key is not lost
+    page.wait_for_selector("#dlg-ask[open]")
+    context.close()

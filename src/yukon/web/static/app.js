@@ -1425,7 +1425,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   let answerAsk = null;
   function ask({ title, text, ok, cancel = "Cancel", focus = "ok" }) {
     const dlg = $("dlg-ask");
-    if (answerAsk) { dlg.close(); }  // (a question asked over another: the first one's answer is no)
+    if (answerAsk) {  // (a question asked over another: the first one's answer is no)
+      const first = answerAsk;
+      answerAsk = null;
+      first(false);
+      dlg.close();
+    }
     $("ask-title").textContent = title;
     $("ask-text").textContent = text;
     $("ask-ok").textContent = ok;
@@ -1436,6 +1441,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     return new Promise((resolve) => { answerAsk = resolve; });
   }
   $("dlg-ask").addEventListener("close", () => {
+    if ($("dlg-ask").open) return;  // (the close of a question asked over: the next one is open already)
     const answer = answerAsk;
     answerAsk = null;
     if (answer) answer($("dlg-ask").returnValue === "ok");
@@ -1906,5 +1912,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     // for analysis.js: the replay's controls, and a hook on each position it shows
     stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, wideLabel, onReplayShown: (f) => replayHooks.push(f),
   };
-  start();
+  // the game is asked for once the page's other scripts have run too: shown while demo.js or analysis.js was still
+  // on its way, the game took no T or W (their keys are theirs), and a key pressed at once was lost
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
 })();

@@ -15,7 +15,7 @@ played. A game the computer played in is not counted in the statistics (the serv
   const ORDER = ["slow", "normal", "fast", "fastest"];
   //: after "busy" or "timeout" the page waits at least this long before it asks again
   const RETRY_MS = 1000;
-  let run = null;   // the demo in progress: {id, paused, timer, busy, moves, hiddenPause}; null when none
+  let run = null;   // the demo in progress: {id, paused, timer, busy, moves, hiddenPause, last}; null when none
   const speed = () => (SPEEDS[Y.settings.demoSpeed] === undefined ? "normal" : Y.settings.demoSpeed);
   const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
   const playing = () => Y.state && Y.state.status === "playing" && Y.state.result === null;
@@ -54,7 +54,7 @@ played. A game the computer played in is not counted in the statistics (the serv
       });
       if (!yes || run || !Y.state || `${Y.state.id} ${Y.state.move_count}` !== asked || Y.replay) return;  // (or it changed)
     }
-    run = { id: Y.state.id, paused: false, timer: 0, busy: false, moves: 0, hiddenPause: false };
+    run = { id: Y.state.id, paused: false, timer: 0, busy: false, moves: 0, hiddenPause: false, last: "" };
     showBar();
     tell("The computer plays: it sees only what you see. Esc or a move of yours takes over.");
     Y.say("Watching the computer play");
@@ -82,12 +82,18 @@ played. A game the computer played in is not counted in the statistics (the serv
     clearTimeout(r.timer);
     if (on) {
       if (r.busy) stopSearch(r);
-      tell(hidden ? "Paused while the page is hidden." : "Paused: Resume (Space) plays on; a move of yours takes over.");
+      tellPaused(r);
     } else {
       tell("The computer plays: it sees only what you see.");
       step(r);
     }
     showBar();
+  }
+  // Paused, the bar still says what the computer did last (the player paused to look at it), then how to go on
+  function tellPaused(r) {
+    const why = r.hiddenPause ? "Paused while the page is hidden" : "Paused";
+    const last = r.last ? ` after the computer's move: ${r.last}` : "";
+    tell(r.hiddenPause ? `${why}${last}.` : `${why}${last}. Resume (Space) plays on; a move of yours takes over.`);
   }
   function later(r, ms) {
     clearTimeout(r.timer);
@@ -107,16 +113,20 @@ played. A game the computer played in is not counted in the statistics (the serv
       answer = data;
     }).then(() => {
       r.busy = false;
-      if (run !== r || r.paused) return;
-      if (!answer) { stop(); return; }  // the request failed (the page says why) or the game changed hands
-      const d = answer.demo;
-      if (d.reason === "move") {
+      if (run !== r) return;
+      const d = answer && answer.demo;
+      if (d && d.reason === "move") {  // (played even if paused meanwhile: then the pause names this move)
         r.moves++;
         const mv = Y.parseMove(d.move);
         const why = d.source === "samples" && d.odds ? ` (${d.odds})`
           : d.source === "safe" ? " (safe to play up)" : d.source === "only move" ? " (the only move)" : "";
         const auto = answer.played.length - 1;
-        tell(`The computer: ${mv ? Y.describeMove(mv) : d.move}${auto > 0 ? ` (+${auto} automatic)` : ""}${why}`);
+        r.last = `${mv ? Y.describeMove(mv) : d.move}${auto > 0 ? ` (+${auto} automatic)` : ""}${why}`;
+      }
+      if (r.paused) { tellPaused(r); return; }
+      if (!answer) { stop(); return; }  // the request failed (the page says why) or the game changed hands
+      if (d.reason === "move") {
+        tell(`The computer: ${r.last}`);
         if (answer.status === "won") stop("The computer won: this game is not counted in your statistics.");
         else if (answer.status !== "playing") stop("No moves left: the computer could not win this deal.");
         else later(r, SPEEDS[speed()]);

@@ -136,9 +136,8 @@ def test_pausing_keeps_the_computers_last_move_in_sight(browser: Any, server: Se
         "() => { const t = document.getElementById('demo-what').textContent;"
         " if (!t.startsWith('The computer: ')) return false; window.yukon.demo.pause(); return t; }",
         timeout=60_000).json_value()
-    move = told.removeprefix("The computer: ")
     paused = page.inner_text("#demo-what")
-    assert paused.startswith("Paused") and move in paused, (told, paused)
+    assert paused.startswith(f"{told} — paused."), (told, paused)  # the move first: a phone shows two lines of it
     assert "Resume (Space)" in paused and page.get_attribute("#demo-what", "title") == paused
     assert page.inner_text("#demo-pause") == "Resume"
     moves_stay(page, 1.0)
@@ -153,7 +152,7 @@ def test_pausing_keeps_the_computers_last_move_in_sight(browser: Any, server: Se
     page.wait_for_function(
         "() => { const s = window.yukon.state, t = document.getElementById('demo-what').textContent;"
         " const last = window.yukon.describeMove(window.yukon.parseMove(s.moves[s.moves.length - 1]));"
-        " return t.startsWith('Paused') && t.includes(last); }", timeout=30_000)
+        " return t.startsWith(`The computer: ${last}`) && t.includes(' — paused.'); }", timeout=30_000)
     page.keyboard.press("Escape")
     assert page.errors == []
     page.context.close()

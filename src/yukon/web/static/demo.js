@@ -89,11 +89,11 @@ played. A game the computer played in is not counted in the statistics (the serv
     }
     showBar();
   }
-  // Paused, the bar still says what the computer did last (the player paused to look at it), then how to go on
+  // Paused, the bar still says what the computer did last, word for word (the player paused to look at it: on a
+  // phone's two lines the move comes first), then that it is paused and how to go on
   function tellPaused(r) {
-    const why = r.hiddenPause ? "Paused while the page is hidden" : "Paused";
-    const last = r.last ? ` after the computer's move: ${r.last}` : "";
-    tell(r.hiddenPause ? `${why}${last}.` : `${why}${last}. Resume (Space) plays on; a move of yours takes over.`);
+    const how = r.hiddenPause ? "paused while the page is hidden." : "paused. Resume (Space) plays on; a move of yours takes over.";
+    tell(r.last ? `The computer: ${r.last} — ${how}` : `${capital(how)}`);
   }
   function later(r, ms) {
     clearTimeout(r.timer);
@@ -170,7 +170,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     }
   }, true);
   window.addEventListener("keydown", (e) => {
-    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog");
+    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog:not(#banner)");
     const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
     if (!run) {
       if (plain && !inField && (e.key === "t" || e.key === "T") && !Y.replay) { e.preventDefault(); start(); }

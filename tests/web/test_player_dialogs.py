@@ -15,6 +15,7 @@ import pytest
 from browser_setup import Server
 from test_player_table import LOSING_LINE, game_after, open_game
 from test_web_browser import SETTINGS, open_page, state
+from test_web_table import AXE, axe
 
 pytestmark = pytest.mark.browser
 
@@ -139,3 +140,48 @@ def test_the_game_shows_only_once_every_script_of_the_page_has_run(browser: Any,
     page.keyboard.press("w")  # at once: the key is not lost
     page.wait_for_selector("#dlg-ask[open]")
     context.close()
+
+
+NEARLY_WON = "yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC"  # two clicks from the win
+
+
+def win_in_two(page: Any, server: Server) -> None:
+    from yukon import Game
+
+    gid = httpx.post(server.url + "api/games", json={"position": Game.from_text(NEARLY_WON).to_dict()}).json()["id"]
+    page.goto(server.url + "?game=" + gid)
+    page.wait_for_function(f"window.yukon.state && window.yukon.state.id === '{gid}'")
+    page.click(".card[data-name='KS']")
+    page.click(".card[data-name='KH']")
+    page.wait_for_selector("#banner:not([hidden])")
+
+
+def test_the_win_box_is_a_modal_dialog_the_keyboard_can_use(browser: Any, server: Server) -> None:
+    # it was a div over the page: the focus went on behind it with Tab, to the table and the toolbar it covered,
+    # and a screen reader was told of no dialog
+    page = open_page(browser, server, settings={**SETTINGS})
+    win_in_two(page, server)
+    assert page.evaluate("document.getElementById('banner').matches('dialog:modal')")
+    page.wait_for_function("document.activeElement.id === 'banner-new'")  # Enter deals the next one
+    focus_stays_in(page, "#banner")
+    buttons = set(page.evaluate(
+        "[...document.querySelectorAll('#banner button')].filter((b) => b.getClientRects().length).map((b) => b.id)"))
+    reached = set()
+    for _ in range(len(buttons)):
+        page.keyboard.press("Tab")
+        reached.add(page.evaluate("document.activeElement.id"))
+    assert reached == buttons and "banner-stats" in buttons
+    if AXE.exists():
+        assert axe(page) == []
+    page.keyboard.press("Escape")  # Esc closes it; the focus goes back to the table, not lost on the page
+    page.wait_for_selector("#banner", state="hidden")
+    assert not page.evaluate("document.getElementById('banner').open")
+    page.wait_for_function("document.getElementById('table').contains(document.activeElement)")
+    # a button that opens another dialog leaves the focus in that one
+    win_in_two(page, server)
+    page.click("#banner-stats")
+    page.wait_for_selector("#dlg-stats[open]")
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate("document.getElementById('dlg-stats').contains(document.activeElement)")
+    assert page.errors == []
+    page.context.close()

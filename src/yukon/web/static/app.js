@@ -650,9 +650,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       return;
     }
     $("banner-new").textContent = "Next deal";
-    $("banner").hidden = false;
+    openBanner();
     say(title.textContent, false, true);
-    setTimeout(() => $("banner-new").focus(), 50);
   }
   // A game that ended elsewhere (another tab, the phone) or before this page opened: say so, offer a new deal.
   function showEnded(elsewhere) {
@@ -674,12 +673,30 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("banner-analyse").hidden = state.result === "won";
     $("banner-analyse").textContent = "Where did it go wrong?";
     $("banner-new").textContent = "New deal";
-    $("banner").hidden = false;
+    openBanner();
     say(`This game is over: ${how[0].toLowerCase()}${how.slice(1)}`, false, true);  // (one sentence: "over: it was won")
     offer("New deal", () => newGame({ variant: state.variant, options: state.rules }));
-    setTimeout(() => $("banner-new").focus(), 50);
   }
-  function hideBanner() { $("banner").hidden = true; }
+  // The box at the end of a game is a modal dialog: the focus goes into it (on the next deal: Enter plays on) and
+  // stays there, Esc closes it. (Its `hidden` follows it: the tests and the styles know it by that.)
+  function openBanner() {
+    const dlg = $("banner");
+    dlg.hidden = false;
+    if (!dlg.open) dlg.showModal();
+    $("banner-new").focus();
+  }
+  function hideBanner() {
+    const dlg = $("banner");
+    dlg.hidden = true;
+    if (dlg.open) dlg.close();
+  }
+  // closed, the focus goes back where it was; when that is gone (the cards drawn anew), to the table, not to the
+  // page (unless another dialog took it: Statistics from the box)
+  $("banner").addEventListener("close", () => {
+    $("banner").hidden = true;
+    const at = document.activeElement;
+    if ((!at || at === document.body) && !document.querySelector("dialog[open]")) applyFocus(keyboardUser);
+  });
 
   // ------------------------------------------------------------------ the celebration: a cascade of the foundation cards
   let cascadeLayer = null;
@@ -1236,7 +1253,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
 
   document.addEventListener("keydown", (e) => {
     if (!state) return;
-    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog");
+    // (the box at the end of a game is no field: the game's keys work from its buttons, as they did)
+    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog:not(#banner)");
     const key = e.key;
     const ctrl = e.ctrlKey || e.metaKey;
     if (replay && !inField && !ctrl && !e.altKey) { replayKey(e); return; }
@@ -1450,7 +1468,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // (the page behind a modal dialog is inert already)
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Tab" || e.ctrlKey || e.metaKey || e.altKey) return;
-    const dlg = document.querySelector("dialog[open]");
+    // (the one the focus is in; two may be open: a question over Options)
+    const open = [...document.querySelectorAll("dialog[open]")];
+    const dlg = open.find((d) => d.contains(document.activeElement)) || open[open.length - 1];
     if (!dlg) return;
     const stops = [...dlg.querySelectorAll("button, select, input, textarea, [tabindex]:not([tabindex='-1'])")]
       .filter((x) => !x.disabled && x.getClientRects().length);

@@ -173,6 +173,11 @@ def test_the_win_box_is_a_modal_dialog_the_keyboard_can_use(browser: Any, server
     assert reached == buttons and "banner-stats" in buttons
     if AXE.exists():
         assert axe(page) == []
+    page.keyboard.press("n")  # the game's keys work from its buttons, as they did from the box of old
+    page.wait_for_selector("#dlg-new[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-new", state="hidden")
+    assert page.evaluate("document.getElementById('banner').contains(document.activeElement)")
     page.keyboard.press("Escape")  # Esc closes it; the focus goes back to the table, not lost on the page
     page.wait_for_selector("#banner", state="hidden")
     assert not page.evaluate("document.getElementById('banner').open")

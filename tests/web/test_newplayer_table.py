@@ -15,7 +15,7 @@ import pytest
 from browser_setup import Server
 from test_player_replay import card_boxes
 from test_player_table import LOSING_LINE, PHONE, box, game_after, open_game
-from test_web_browser import SETTINGS, settle
+from test_web_browser import SETTINGS, agree, settle
 from test_web_table import AXE, axe
 
 pytestmark = pytest.mark.browser
@@ -33,8 +33,8 @@ def analysis_shown(page: Any) -> dict[str, Any]:
 
 def where_did_it_go_wrong(browser: Any, server: Server, viewport: dict[str, int]) -> Any:
     page = open_game(browser, server, game_after(server, LOSING_LINE), **viewport, settings={**SETTINGS})
-    page.on("dialog", lambda d: d.accept())  # (W ends the game in play first, once the player agrees)
     page.keyboard.press("w")
+    agree(page, "ends this game")  # (W ends the game in play first, once the player agrees)
     page.wait_for_selector("#replay-analysis", state="visible", timeout=60000)
     settle(page)
     page.wait_for_timeout(200)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from browser_setup import Server
 from test_player_table import LOSING_LINE, PHONE, box, game_after, open_game
-from test_web_browser import SETTINGS, settle
+from test_web_browser import SETTINGS, agree, settle
 from test_web_table import AXE, axe
 
 pytestmark = pytest.mark.browser
@@ -93,8 +93,8 @@ def test_where_did_it_go_wrong_does_not_move_the_table(browser: Any, server: Ser
     name = "desktop" if viewport != PHONE else "phone"
     page = open_game(browser, server, game_after(server, LOSING_LINE), **viewport, settings={**SETTINGS})
     table, card = box(page, "#table"), page.evaluate("window.yukon.geom.W")
-    page.on("dialog", lambda d: d.accept())  # (W ends the game in play first, once the player agrees)
     page.keyboard.press("w")
+    agree(page, "ends this game")  # (W ends the game in play first, once the player agrees)
     page.wait_for_selector("#replay-analysis", state="visible", timeout=60000)
     settle(page)
     page.wait_for_timeout(300)

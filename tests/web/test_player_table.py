@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from browser_setup import Server
-from test_web_browser import SETTINGS, open_page, settle, state
+from test_web_browser import SETTINGS, agree, open_page, settle, state
 
 from yukon.difficulty import scale
 from yukon.rules import VARIANTS
@@ -87,8 +87,8 @@ def test_the_desktop_shows_the_whole_verdict(browser: Any, server: Server) -> No
 def test_space_pauses_the_winning_line_opened_by_its_button(browser: Any, server: Server) -> None:
     # "Space pauses", says the line; it used to press the focused "Back to the game's moves" button instead
     page = open_game(browser, server, game_after(server, LOSING_LINE), settings={**SETTINGS, "winnable": False})
-    page.on("dialog", lambda d: d.accept())  # (W ends the game in play first, once the player agrees)
     page.keyboard.press("w")
+    agree(page, "ends this game")  # (W ends the game in play first, once the player agrees)
     page.wait_for_selector("#replay-line", state="visible", timeout=60000)
     assert page.inner_text("#replay-pos") == f"Move {len(LOSING_LINE) - 1} of {len(LOSING_LINE)}"
     page.click("#replay-line")
@@ -145,8 +145,8 @@ def test_w_on_a_game_given_up_while_winnable_shows_a_line_from_its_end(browser: 
     # "no move lost it" used to be all: the player who gave up a winnable game did not see how to win it
     moves = LOSING_LINE[:4]
     page = open_game(browser, server, game_after(server, moves), settings={**SETTINGS})
-    page.on("dialog", lambda d: d.accept())
     page.keyboard.press("w")
+    agree(page, "ends this game")  # (W ends the game in play first, once the player agrees)
     page.wait_for_selector("#replay-analysis", state="visible", timeout=60000)
     assert "no move lost it" in page.inner_text("#replay-analysis")
     assert "Show the winning line" in page.inner_text("#replay-analysis")

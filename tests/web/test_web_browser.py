@@ -48,6 +48,8 @@ def open_page(browser: Any, server: Server, *, width: int = 1280, height: int = 
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the page asks in dialogs of its own (agree()): a native alert or confirm is an error
+    page.on("dialog", lambda d: (errors.append(f"a native dialog: {d.message}"), d.dismiss()))
     page.errors = errors
     page.add_init_script(
         "if (!sessionStorage.getItem('init')) { sessionStorage.setItem('init', '1');"
@@ -57,6 +59,15 @@ def open_page(browser: Any, server: Server, *, width: int = 1280, height: int = 
     page.goto(server.url)
     page.wait_for_function("window.yukon && window.yukon.state")
     return page
+
+
+def agree(page: Any, expect: str = "") -> None:
+    """Answers the page's question (its own dialog, #dlg-ask) with its button that goes on; ``expect``: a
+    part of its text."""
+    page.wait_for_selector("#dlg-ask[open]")
+    assert expect in page.inner_text("#dlg-ask")
+    page.click("#ask-ok")
+    page.wait_for_selector("#dlg-ask", state="hidden")
 
 
 def state(page: Any) -> dict[str, Any]:

@@ -123,3 +123,36 @@ def test_the_computers_win_is_its_own(browser: Any, server: Server) -> None:
     assert page.evaluate("window.yukon.demo.active") is False
     assert page.errors == []
     page.context.close()
+
+
+def test_pausing_keeps_the_computers_last_move_in_sight(browser: Any, server: Server) -> None:
+    # the pause used to put "Paused: Resume (Space) plays on" in the place of the move just played: the player
+    # who paused to look at what the computer did no longer saw what it was
+    page = open_page(browser, server, settings=SETTINGS | {"demoSpeed": "slow", "animate": False, "autoplay": False})
+    start_deal(page, 7)
+    page.click("#btn-demo")
+    # paused the moment a move is told, in the page (no move can come between the two)
+    told = page.wait_for_function(
+        "() => { const t = document.getElementById('demo-what').textContent;"
+        " if (!t.startsWith('The computer: ')) return false; window.yukon.demo.pause(); return t; }",
+        timeout=60_000).json_value()
+    paused = page.inner_text("#demo-what")
+    assert paused.startswith(f"{told} — paused."), (told, paused)  # the move first: a phone shows two lines of it
+    assert "Resume (Space)" in paused and page.get_attribute("#demo-what", "title") == paused
+    assert page.inner_text("#demo-pause") == "Resume"
+    moves_stay(page, 1.0)
+    assert page.inner_text("#demo-what") == paused
+    # resumed and paused again while the computer thinks: a move it still plays is the one the pause names
+    page.evaluate(
+        "() => new Promise((done) => { const what = document.getElementById('demo-what');"
+        " new MutationObserver((_, seen) => { if (what.textContent !== 'The computer is thinking…') return;"
+        " window.yukon.demo.pause(); seen.disconnect(); done(); })"
+        ".observe(what, {childList: true, characterData: true, subtree: true});"
+        " window.yukon.demo.pause(false); })")
+    page.wait_for_function(
+        "() => { const s = window.yukon.state, t = document.getElementById('demo-what').textContent;"
+        " const last = window.yukon.describeMove(window.yukon.parseMove(s.moves[s.moves.length - 1]));"
+        " return t.startsWith(`The computer: ${last}`) && t.includes(' — paused.'); }", timeout=30_000)
+    page.keyboard.press("Escape")
+    assert page.errors == []
+    page.context.close()

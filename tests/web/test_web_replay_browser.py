@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from browser_setup import Server
-from test_web_browser import SETTINGS, open_page, settle, shot, state
+from test_web_browser import SETTINGS, agree, open_page, settle, shot, state
 from test_web_table import check_responses, record_responses
 
 from yukon import Game
@@ -163,11 +163,9 @@ def test_the_winning_line_plays_itself_out_pauses_and_goes_back_to_the_game(brow
     page.evaluate("(m) => window.yukon.sendMove(m)", "2:6H>F")  # the losing move; the game goes on
     settle(page)
     assert state(page)["status"] == "playing"
-    asked: list[str] = []
-    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.keyboard.press("w")  # at any time: the game in play is ended first, once the player agrees
+    agree(page, "ends this game")
     page.wait_for_selector("#replay-analysis", state="visible", timeout=30000)
-    assert asked and "ends this game" in asked[0]
     assert httpx.get(f"{server.url}api/games/{game['id']}").json()["result"] == "abandoned"
     position_label(page, "Move 0 of 1")
     assert "Move 1 lost the game" in page.inner_text("#replay-analysis")

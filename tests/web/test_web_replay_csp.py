@@ -36,13 +36,13 @@ def test_the_winning_line_plays_under_the_csp(strict_url: str) -> None:
 
     trap = "yukon,kings,noreturn 4C.5C/6H/KHQHJHTH9H8H7H/KCQCJCTC9C8C7C6C/-/-/- KS/5H/KD/3C"
     with strict_page() as page:
-        page.on("dialog", lambda d: d.accept())
         position = Game.from_text(trap).to_dict()
         game: Any = page.request.post(strict_url + "api/games", data={"position": position}).json()
         page.request.post(strict_url + f"api/games/{game['id']}/moves", data={"move": "2:6H>F"})
         page.goto(strict_url + f"?game={game['id']}")
         sync_api.expect(page.locator("#move-count")).to_have_text("1", timeout=20_000)
         page.keyboard.press("w")
+        page.click("#ask-ok")  # (the game in play is ended first, once the player agrees)
         sync_api.expect(page.locator("#replay-pos")).to_have_text("Move 0 of 1", timeout=30_000)
         page.click("#replay-line")
         sync_api.expect(page.locator("#replay-next")).to_have_text("Won: every card is up.", timeout=60_000)

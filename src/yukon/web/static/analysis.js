@@ -89,7 +89,7 @@ Loaded after app.js; it uses only the hooks app.js leaves on window.yukon (docs/
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    if (t && t.closest && t.closest("input:not([type=range]), select, textarea, dialog")) return;
+    if (t && t.closest && t.closest("input:not([type=range]), select, textarea, dialog:not(#banner)")) return;
     if (shownLine()) {
       if (e.key === " " && !(t && t.closest && t.closest("button"))) { e.preventDefault(); toggle(); return; }
       if (e.key === "+" || e.key === "-") {  // faster, slower: the demo's speed setting, saved

@@ -650,9 +650,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       return;
     }
     $("banner-new").textContent = "Next deal";
-    $("banner").hidden = false;
+    openBanner();
     say(title.textContent, false, true);
-    setTimeout(() => $("banner-new").focus(), 50);
   }
   // A game that ended elsewhere (another tab, the phone) or before this page opened: say so, offer a new deal.
   function showEnded(elsewhere) {
@@ -674,12 +673,30 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("banner-analyse").hidden = state.result === "won";
     $("banner-analyse").textContent = "Where did it go wrong?";
     $("banner-new").textContent = "New deal";
-    $("banner").hidden = false;
+    openBanner();
     say(`This game is over: ${how[0].toLowerCase()}${how.slice(1)}`, false, true);  // (one sentence: "over: it was won")
     offer("New deal", () => newGame({ variant: state.variant, options: state.rules }));
-    setTimeout(() => $("banner-new").focus(), 50);
   }
-  function hideBanner() { $("banner").hidden = true; }
+  // The box at the end of a game is a modal dialog: the focus goes into it (on the next deal: Enter plays on) and
+  // stays there, Esc closes it. (Its `hidden` follows it: the tests and the styles know it by that.)
+  function openBanner() {
+    const dlg = $("banner");
+    dlg.hidden = false;
+    if (!dlg.open) dlg.showModal();
+    $("banner-new").focus();
+  }
+  function hideBanner() {
+    const dlg = $("banner");
+    dlg.hidden = true;
+    if (dlg.open) dlg.close();
+  }
+  // closed, the focus goes back where it was; when that is gone (the cards drawn anew), to the table, not to the
+  // page (unless another dialog took it: Statistics from the box)
+  $("banner").addEventListener("close", () => {
+    $("banner").hidden = true;
+    const at = document.activeElement;
+    if ((!at || at === document.body) && !document.querySelector("dialog[open]")) applyFocus(keyboardUser);
+  });
 
   // ------------------------------------------------------------------ the celebration: a cascade of the foundation cards
   let cascadeLayer = null;
@@ -1236,7 +1253,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
 
   document.addEventListener("keydown", (e) => {
     if (!state) return;
-    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog");
+    // (the box at the end of a game is no field: the game's keys work from its buttons, as they did)
+    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog:not(#banner)");
     const key = e.key;
     const ctrl = e.ctrlKey || e.metaKey;
     if (replay && !inField && !ctrl && !e.altKey) { replayKey(e); return; }
@@ -1418,6 +1436,50 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       }
     });
   }
+
+  // A question of the page's own (never the browser's confirm(), which stops the page, looks like the browser's
+  // and cannot be styled): resolves true for the button that goes on, false for the other one or Esc. Whichever
+  // button is safer to press by mistake takes the focus (`focus`: "ok" or "cancel").
+  let answerAsk = null;
+  function ask({ title, text, ok, cancel = "Cancel", focus = "ok" }) {
+    const dlg = $("dlg-ask");
+    if (answerAsk) {  // (a question asked over another: the first one's answer is no)
+      const first = answerAsk;
+      answerAsk = null;
+      first(false);
+      dlg.close();
+    }
+    $("ask-title").textContent = title;
+    $("ask-text").textContent = text;
+    $("ask-ok").textContent = ok;
+    $("ask-cancel").textContent = cancel;
+    dlg.returnValue = "";  // (Esc closes it with this)
+    dlg.showModal();
+    $(focus === "cancel" ? "ask-cancel" : "ask-ok").focus();
+    return new Promise((resolve) => { answerAsk = resolve; });
+  }
+  $("dlg-ask").addEventListener("close", () => {
+    if ($("dlg-ask").open) return;  // (the close of a question asked over: the next one is open already)
+    const answer = answerAsk;
+    answerAsk = null;
+    if (answer) answer($("dlg-ask").returnValue === "ok");
+  });
+  // Tab and Shift+Tab go round the open dialog's controls: the focus does not leave it for the browser's own bar
+  // (the page behind a modal dialog is inert already)
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab" || e.ctrlKey || e.metaKey || e.altKey) return;
+    // (the one the focus is in; two may be open: a question over Options)
+    const open = [...document.querySelectorAll("dialog[open]")];
+    const dlg = open.find((d) => d.contains(document.activeElement)) || open[open.length - 1];
+    if (!dlg) return;
+    const stops = [...dlg.querySelectorAll("button, select, input, textarea, [tabindex]:not([tabindex='-1'])")]
+      .filter((x) => !x.disabled && x.getClientRects().length);
+    if (!stops.length) return;
+    const first = stops[0], last = stops[stops.length - 1], at = document.activeElement;
+    const outside = !dlg.contains(at) || at === dlg;
+    if (e.shiftKey && (at === first || outside)) { e.preventDefault(); last.focus(); }
+    else if (!e.shiftKey && (at === last || outside)) { e.preventDefault(); first.focus(); }
+  });
 
   const STATS_COLUMNS = ["Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves"];
   async function openStats() {
@@ -1708,11 +1770,17 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       : "it counts as not won";
   }
   // "Where did it go wrong?": a game in play is ended first (the answer shows face-down cards)
-  function analyse() {
+  async function analyse() {
     const live = replay ? replay.live : state;
     if (!live || live.result === "won") return;
-    if (live.result === null && live.status === "playing"
-      && !window.confirm(`Asking where it went wrong ends this game (${leaving(live)}): the answer shows the face-down cards. Go on?`)) return;
+    if (live.result === null && live.status === "playing") {
+      const yes = await ask({
+        title: "End this game?",
+        text: `Asking where it went wrong ends this game (${leaving(live)}): the answer shows the face-down cards.`,
+        ok: "End it and ask", cancel: "Keep playing", focus: "cancel",
+      });
+      if (!yes || live !== (replay ? replay.live : state)) return;  // (no, or the game changed meanwhile)
+    }
     enqueue(async () => {
       let over = live;
       if (over.result === null) {
@@ -1860,9 +1928,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,
     get replay() { return replay; }, newGame, sendMove, undo, redo, queue: () => queue,
     // for demo.js (watch the computer play): the same requests, answers and messages as the player's moves
-    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove,
+    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove, ask,
     // for analysis.js: the replay's controls, and a hook on each position it shows
     stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, wideLabel, onReplayShown: (f) => replayHooks.push(f),
   };
-  start();
+  // the game is asked for once the page's other scripts have run too: shown while demo.js or analysis.js was still
+  // on its way, the game took no T or W (their keys are theirs), and a key pressed at once was lost
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
 })();

@@ -15,7 +15,7 @@ played. A game the computer played in is not counted in the statistics (the serv
   const ORDER = ["slow", "normal", "fast", "fastest"];
   //: after "busy" or "timeout" the page waits at least this long before it asks again
   const RETRY_MS = 1000;
-  let run = null;   // the demo in progress: {id, paused, timer, busy, moves, hiddenPause}; null when none
+  let run = null;   // the demo in progress: {id, paused, timer, busy, moves, hiddenPause, last}; null when none
   const speed = () => (SPEEDS[Y.settings.demoSpeed] === undefined ? "normal" : Y.settings.demoSpeed);
   const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
   const playing = () => Y.state && Y.state.status === "playing" && Y.state.result === null;
@@ -45,11 +45,16 @@ played. A game the computer played in is not counted in the statistics (the serv
     if (!playing()) {  // a finished game takes no more moves: the computer plays a new deal of the same game
       await Y.newGame({ variant: Y.state.variant, options: Y.state.rules });
       if (!playing()) return;
-    } else if (Y.state.player_moved && !Y.state.computer_moves && Y.state.move_count > 0
-      && !window.confirm("The computer plays on from here. A game the computer played in is not counted in your statistics. Go on?")) {
-      return;
+    } else if (Y.state.player_moved && !Y.state.computer_moves && Y.state.move_count > 0) {
+      const asked = `${Y.state.id} ${Y.state.move_count}`;
+      const yes = await Y.ask({
+        title: "Let the computer play on?",
+        text: "The computer plays on from here. A game the computer played in is not counted in your statistics.",
+        ok: "Watch it play",
+      });
+      if (!yes || run || !Y.state || `${Y.state.id} ${Y.state.move_count}` !== asked || Y.replay) return;  // (or it changed)
     }
-    run = { id: Y.state.id, paused: false, timer: 0, busy: false, moves: 0, hiddenPause: false };
+    run = { id: Y.state.id, paused: false, timer: 0, busy: false, moves: 0, hiddenPause: false, last: "" };
     showBar();
     tell("The computer plays: it sees only what you see. Esc or a move of yours takes over.");
     Y.say("Watching the computer play");
@@ -77,12 +82,18 @@ played. A game the computer played in is not counted in the statistics (the serv
     clearTimeout(r.timer);
     if (on) {
       if (r.busy) stopSearch(r);
-      tell(hidden ? "Paused while the page is hidden." : "Paused: Resume (Space) plays on; a move of yours takes over.");
+      tellPaused(r);
     } else {
       tell("The computer plays: it sees only what you see.");
       step(r);
     }
     showBar();
+  }
+  // Paused, the bar still says what the computer did last, word for word (the player paused to look at it: on a
+  // phone's two lines the move comes first), then that it is paused and how to go on
+  function tellPaused(r) {
+    const how = r.hiddenPause ? "paused while the page is hidden." : "paused. Resume (Space) plays on; a move of yours takes over.";
+    tell(r.last ? `The computer: ${r.last} — ${how}` : `${capital(how)}`);
   }
   function later(r, ms) {
     clearTimeout(r.timer);
@@ -102,16 +113,20 @@ played. A game the computer played in is not counted in the statistics (the serv
       answer = data;
     }).then(() => {
       r.busy = false;
-      if (run !== r || r.paused) return;
-      if (!answer) { stop(); return; }  // the request failed (the page says why) or the game changed hands
-      const d = answer.demo;
-      if (d.reason === "move") {
+      if (run !== r) return;
+      const d = answer && answer.demo;
+      if (d && d.reason === "move") {  // (played even if paused meanwhile: then the pause names this move)
         r.moves++;
         const mv = Y.parseMove(d.move);
         const why = d.source === "samples" && d.odds ? ` (${d.odds})`
           : d.source === "safe" ? " (safe to play up)" : d.source === "only move" ? " (the only move)" : "";
         const auto = answer.played.length - 1;
-        tell(`The computer: ${mv ? Y.describeMove(mv) : d.move}${auto > 0 ? ` (+${auto} automatic)` : ""}${why}`);
+        r.last = `${mv ? Y.describeMove(mv) : d.move}${auto > 0 ? ` (+${auto} automatic)` : ""}${why}`;
+      }
+      if (r.paused) { tellPaused(r); return; }
+      if (!answer) { stop(); return; }  // the request failed (the page says why) or the game changed hands
+      if (d.reason === "move") {
+        tell(`The computer: ${r.last}`);
         if (answer.status === "won") stop("The computer won: this game is not counted in your statistics.");
         else if (answer.status !== "playing") stop("No moves left: the computer could not win this deal.");
         else later(r, SPEEDS[speed()]);
@@ -155,7 +170,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     }
   }, true);
   window.addEventListener("keydown", (e) => {
-    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog");
+    const inField = e.target.closest && e.target.closest("input:not([type=range]), select, textarea, dialog:not(#banner)");
     const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
     if (!run) {
       if (plain && !inField && (e.key === "t" || e.key === "T") && !Y.replay) { e.preventDefault(); start(); }

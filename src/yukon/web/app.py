@@ -10,6 +10,15 @@ a saved game that is damaged (it is set aside), 413 for a body over 64 KB, 422
 for a request body of the wrong shape, 503 when the saved games cannot be
 written just now. A failed request changes nothing.
 
+**Whose game.** No one reaches another player's game without its id (ids are
+unguessable). The guard gives every browser an unguessable id in an HttpOnly,
+SameSite=Strict cookie (:data:`~yukon.web.guard.BROWSER`), and each game records
+the browser that started it. ``GET /api/games/latest`` (resume where you left
+off) answers on loopback, one player's machine, with the local player's latest
+game whatever the browser; on a server shared beyond loopback (``yukon play
+--host``, where every player has the same token) only with a game that the
+asking browser started.
+
 The store is used from worker threads, never from the event loop, so a slow or
 locked database delays only the requests that need it; the solver has its own
 threads and a bounded queue (:class:`~yukon.web.solving.SolverQueue`), so moves
@@ -61,7 +70,7 @@ from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
 from . import deals, solving
 from . import demo as watch
-from .guard import LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
+from .guard import BROWSER, LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
 from .lane import FastLane
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
@@ -311,7 +320,7 @@ def create_app(
     hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
     idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
-    request_threads: int = REQUEST_THREADS, fast_lane: bool = True,
+    request_threads: int = REQUEST_THREADS, fast_lane: bool = True, shared: bool | None = None,
 ) -> FastAPI:
     """The application, over ``store`` (default: the user's store file).
 
@@ -319,8 +328,12 @@ def create_app(
     every request when given (a server reachable beyond loopback); ``close_store``: close the store
     when the server stops; ``warm_solver``: start the solver's worker processes with the server;
     ``request_threads``: the threads doing the requests' work on games; ``fast_lane``: answer a
-    well-formed move or state request without FastAPI's routing (:mod:`yukon.web.lane`; the same answers).
+    well-formed move or state request without FastAPI's routing (:mod:`yukon.web.lane`; the same answers);
+    ``shared``: several players may use this server (default: when it asks for a token, i.e. it is served
+    beyond loopback), so ``GET /api/games/latest`` answers only with a game the asking browser started.
     """
+    if shared is None:
+        shared = token is not None
     queue = solver or solving.SolverQueue()
     threads = RequestThreads(request_threads)
 
@@ -492,14 +505,15 @@ def create_app(
             Game.deal(rules, seed=body.seed, numbering=body.numbering)
         return rules
 
-    def start_game(body: NewGameBody, rules: Any, seed: int | None, extra: dict[str, Any]) -> dict[str, Any]:
+    def start_game(body: NewGameBody, rules: Any, seed: int | None, extra: dict[str, Any],
+                   browser: str | None) -> dict[str, Any]:
         if body.abandon is not None:
             with registry.use(body.abandon) as old:
                 old = found(old, body.abandon)
                 with old.lock:
                     registry.abandon(old)
         session = registry.new_game(rules.variant, rules.options(), seed, body.position, extra,
-                                    numbering=body.numbering)
+                                    numbering=body.numbering, browser=browser)
         with session.lock:
             played = session.play_auto(autoplay=body.autoplay, autofinish=body.autofinish)
             if not played:
@@ -512,13 +526,15 @@ def create_app(
         difficulty or a deal proven lost from the shipped verdicts, else found by the solver)."""
         extra: dict[str, Any] = {}
         seed = body.seed
+        browser = request.scope.get(BROWSER)
         winnable = (body.winnable_only or body.deal == "winnable") and body.position is None
         from_data = body.deal == "lost" or body.difficulty is not None
         if not from_data and (not winnable or seed is not None):
             if winnable:
                 extra["deal_note"] = "you chose this deal number: it is not checked"
             # no search: checked and dealt in one worker thread (dealing is engine work, kept off the event loop)
-            return await threads.run(lambda: JSONBody(start_game(body, check_new_game(body), seed, extra), 201))
+            return await threads.run(
+                lambda: JSONBody(start_game(body, check_new_game(body), seed, extra, browser), 201))
 
         def check_first() -> Any:  # a bad request or abandon id is refused before any search
             rules = check_new_game(body)
@@ -546,10 +562,10 @@ def create_app(
                 seed, verdict = searched
                 extra["deal_note"] = verdict.note
                 extra["deal_winnable"] = verdict.status
-        return await threads.run(lambda: JSONBody(start_game(body, rules, seed, extra), 201))
+        return await threads.run(lambda: JSONBody(start_game(body, rules, seed, extra, browser), 201))
 
     @app.post("/api/games/import", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
-    def import_game(body: ImportBody) -> Response:
+    def import_game(body: ImportBody, request: Request) -> Response:
         """A new game that continues a game record (docs/records.md): its moves played, each undoable."""
         try:
             record = GameFile.from_dict(body.record)
@@ -560,7 +576,7 @@ def create_app(
                 old = found(old, body.abandon)
                 with old.lock:
                     registry.abandon(old)
-        session = registry.import_record(record)
+        session = registry.import_record(record, browser=request.scope.get(BROWSER))
         with session.lock:
             return JSONBody(session.to_state(), 201)
 
@@ -618,12 +634,15 @@ def create_app(
 
     @app.get("/api/games/latest", responses={204: {"description": "No unfinished game (with missing_ok)"},
                                               **_errors(400, 404, 503)})
-    async def latest_game(missing_ok: bool = False) -> Response:
-        """The most recently played unfinished game of this client, to resume (damaged ones are skipped).
-        None: 404, or with ``missing_ok`` 204 and no body (a first visit expects none: no error in its console)."""
+    async def latest_game(request: Request, missing_ok: bool = False) -> Response:
+        """The most recently played unfinished game of this player, to resume (damaged ones are skipped): on
+        loopback the local player's, whatever the browser; on a shared server one this browser started (its
+        cookie), so no one gets another player's game without its id. None: 404, or with ``missing_ok`` 204
+        and no body (a first visit expects none: no error in its console)."""
+        browser = request.scope.get(BROWSER, "") if shared else None  # (the guard names every browser)
 
         def work() -> Response:
-            session = registry.latest()
+            session = registry.latest(browser)
             if session is None:
                 if missing_ok:
                     return Response(status_code=204)

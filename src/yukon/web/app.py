@@ -70,7 +70,7 @@ from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
 from . import deals, solving
 from . import demo as watch
-from .guard import BROWSER, LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
+from .guard import BROWSER, LOOPBACK_NAMES, MAX_BODY, NEW_BROWSER, STARTED, LocalGuard
 from .lane import FastLane
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
@@ -299,6 +299,18 @@ def _forget(work: asyncio.Future[Any]) -> None:
     """A hint's work that was answered without: its outcome is not needed (an error is not lost silently)."""
     if not work.cancelled() and work.exception() is not None:
         log.warning("a hint answered without its search failed: %r", work.exception())
+
+
+def deal_search_key(scope: Mapping[str, Any]) -> tuple[str, str]:
+    """The solver queue's key of a winnable-deal search (its first item is whose share it is in): a browser's
+    searches are in that browser's share, as a game's are in the game's, and its newest replaces its older
+    one, so a browser asking again and again holds one place and stops no one else's search. A client that
+    keeps no cookie (its id is new with each request) could be any number of browsers: such searches all
+    share one share instead, each with a key of its own."""
+    browser = scope.get(BROWSER)
+    if browser is None or scope.get(NEW_BROWSER):
+        return "deal", secrets.token_hex(8)
+    return f"browser:{browser}", "deal"
 
 
 def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
@@ -549,7 +561,7 @@ def create_app(
             try:
                 async with solving.watch_client(request.receive) as gone:
                     searched = await queue.run(
-                        ("deal", secrets.token_hex(8)),
+                        deal_search_key(request.scope),
                         partial(solving.winnable_deal_job, rules.variant, rules.options()),
                         solving.DEAL_BUDGET + solving.DEAL_TIME, long=True, gone=gone,
                     )

@@ -57,7 +57,9 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 STARTED = "yukon.started"
 #: The scope key holding the id of the browser that sent the request (its cookie's, or one new to it).
 BROWSER = "yukon.browser"
-_NEW_BROWSER = "yukon.new_browser"
+#: The scope key set when that id is new: the request came without one (a first visit, or a client that
+#: keeps no cookie), and its answer sets the cookie.
+NEW_BROWSER = "yukon.new_browser"
 #: A browser id as :func:`new_browser_id` makes them (128 random bits): any other cookie value is replaced.
 _BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 #: How long a browser keeps its id, in seconds (400 days: the longest a browser keeps a cookie).
@@ -187,7 +189,7 @@ class LocalGuard:
             scope[BROWSER] = found.group(1)
             return
         scope[BROWSER] = new_browser_id()
-        scope[_NEW_BROWSER] = True
+        scope[NEW_BROWSER] = True
 
     # ------------------------------------------------------------------ ASGI
 
@@ -279,7 +281,7 @@ class LocalGuard:
             if message["type"] == "http.response.start":
                 headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() not in _SET_HERE]
                 headers += ours
-                if scope.get(_NEW_BROWSER):
+                if scope.get(NEW_BROWSER):
                     headers.append((b"set-cookie", self._browser_cookie_header(scope[BROWSER])))
                 # the time the server took (shown by a browser's developer tools; read by bench/load.py)
                 headers.append((b"server-timing", f"app;dur={(time.perf_counter() - started) * 1000:.1f}".encode()))
@@ -296,5 +298,5 @@ async def _refuse(send: Send, status: int, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-__all__ = ["BROWSER", "BROWSER_COOKIE_AGE", "CSP", "LOOPBACK_NAMES", "MAX_BODY", "STARTED", "LocalGuard",
+__all__ = ["BROWSER", "BROWSER_COOKIE_AGE", "CSP", "LOOPBACK_NAMES", "MAX_BODY", "NEW_BROWSER", "STARTED", "LocalGuard",
            "host_name", "new_browser_id", "split_host"]

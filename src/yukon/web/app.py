@@ -6,9 +6,9 @@ objects ``{"error": "..."}`` that name the problem: 400 for a malformed
 request or value, 403 for a request from another site or host (or without the
 token, see :mod:`yukon.web.guard`), 404 for an unknown game, 409 for a move
 that is not legal now (or undo with nothing to undo, a finished game), 410 for
-a saved game that is damaged (it is set aside), 413 for a body over 64 KB, 422
-for a request body of the wrong shape, 503 when the saved games cannot be
-written just now. A failed request changes nothing.
+a saved game that is damaged (it is set aside), 413 for a body over 64 KB, 415
+for a body not sent as JSON, 422 for a request body of the wrong shape, 503
+when the saved games cannot be written just now. A failed request changes nothing.
 
 **Whose game.** No one reaches another player's game without its id (ids are
 unguessable). The guard gives every browser an unguessable id in an HttpOnly,
@@ -117,6 +117,7 @@ _WHY = {
     409: "Not possible now: an illegal move, nothing to undo or redo, a finished game.",
     410: "The saved game is damaged and set aside.",
     413: f"The request body is larger than {MAX_BODY} bytes.",
+    415: "The request body is not sent as JSON (Content-Type: application/json).",
     422: "The request body does not have the documented shape.",
     503: "The saved games cannot be written just now (e.g. another program locks the file): nothing changed.",
 }
@@ -127,7 +128,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {s: {"model": ErrorBody, "description": _WHY[s]} for s in sorted({403, *statuses})}
 
 
-_BODY_ERRORS = (400, 413, 422)
+_BODY_ERRORS = (400, 413, 415, 422)
 
 
 def _short(message: str) -> str:
@@ -180,8 +181,40 @@ def error_answer(exc: BaseException) -> JSONBody | None:
     return None
 
 
+#: FastAPI's words for a body it could not read for a reason other than bad JSON (its cause says which).
+_UNREAD_BODY = "There was an error parsing the body"
+
+
+def _is_json_type(content_type: str) -> bool:
+    """Does this ``Content-Type`` say JSON, as FastAPI reads it (``application/json``, ``application/...+json``)?"""
+    kind = content_type.partition(";")[0].strip().lower()
+    main, _, sub = kind.partition("/")
+    return main == "application" and (sub == "json" or sub.endswith("+json"))
+
+
+def _answer_in_context(request: Request, exc: Exception) -> JSONBody | None:
+    """The answers that need the request to name the problem (None: the error's own answer says it)."""
+    if isinstance(exc, RequestValidationError):
+        content_type = request.headers.get("content-type")
+        sent_body = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers
+        if (sent_body and not (content_type and _is_json_type(content_type))
+                and any(tuple(e.get("loc", ()))[:1] == ("body",) for e in exc.errors())):
+            # a body of another type is never read as JSON: "body: Input should be a valid dictionary" named
+            # the symptom, not that the body was sent as something else
+            shown = content_type.partition(";")[0].strip()[:100] if content_type else "none"
+            return _error(415, f"the request body is JSON, sent with Content-Type: application/json "
+                               f"(this request's Content-Type: {shown})")
+    if isinstance(exc, HTTPException):
+        if exc.status_code == 400 and exc.detail == _UNREAD_BODY and exc.__cause__ is not None:
+            why = str(exc.__cause__).partition("; use sys.")[0]  # (a number of over 4300 digits: no advice to us)
+            return _error(400, f"the request body cannot be read: {why}")
+        if exc.status_code == 404 and exc.detail == "Not Found":  # no route: say which address
+            return _error(404, f"no such address: {request.url.path} (the API: GET /api/openapi.json)")
+    return None
+
+
 async def _answer_error(request: Request, exc: Exception) -> Response:
-    answer = error_answer(exc)
+    answer = _answer_in_context(request, exc) or error_answer(exc)
     if answer is None:  # pragma: no cover - only the classes of _ANSWERS are handled here
         raise exc
     return answer

@@ -223,3 +223,22 @@ def test_an_unknown_address_is_named(client: TestClient) -> None:
         r = client.get(path)
         assert r.status_code == 404 and "no such address" in r.json()["error"], r.text
         assert path.rsplit("/", 1)[1].replace("%E2%82%AC", "€") in r.json()["error"]
+
+
+def test_other_methods_and_strange_headers_on_every_route(client: TestClient) -> None:
+    gid = new_game(client, seed=8)["id"]
+    for method, path in api_routes(client):
+        url = on(path, gid)
+        for other in ("PUT", "DELETE", "PATCH", "OPTIONS", "FOO"):
+            if other != method:
+                r = client.request(other, url)
+                check(r, f"{other} {path}")
+                assert r.status_code == 405 and "allow" in r.headers, (other, path, r.status_code)
+        for headers in ({"cookie": "=;;==; yukon-browser-0=\u00e9; \"x".encode("latin-1")},
+                        {"content-length": b"abc"}, {"content-type": b"application/json; charset=latin-1"},
+                        {"accept": b"text/html"}, {"cookie": b"yukon-browser-0=" + b"a" * 5000},
+                        {"content-type": "\u00e9/\u00e9".encode("latin-1")}):
+            r = client.request(method, url, headers=headers,
+                               content=b'{"move": "deal"}' if method == "POST" and "content-length" not in headers
+                               else None)
+            check(r, f"{method} {path} {str(headers)[:60]}")

@@ -146,3 +146,19 @@ def test_games_of_an_older_store_are_no_browsers_on_a_shared_server(tmp_path: Pa
             assert remote.get(f"/api/games/{gid}").status_code == 200
     finally:
         store.close()
+
+
+def test_a_navigation_from_another_site_does_not_replace_the_browsers_cookie(store: Store) -> None:
+    """SameSite=Strict: a link followed from another site comes without the cookie the browser has; the
+    page's own requests bring it, so that answer must not replace it (the player would lose "resume")."""
+    with shared_clients(store, 1) as (alice,):
+        a = new_game(alice, seed=1)
+        cookie = alice.cookies[BROWSER_COOKIE]
+        alice.cookies.clear()
+        r = alice.get("/", headers={"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"})
+        assert r.status_code == 200 and not [v for k, v in r.headers.multi_items() if k == "set-cookie"]
+        alice.cookies.set(BROWSER_COOKIE, cookie)  # the page's own requests bring it
+        assert alice.get("/api/games/latest").json()["id"] == a["id"]
+        alice.cookies.clear()
+        r = alice.get("/", headers={"sec-fetch-site": "none"})  # typed in the address bar: a first visit
+        assert browser_cookie(r)

@@ -17,7 +17,8 @@
   ``Authorization: token ...`` header.
 - **Browser.** Every browser gets an unguessable id of its own in a cookie
   (``yukon-browser-<port>``: HttpOnly, SameSite=Strict, set on the first
-  answer to a request that came without one). The application reads it from
+  answer to a request that came without one, but for a navigation from
+  another site, which never brings it). The application reads it from
   the request's scope (:data:`BROWSER`): each game records the browser that
   started it, and a server shared beyond loopback resumes ("latest game") only
   that browser's games, as several players there share one token.
@@ -58,7 +59,8 @@ STARTED = "yukon.started"
 #: The scope key holding the id of the browser that sent the request (its cookie's, or one new to it).
 BROWSER = "yukon.browser"
 #: The scope key set when that id is new: the request came without one (a first visit, or a client that
-#: keeps no cookie), and its answer sets the cookie.
+#: keeps no cookie); ``"set"``: its answer sets the cookie, ``"kept"``: it does not (a navigation from
+#: another site, which does not bring the cookie a browser may have).
 NEW_BROWSER = "yukon.new_browser"
 #: A browser id as :func:`new_browser_id` makes them (128 random bits): any other cookie value is replaced.
 _BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -189,7 +191,11 @@ class LocalGuard:
             scope[BROWSER] = found.group(1)
             return
         scope[BROWSER] = new_browser_id()
-        scope[NEW_BROWSER] = True
+        # a navigation from another site comes without the cookie (SameSite=Strict) though the browser has
+        # one: the page's own requests then bring it, so it is not replaced here (the player would lose
+        # their games to "resume")
+        fetch_site = (_header(scope, b"sec-fetch-site") or "").strip().lower()
+        scope[NEW_BROWSER] = "set" if fetch_site not in ("cross-site", "same-site") else "kept"
 
     # ------------------------------------------------------------------ ASGI
 
@@ -281,7 +287,7 @@ class LocalGuard:
             if message["type"] == "http.response.start":
                 headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() not in _SET_HERE]
                 headers += ours
-                if scope.get(NEW_BROWSER):
+                if scope.get(NEW_BROWSER) == "set":
                     headers.append((b"set-cookie", self._browser_cookie_header(scope[BROWSER])))
                 # the time the server took (shown by a browser's developer tools; read by bench/load.py)
                 headers.append((b"server-timing", f"app;dur={(time.perf_counter() - started) * 1000:.1f}".encode()))

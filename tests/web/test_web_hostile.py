@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from web_client import LOCAL, new_game, solver_threads
 
 from yukon.store import Store
@@ -242,3 +244,32 @@ def test_other_methods_and_strange_headers_on_every_route(client: TestClient) ->
                                content=b'{"move": "deal"}' if method == "POST" and "content-length" not in headers
                                else None)
             check(r, f"{method} {path} {str(headers)[:60]}")
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def post_routes() -> list[str]:
+    app = create_app(Store(":memory:"))
+    return sorted(r.path for r in app.routes if isinstance(r, APIRoute) and "POST" in r.methods)
+
+
+@pytest.mark.parametrize("path", post_routes())
+def test_any_json_in_a_body_or_its_fields_is_answered_without_a_server_error(client: TestClient, path: str) -> None:
+    """Hypothesis, derandomized (the same examples every run): any JSON value as the body, and as the value of
+    each of the route's fields."""
+    gid = new_game(client, seed=9)["id"]
+    fields = body_fields(client, "POST", path) or ["x"]
+
+    @settings(max_examples=15, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(body=JSON_VALUES, field=st.sampled_from(fields), value=JSON_VALUES)
+    def send(body: Any, field: str, value: Any) -> None:
+        check(client.post(on(path, gid), json=body), f"POST {path} {str(body)[:60]}")
+        check(client.post(on(path, gid), json={field: value}), f"POST {path} {field}={str(value)[:60]}")
+
+    send()

@@ -422,13 +422,23 @@ def test_a_store_of_schema_1_is_upgraded_and_keeps_its_games(tmp_path: Path) -> 
     raw.commit()
     raw.close()
     s = Store(path)
-    assert s._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert s._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     rec = s.load_game("old")
     assert rec is not None and rec.seed == 2**63 - 1 and rec.moves == ["2:7H>5"] and rec.damaged is None
     assert s.stats()[0].won == 1
     s.create_game("new", "yukon", KINGS, 2**64 - 1, {}, "web")
     assert s.load_game("new").seed == 2**64 - 1  # type: ignore[union-attr]
     s.close()
+
+
+def test_unfinished_games_of_one_browser(store: Store) -> None:
+    """A web game records the browser that started it (schema 3); an older game has none."""
+    store.create_game("old", "yukon", KINGS, 1, {}, "web")
+    store.create_game("a1", "yukon", KINGS, 2, {}, "web", browser="alice")
+    store.create_game("b1", "yukon", KINGS, 3, {}, "web", browser="bob")
+    assert [r.id for r in store.unfinished("web", browser="alice")] == ["a1"]
+    assert [r.id for r in store.unfinished("web", browser="carol")] == []
+    assert {r.id for r in store.unfinished("web")} == {"old", "a1", "b1"}
 
 
 def test_schema_steps_run_once_each_in_order() -> None:

@@ -134,11 +134,14 @@ class PlaySession:
         clock: Callable[[], float] = time.monotonic,
         extra: dict[str, Any] | None = None,
         record: GameRecord | None = None,
+        browser: str | None = None,
     ) -> None:
         """Play ``game`` (its position; its history is not kept), or resume ``record`` (``game`` is then
-        its start position). A new game is written at once when ``write_at == "deal"``."""
+        its start position). A new game is written at once when ``write_at == "deal"``. ``browser``: the
+        browser that started a web game, written with it (the server resumes a browser's own games)."""
         self.store = store
         self.client = client
+        self.browser = browser
         self.write_at: WriteAt = write_at
         self.lock_when_over = lock_when_over
         self.tolerate_store_errors = tolerate_store_errors
@@ -601,7 +604,7 @@ class PlaySession:
             self.store.create_game(
                 self.id, rules.variant, rules.options(), self.start.seed, self.start.to_dict(), self.client,
                 self.store_extra(), moves=moves, redo=redo, elapsed=elapsed, result=result,
-                move_count=len(moves),
+                move_count=len(moves), browser=self.browser,
             )
             self.stored = True
             return

@@ -146,9 +146,14 @@ CREATE INDEX IF NOT EXISTS games_finished ON games (variant, options, finished);
 #: The schema, one step per version (see :mod:`yukon.sqlite_schema`). Version 2: ``damaged`` holds why a
 #: record that no longer reads back was set aside; deal numbers of 2**63 and above are kept as the signed
 #: integer with the same 64 bits (:mod:`yukon.sqlite_ints`), so the numbers version 1 held read the same.
+#: Version 3: ``browser`` names the browser that started a web game (its cookie, :mod:`yukon.web.guard`),
+#: so that a server shared by several players resumes each one's own game; the games of older files have
+#: none (NULL), and no browser's "latest game" on a shared server is one of them.
 _STEPS: Sequence[Step] = (
     _SCHEMA_1 + f"PRAGMA application_id={APPLICATION_ID}",
     "ALTER TABLE games ADD COLUMN damaged TEXT",
+    "ALTER TABLE games ADD COLUMN browser TEXT;"
+    "CREATE INDEX IF NOT EXISTS games_browser ON games (browser, result, updated)",
 )
 SCHEMA_VERSION = len(_STEPS)
 
@@ -304,9 +309,11 @@ class Store:
         self, game_id: str, variant: str, options: dict[str, Any], seed: int | None,
         start: dict[str, Any], client: str, extra: dict[str, Any] | None = None, *,
         moves: Sequence[str] = (), redo: Sequence[str] = (), elapsed: float = 0.0,
-        result: str | None = None, move_count: int | None = None,
+        result: str | None = None, move_count: int | None = None, browser: str | None = None,
     ) -> None:
-        """Write a new game, with its moves so far and its result if it has one, in one transaction."""
+        """Write a new game, with its moves so far and its result if it has one, in one transaction.
+
+        ``browser``: the browser that started it (a web game; :meth:`unfinished` can ask for its games)."""
         if result is not None and result not in RESULTS:
             raise ValueError(f"result must be one of {RESULTS}, not {result!r}")
         now = time.time()
@@ -314,10 +321,11 @@ class Store:
         def work(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO games (id, variant, options, seed, start, client, moves, redo, elapsed, result,"
-                " move_count, created, updated, finished, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " move_count, created, updated, finished, extra, browser)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, variant, options_key(options), to_sql(seed), json.dumps(start), client,
                  json.dumps(list(moves)), json.dumps(list(redo)), elapsed, result, count, now, now,
-                 None if result is None else now, json.dumps(extra or {})),
+                 None if result is None else now, json.dumps(extra or {}), browser),
             )
 
         self._write(work)
@@ -422,13 +430,17 @@ class Store:
             self.set_aside(row[0], reason)
             raise DamagedGameError(row[0], reason) from None
 
-    def unfinished(self, client: str | None = None) -> Iterator[GameRecord]:
-        """The unfinished games (of ``client``), the most recently played first; damaged ones are set aside."""
+    def unfinished(self, client: str | None = None, *, browser: str | None = None) -> Iterator[GameRecord]:
+        """The unfinished games (of ``client``; started by ``browser`` when given), the most recently played
+        first; damaged ones are set aside."""
         query = f"SELECT {_COLUMNS}, rowid FROM games WHERE result IS NULL AND damaged IS NULL"
         params: tuple[Any, ...] = ()
         if client is not None:
             query += " AND client=?"
             params = (client,)
+        if browser is not None:
+            query += " AND browser=?"
+            params = (*params, browser)
         after: tuple[Any, ...] = ()
         while True:  # one row at a time, after the last one seen: the caller may change rows meanwhile
             page = query + (" AND (updated < ? OR (updated = ? AND rowid < ?))" if after else "")

@@ -16,6 +16,7 @@ from web_client import LOCAL
 
 from wall_clock import LOADED
 from yukon import Game, advisor
+from yukon.advisor import Verdict
 from yukon.store import Store
 from yukon.web import create_app, solving
 
@@ -204,3 +205,99 @@ def test_under_a_flood_the_time_limit_and_the_stop_on_disconnect_still_hold() ->
     assert queued_answer is None and queued_seconds < 0.05 and freed == 1
     assert len(stopped_at) == 1  # d never searched
     assert queue.pending == 0
+
+
+SEARCHED = {"variant": "russian", "options": {"foundation_return": True}, "winnable_only": True}  # no shipped data
+
+
+def test_one_browsers_winnable_deal_searches_leave_another_browser_its_own(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winnable-deal search (no shipped verdicts for these rules: the solver looks) is inside the share of
+    the browser that asked, as a game's searches are inside the game's: a browser asking again and again has
+    its older search give way to its newest (at most one at a time), and another browser's search, asked in
+    the middle of the flood, is not stopped by it. Before, every client's deal searches shared one share: the
+    flood stopped the other player's search ("the solver is busy: this deal is not checked")."""
+    release = threading.Event()
+    running: list[str] = []
+
+    def search(variant: str, options: dict[str, Any], stop: Any, left: float) -> tuple[int, Verdict]:
+        running.append(variant)
+        while not (stop.is_set() or release.is_set()):
+            time.sleep(0.005)
+        if stop.is_set() and not release.is_set():
+            return 1, Verdict("unknown", "solver", 0.0, "stopped")
+        return 2, Verdict("won", "solver", 0.0, "found")
+
+    monkeypatch.setattr(solving, "winnable_deal_job", search)
+    queue = solving.SolverQueue(workers=3, max_pending=8, processes=False)
+    app = create_app(store, solver=queue)
+    flooder, other = TestClient(app, base_url=LOCAL), TestClient(app, base_url=LOCAL)
+    with flooder:
+        flooder.get("/")
+        other.get("/")  # each browser has its cookie
+        answers: dict[str, Any] = {}
+
+        def ask(name: str, client: TestClient) -> None:
+            r = client.post("/api/games", json=SEARCHED)
+            answers[name] = r.json().get("deal_note", r.text)
+
+        threads: list[threading.Thread] = []
+
+        def asking(name: str, client: TestClient) -> None:
+            threads.append(threading.Thread(target=ask, args=(name, client)))
+            threads[-1].start()
+            deadline = time.monotonic() + 5
+            while len(running) < len(threads) and time.monotonic() < deadline:  # until its search is under way
+                time.sleep(0.005)
+
+        for name in ("a1", "a2", "b", "a3", "a4", "a5"):
+            asking(name, other if name == "b" else flooder)
+        deadline = time.monotonic() + 5
+        while queue.pending > 2 and time.monotonic() < deadline:  # the searches that gave way end
+            time.sleep(0.005)
+        held = queue.pending
+        release.set()
+        for t in threads:
+            t.join(30)
+    assert answers["b"] == "found", answers  # before: "stopped", a's newer searches made b's give way
+    assert [answers[f"a{n}"] for n in range(1, 5)] == ["stopped"] * 4  # a's older searches gave way to its newest
+    assert answers["a5"] == "found"
+    assert held <= 2  # a's newest and b's: a flood holds one place
+
+
+def test_winnable_deal_searches_of_clients_without_a_cookie_share_one_share(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script that keeps no cookie is a new browser with every request: its searches do not each get a
+    share of their own (they would fill the long jobs' places), they share one, as before."""
+    release = threading.Event()
+    running: list[int] = []
+
+    def search(variant: str, options: dict[str, Any], stop: Any, left: float) -> tuple[int, Verdict]:
+        running.append(1)
+        while not (stop.is_set() or release.is_set()):
+            time.sleep(0.005)
+        return 1, Verdict("unknown", "solver", 0.0, "stopped" if stop.is_set() else "found")
+
+    monkeypatch.setattr(solving, "winnable_deal_job", search)
+    queue = solving.SolverQueue(workers=5, max_pending=10, processes=False)
+    app = create_app(store, solver=queue)
+    threads: list[threading.Thread] = []
+    with TestClient(app, base_url=LOCAL) as script:
+        def ask() -> None:
+            script.post("/api/games", json=SEARCHED)
+
+        for _ in range(4):
+            script.cookies.clear()
+            threads.append(threading.Thread(target=ask))
+            threads[-1].start()
+            deadline = time.monotonic() + 5
+            while len(running) < len(threads) and time.monotonic() < deadline:
+                time.sleep(0.005)
+        deadline = time.monotonic() + 5
+        while queue.pending > queue.share and time.monotonic() < deadline:
+            time.sleep(0.005)
+        held = queue.pending
+        release.set()
+        for t in threads:
+            t.join(30)
+    assert len(running) == 4 and held == queue.share

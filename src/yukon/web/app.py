@@ -6,9 +6,18 @@ objects ``{"error": "..."}`` that name the problem: 400 for a malformed
 request or value, 403 for a request from another site or host (or without the
 token, see :mod:`yukon.web.guard`), 404 for an unknown game, 409 for a move
 that is not legal now (or undo with nothing to undo, a finished game), 410 for
-a saved game that is damaged (it is set aside), 413 for a body over 64 KB, 422
-for a request body of the wrong shape, 503 when the saved games cannot be
-written just now. A failed request changes nothing.
+a saved game that is damaged (it is set aside), 413 for a body over 64 KB, 415
+for a body not sent as JSON, 422 for a request body of the wrong shape, 503
+when the saved games cannot be written just now. A failed request changes nothing.
+
+**Whose game.** No one reaches another player's game without its id (ids are
+unguessable). The guard gives every browser an unguessable id in an HttpOnly,
+SameSite=Strict cookie (:data:`~yukon.web.guard.BROWSER`), and each game records
+the browser that started it. ``GET /api/games/latest`` (resume where you left
+off) answers on loopback, one player's machine, with the local player's latest
+game whatever the browser; on a server shared beyond loopback (``yukon play
+--host``, where every player has the same token) only with a game that the
+asking browser started.
 
 The store is used from worker threads, never from the event loop, so a slow or
 locked database delays only the requests that need it; the solver has its own
@@ -61,7 +70,7 @@ from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
 from . import deals, solving
 from . import demo as watch
-from .guard import LOOPBACK_NAMES, MAX_BODY, STARTED, LocalGuard
+from .guard import BROWSER, LOOPBACK_NAMES, MAX_BODY, NEW_BROWSER, STARTED, LocalGuard
 from .lane import FastLane
 from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
 
@@ -108,6 +117,7 @@ _WHY = {
     409: "Not possible now: an illegal move, nothing to undo or redo, a finished game.",
     410: "The saved game is damaged and set aside.",
     413: f"The request body is larger than {MAX_BODY} bytes.",
+    415: "The request body is not sent as JSON (Content-Type: application/json).",
     422: "The request body does not have the documented shape.",
     503: "The saved games cannot be written just now (e.g. another program locks the file): nothing changed.",
 }
@@ -118,7 +128,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {s: {"model": ErrorBody, "description": _WHY[s]} for s in sorted({403, *statuses})}
 
 
-_BODY_ERRORS = (400, 413, 422)
+_BODY_ERRORS = (400, 413, 415, 422)
 
 
 def _short(message: str) -> str:
@@ -171,8 +181,40 @@ def error_answer(exc: BaseException) -> JSONBody | None:
     return None
 
 
+#: FastAPI's words for a body it could not read for a reason other than bad JSON (its cause says which).
+_UNREAD_BODY = "There was an error parsing the body"
+
+
+def _is_json_type(content_type: str) -> bool:
+    """Does this ``Content-Type`` say JSON, as FastAPI reads it (``application/json``, ``application/...+json``)?"""
+    kind = content_type.partition(";")[0].strip().lower()
+    main, _, sub = kind.partition("/")
+    return main == "application" and (sub == "json" or sub.endswith("+json"))
+
+
+def _answer_in_context(request: Request, exc: Exception) -> JSONBody | None:
+    """The answers that need the request to name the problem (None: the error's own answer says it)."""
+    if isinstance(exc, RequestValidationError):
+        content_type = request.headers.get("content-type")
+        sent_body = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers
+        if (sent_body and not (content_type and _is_json_type(content_type))
+                and any(tuple(e.get("loc", ()))[:1] == ("body",) for e in exc.errors())):
+            # a body of another type is never read as JSON: "body: Input should be a valid dictionary" named
+            # the symptom, not that the body was sent as something else
+            shown = content_type.partition(";")[0].strip()[:100] if content_type else "none"
+            return _error(415, f"the request body is JSON, sent with Content-Type: application/json "
+                               f"(this request's Content-Type: {shown})")
+    if isinstance(exc, HTTPException):
+        if exc.status_code == 400 and exc.detail == _UNREAD_BODY and exc.__cause__ is not None:
+            why = str(exc.__cause__).partition("; use sys.")[0]  # (a number of over 4300 digits: no advice to us)
+            return _error(400, f"the request body cannot be read: {why}")
+        if exc.status_code == 404 and exc.detail == "Not Found":  # no route: say which address
+            return _error(404, f"no such address: {request.url.path} (the API: GET /api/openapi.json)")
+    return None
+
+
 async def _answer_error(request: Request, exc: Exception) -> Response:
-    answer = error_answer(exc)
+    answer = _answer_in_context(request, exc) or error_answer(exc)
     if answer is None:  # pragma: no cover - only the classes of _ANSWERS are handled here
         raise exc
     return answer
@@ -292,6 +334,18 @@ def _forget(work: asyncio.Future[Any]) -> None:
         log.warning("a hint answered without its search failed: %r", work.exception())
 
 
+def deal_search_key(scope: Mapping[str, Any]) -> tuple[str, str]:
+    """The solver queue's key of a winnable-deal search (its first item is whose share it is in): a browser's
+    searches are in that browser's share, as a game's are in the game's, and its newest replaces its older
+    one, so a browser asking again and again holds one place and stops no one else's search. A client that
+    keeps no cookie (its id is new with each request) could be any number of browsers: such searches all
+    share one share instead, each with a key of its own."""
+    browser = scope.get(BROWSER)
+    if browser is None or scope.get(NEW_BROWSER):
+        return "deal", secrets.token_hex(8)
+    return f"browser:{browser}", "deal"
+
+
 def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
                  left: float) -> dict[str, Any]:
     """The analysis of a game record (in a solver worker): ``analyze``'s answer as JSON."""
@@ -311,7 +365,7 @@ def create_app(
     hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
     idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
-    request_threads: int = REQUEST_THREADS, fast_lane: bool = True,
+    request_threads: int = REQUEST_THREADS, fast_lane: bool = True, shared: bool | None = None,
 ) -> FastAPI:
     """The application, over ``store`` (default: the user's store file).
 
@@ -319,8 +373,12 @@ def create_app(
     every request when given (a server reachable beyond loopback); ``close_store``: close the store
     when the server stops; ``warm_solver``: start the solver's worker processes with the server;
     ``request_threads``: the threads doing the requests' work on games; ``fast_lane``: answer a
-    well-formed move or state request without FastAPI's routing (:mod:`yukon.web.lane`; the same answers).
+    well-formed move or state request without FastAPI's routing (:mod:`yukon.web.lane`; the same answers);
+    ``shared``: several players may use this server (default: when it asks for a token, i.e. it is served
+    beyond loopback), so ``GET /api/games/latest`` answers only with a game the asking browser started.
     """
+    if shared is None:
+        shared = token is not None
     queue = solver or solving.SolverQueue()
     threads = RequestThreads(request_threads)
 
@@ -492,14 +550,15 @@ def create_app(
             Game.deal(rules, seed=body.seed, numbering=body.numbering)
         return rules
 
-    def start_game(body: NewGameBody, rules: Any, seed: int | None, extra: dict[str, Any]) -> dict[str, Any]:
+    def start_game(body: NewGameBody, rules: Any, seed: int | None, extra: dict[str, Any],
+                   browser: str | None) -> dict[str, Any]:
         if body.abandon is not None:
             with registry.use(body.abandon) as old:
                 old = found(old, body.abandon)
                 with old.lock:
                     registry.abandon(old)
         session = registry.new_game(rules.variant, rules.options(), seed, body.position, extra,
-                                    numbering=body.numbering)
+                                    numbering=body.numbering, browser=browser)
         with session.lock:
             played = session.play_auto(autoplay=body.autoplay, autofinish=body.autofinish)
             if not played:
@@ -512,13 +571,15 @@ def create_app(
         difficulty or a deal proven lost from the shipped verdicts, else found by the solver)."""
         extra: dict[str, Any] = {}
         seed = body.seed
+        browser = request.scope.get(BROWSER)
         winnable = (body.winnable_only or body.deal == "winnable") and body.position is None
         from_data = body.deal == "lost" or body.difficulty is not None
         if not from_data and (not winnable or seed is not None):
             if winnable:
                 extra["deal_note"] = "you chose this deal number: it is not checked"
             # no search: checked and dealt in one worker thread (dealing is engine work, kept off the event loop)
-            return await threads.run(lambda: JSONBody(start_game(body, check_new_game(body), seed, extra), 201))
+            return await threads.run(
+                lambda: JSONBody(start_game(body, check_new_game(body), seed, extra, browser), 201))
 
         def check_first() -> Any:  # a bad request or abandon id is refused before any search
             rules = check_new_game(body)
@@ -533,7 +594,7 @@ def create_app(
             try:
                 async with solving.watch_client(request.receive) as gone:
                     searched = await queue.run(
-                        ("deal", secrets.token_hex(8)),
+                        deal_search_key(request.scope),
                         partial(solving.winnable_deal_job, rules.variant, rules.options()),
                         solving.DEAL_BUDGET + solving.DEAL_TIME, long=True, gone=gone,
                     )
@@ -546,10 +607,10 @@ def create_app(
                 seed, verdict = searched
                 extra["deal_note"] = verdict.note
                 extra["deal_winnable"] = verdict.status
-        return await threads.run(lambda: JSONBody(start_game(body, rules, seed, extra), 201))
+        return await threads.run(lambda: JSONBody(start_game(body, rules, seed, extra, browser), 201))
 
     @app.post("/api/games/import", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
-    def import_game(body: ImportBody) -> Response:
+    def import_game(body: ImportBody, request: Request) -> Response:
         """A new game that continues a game record (docs/records.md): its moves played, each undoable."""
         try:
             record = GameFile.from_dict(body.record)
@@ -560,7 +621,7 @@ def create_app(
                 old = found(old, body.abandon)
                 with old.lock:
                     registry.abandon(old)
-        session = registry.import_record(record)
+        session = registry.import_record(record, browser=request.scope.get(BROWSER))
         with session.lock:
             return JSONBody(session.to_state(), 201)
 
@@ -618,12 +679,15 @@ def create_app(
 
     @app.get("/api/games/latest", responses={204: {"description": "No unfinished game (with missing_ok)"},
                                               **_errors(400, 404, 503)})
-    async def latest_game(missing_ok: bool = False) -> Response:
-        """The most recently played unfinished game of this client, to resume (damaged ones are skipped).
-        None: 404, or with ``missing_ok`` 204 and no body (a first visit expects none: no error in its console)."""
+    async def latest_game(request: Request, missing_ok: bool = False) -> Response:
+        """The most recently played unfinished game of this player, to resume (damaged ones are skipped): on
+        loopback the local player's, whatever the browser; on a shared server one this browser started (its
+        cookie), so no one gets another player's game without its id. None: 404, or with ``missing_ok`` 204
+        and no body (a first visit expects none: no error in its console)."""
+        browser = request.scope.get(BROWSER, "") if shared else None  # (the guard names every browser)
 
         def work() -> Response:
-            session = registry.latest()
+            session = registry.latest(browser)
             if session is None:
                 if missing_ok:
                     return Response(status_code=204)

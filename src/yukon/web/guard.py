@@ -15,6 +15,13 @@
   token printed at start: ``?token=...`` once (it is then kept in a cookie
   for this host and port, and the address is shown again without it), or an
   ``Authorization: token ...`` header.
+- **Browser.** Every browser gets an unguessable id of its own in a cookie
+  (``yukon-browser-<port>``: HttpOnly, SameSite=Strict, set on the first
+  answer to a request that came without one, but for a navigation from
+  another site, which never brings it). The application reads it from
+  the request's scope (:data:`BROWSER`): each game records the browser that
+  started it, and a server shared beyond loopback resumes ("latest game") only
+  that browser's games, as several players there share one token.
 - **Size.** A request body is at most :data:`MAX_BODY` bytes.
 - **Headers.** Every answer forbids framing (``X-Frame-Options``, CSP
   ``frame-ancestors``), content sniffing, and any script or style not served
@@ -49,6 +56,16 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: The scope key holding when the request reached the application (``time.perf_counter()``): a time limit
 #: counts from there, and so does the ``Server-Timing`` header.
 STARTED = "yukon.started"
+#: The scope key holding the id of the browser that sent the request (its cookie's, or one new to it).
+BROWSER = "yukon.browser"
+#: The scope key set when that id is new: the request came without one (a first visit, or a client that
+#: keeps no cookie); ``"set"``: its answer sets the cookie, ``"kept"``: it does not (a navigation from
+#: another site, which does not bring the cookie a browser may have).
+NEW_BROWSER = "yukon.new_browser"
+#: A browser id as :func:`new_browser_id` makes them (128 random bits): any other cookie value is replaced.
+_BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{22}")
+#: How long a browser keeps its id, in seconds (400 days: the longest a browser keeps a cookie).
+BROWSER_COOKIE_AGE = 400 * 24 * 3600
 _HOST_CHARS = re.compile(r"[a-z0-9._\-:\[\]@/]+")
 #: The characters a path keeps as they are in an address (RFC 3986's pchar and "/"); the rest are escaped.
 _PATH_CHARS = "/:@!$&'()*+,;=-._~"
@@ -91,6 +108,10 @@ def split_host(header: str) -> tuple[str, int | None] | None:
     return host_name(name), port
 
 
+def new_browser_id() -> str:
+    return secrets.token_urlsafe(16)
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
@@ -114,6 +135,9 @@ class LocalGuard:
         self.token = token
         self.max_body = max_body
         self.cookie = f"yukon-token-{port or 0}"
+        self.browser_cookie = f"yukon-browser-{port or 0}"
+        # read with a pattern, not a cookie parser: every request of every page carries it
+        self._browser_in = re.compile(rf"(?:^|;)\s*{re.escape(self.browser_cookie)}=([^;\s]*)")
 
     # ------------------------------------------------------------------ checks
 
@@ -160,6 +184,19 @@ class LocalGuard:
             return True, False
         return False, False
 
+    def _identify_browser(self, scope: Scope) -> None:
+        """Put the request's browser id in the scope: its cookie's, or a new one that the answer sets."""
+        found = self._browser_in.search(_header(scope, b"cookie") or "")
+        if found is not None and _BROWSER_ID.fullmatch(found.group(1)):
+            scope[BROWSER] = found.group(1)
+            return
+        scope[BROWSER] = new_browser_id()
+        # a navigation from another site comes without the cookie (SameSite=Strict) though the browser has
+        # one: the page's own requests then bring it, so it is not replaced here (the player would lose
+        # their games to "resume")
+        fetch_site = (_header(scope, b"sec-fetch-site") or "").strip().lower()
+        scope[NEW_BROWSER] = "set" if fetch_site not in ("cross-site", "same-site") else "kept"
+
     # ------------------------------------------------------------------ ASGI
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -178,15 +215,17 @@ class LocalGuard:
             if why is not None:
                 await _refuse(send, 403, why)
                 return
+        in_query = False
         if self.token is not None:
             ok, in_query = self._token_given(scope)
             if not ok:
                 await _refuse(send, 403, "this server wants the token printed when it started: "
                                          "open the address shown there (with ?token=...)")
                 return
-            if in_query and method in ("GET", "HEAD"):
-                await self._keep_token(scope, send)
-                return
+        self._identify_browser(scope)
+        if in_query and method in ("GET", "HEAD"):
+            await self._keep_token(scope, send)
+            return
         if method in SAFE_METHODS:
             await self.app(scope, receive, send)
             return
@@ -236,6 +275,10 @@ class LocalGuard:
             (b"content-length", b"0"), (b"cache-control", b"no-store")]})
         await send({"type": "http.response.body", "body": b""})
 
+    def _browser_cookie_header(self, browser: str) -> bytes:
+        return (f"{self.browser_cookie}={browser}; Path=/; Max-Age={BROWSER_COOKIE_AGE}; HttpOnly; "
+                "SameSite=Strict").encode("latin-1")
+
     def _with_headers(self, scope: Scope, send: Send) -> Send:
         ours = _CSP_HEADERS
         started = scope[STARTED] = time.perf_counter()
@@ -244,6 +287,8 @@ class LocalGuard:
             if message["type"] == "http.response.start":
                 headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() not in _SET_HERE]
                 headers += ours
+                if scope.get(NEW_BROWSER) == "set":
+                    headers.append((b"set-cookie", self._browser_cookie_header(scope[BROWSER])))
                 # the time the server took (shown by a browser's developer tools; read by bench/load.py)
                 headers.append((b"server-timing", f"app;dur={(time.perf_counter() - started) * 1000:.1f}".encode()))
                 message = {**message, "headers": headers}
@@ -259,4 +304,5 @@ async def _refuse(send: Send, status: int, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-__all__ = ["CSP", "LOOPBACK_NAMES", "MAX_BODY", "STARTED", "LocalGuard", "host_name", "split_host"]
+__all__ = ["BROWSER", "BROWSER_COOKIE_AGE", "CSP", "LOOPBACK_NAMES", "MAX_BODY", "NEW_BROWSER", "STARTED", "LocalGuard",
+           "host_name", "new_browser_id", "split_host"]

@@ -248,26 +248,31 @@ class Registry:
     def new_game(
         self, variant: str, options: dict[str, Any], seed: int | None = None,
         position: dict[str, Any] | None = None, extra: dict[str, Any] | None = None, numbering: str = "yukon",
+        browser: str | None = None,
     ) -> Session:
         """Deal (or set up ``position``), record it in the store, and return the session.
 
         ``numbering``: what the deal number means (``yukon`` or ``pysolfc``, :mod:`yukon.pysolfc`);
-        the session keeps it in the saved game's ``extra``."""
+        the session keeps it in the saved game's ``extra``. ``browser``: the browser that asked for it
+        (recorded with the game, see :meth:`latest`)."""
         if position is not None:
             game = Game.from_dict(position)
             game.seed = None
         else:
             game = Game.deal(rules_for(variant, **options), seed=seed, numbering=numbering)
         game_id = new_id()
-        session = Session(game, self.store, game_id=game_id, extra=extra, advisor=self.advisor(game_id))
+        session = Session(game, self.store, game_id=game_id, extra=extra, advisor=self.advisor(game_id),
+                          browser=browser)
         with self._lock:
             self._keep(session)
         return session
 
-    def import_record(self, record: GameFile) -> Session:
-        """A new game continuing a game record (:mod:`yukon.record`), recorded in the store."""
+    def import_record(self, record: GameFile, browser: str | None = None) -> Session:
+        """A new game continuing a game record (:mod:`yukon.record`), recorded in the store (with
+        ``browser``, the browser that asked for it)."""
         game_id = new_id()
-        session = Session.from_game_record(record, self.store, game_id=game_id, advisor=self.advisor(game_id))
+        session = Session.from_game_record(record, self.store, game_id=game_id, advisor=self.advisor(game_id),
+                                           browser=browser)
         with self._lock:
             self._keep(session)
         return session
@@ -332,9 +337,10 @@ class Registry:
                     self._last_used[game_id] = self._clock()
                 self._evict()
 
-    def latest(self) -> Session | None:
-        """The most recently played unfinished web game that can be restored (damaged ones are set aside)."""
-        for record in self.store.unfinished(CLIENT):
+    def latest(self, browser: str | None = None) -> Session | None:
+        """The most recently played unfinished web game that can be restored (damaged ones are set aside);
+        with ``browser``, only one that this browser started (None: any browser's)."""
+        for record in self.store.unfinished(CLIENT, browser=browser):
             try:
                 session = self.get(record.id)
             except DamagedGameError:

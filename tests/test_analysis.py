@@ -430,8 +430,11 @@ def _bad_record_text(kind: str) -> str | bytes:
         good["start"]["tableau"][0]["up"] = ["XX"]
     elif kind == "bad move":
         good["moves"][1] = "2:6H>>F"
+    elif kind == "start as text":
+        good["start"] = TRAP
     texts: dict[str, str | bytes] = {
-        "bad position": json.dumps(good), "bad move": json.dumps(good), "empty": "", "blank": "  \n",
+        "bad position": json.dumps(good), "bad move": json.dumps(good), "start as text": json.dumps(good),
+        "empty": "", "blank": "  \n",
         "truncated": record_of(TRAP, ["4:6C>3"]).to_json()[:80], "nested": "[" * 100_000,
         "one-line position": TRAP + "\n", "not text": b"\x80\x81\xc3(",
     }
@@ -441,6 +444,7 @@ def _bad_record_text(kind: str) -> str | bytes:
 @pytest.mark.parametrize("kind, words", [
     ("bad position", ["start position", "not a card: 'XX'"]),
     ("bad move", ["move 2", "'2:6H>>F'"]),
+    ("start as text", ["start position is bad: 'start' is a JSON object", "docs/contract.md"]),
     ("empty", ["is empty"]),
     ("blank", ["is empty"]),
     ("truncated", ["ends early", "cut short"]),
@@ -464,7 +468,7 @@ def test_cli_analyze_malformed_input_is_one_line_naming_the_file(
     assert "Traceback" not in err and captured.out == ""
     for word in words:
         assert word in err, err
-    if kind not in ("bad position", "bad move"):  # (those name the record's part that is bad)
+    if kind not in ("bad position", "bad move", "start as text"):  # (those name the record's part that is bad)
         assert str(path) in err, err
 
 

@@ -33,7 +33,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import YukonError
+from .errors import YukonError, shown
 from .game import Game
 from .notation import Move
 from .pysolfc import NUMBERINGS
@@ -202,6 +202,9 @@ class GameRecord:
             raise InvalidRecordError(f"game record version {version} is not read here{newer}: only version {VERSION}")
         if "start" not in data:
             raise InvalidRecordError("the record has no 'start' position")
+        if not isinstance(data["start"], dict):  # (it said "... not str (JSON text: use Game.from_json)")
+            raise InvalidRecordError(f"the record's start position is bad: 'start' is a JSON object with "
+                                     f"'variant' and 'tableau' (docs/contract.md), not {shown(data['start'])}")
         try:
             start = Game.from_dict(data["start"])
         except YukonError as exc:

@@ -266,7 +266,12 @@ def main() -> None:
     agents: list[Agent] = [
         a for a in (RandomAgent(), GreedyAgent(), HonestAgent()) if not args.agent or a.name in args.agent
     ]
-    print(f"deals {seeds.start}-{seeds.stop - 1}, default rules, max_episode_steps {yukon.env.MAX_EPISODE_STEPS}")
+    # (each agent's deals: the honest agent plays its own, fewer, ones)
+    dealt = [f"deals {seeds.start}-{seeds.stop - 1}"] if any(a.name != "honest" for a in agents) else []
+    if any(a.name == "honest" for a in agents):
+        honest_deals = f"deals {honest_seeds.start}-{honest_seeds.stop - 1}"
+        dealt.append(f"(the honest agent: {honest_deals})" if dealt else f"{honest_deals} (the honest agent)")
+    print(f"{' '.join(dealt)}, default rules, max_episode_steps {yukon.env.MAX_EPISODE_STEPS}")
     print()
     print("| variant | agent | won | win rate | mean foundation cards | mean steps | env steps/s |")
     print("|---|---|---:|---:|---:|---:|---:|")

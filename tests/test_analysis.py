@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import yukon.analysis
 import yukon.errors
 import yukon.solver
 from bench_scripts import load_bench
@@ -358,7 +359,7 @@ def test_cli_analyze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "Move 2, 2:6H>F, lost the game" in out
     assert "The position before move 2" in out and record_of(TRAP, ["4:6C>3"]).game().to_text() in out
     assert " ".join(data["continuation"]) in out
-    assert ": 2 moves\n" in out and re.search(r"\(solver: (1 position|\d+ positions), ", out), out
+    assert ": 2 moves\n" in out and re.search(r"\(solver: [1-3] of the game's 3 positions, \d+ calls?, ", out), out
     record_of(TRAP, ["2:6H>F"]).write(path)
     assert main(["analyze", str(path)]) == 0
     assert ": 1 move\n" in capsys.readouterr().out
@@ -421,6 +422,86 @@ def test_cli_time_limit_zero_one_message(tmp_path: Path, capsys: pytest.CaptureF
         assert main(argv) == 2
         errors.append(capsys.readouterr().err)
     assert errors == ["yukon: error: --time-limit must be a positive number, not '0'\n"] * 3
+
+
+def _bad_record_text(kind: str) -> str | bytes:
+    good = record_of(TRAP, ["4:6C>3", "2:6H>F"]).to_dict()
+    if kind == "bad position":
+        good["start"]["tableau"][0]["up"] = ["XX"]
+    elif kind == "bad move":
+        good["moves"][1] = "2:6H>>F"
+    elif kind == "start as text":
+        good["start"] = TRAP
+    texts: dict[str, str | bytes] = {
+        "bad position": json.dumps(good), "bad move": json.dumps(good), "start as text": json.dumps(good),
+        "empty": "", "blank": "  \n",
+        "truncated": record_of(TRAP, ["4:6C>3"]).to_json()[:80], "nested": "[" * 100_000,
+        "one-line position": TRAP + "\n", "not text": b"\x80\x81\xc3(",
+    }
+    return texts[kind]
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("bad position", ["start position", "not a card: 'XX'"]),
+    ("bad move", ["move 2", "'2:6H>>F'"]),
+    ("start as text", ["start position is bad: 'start' is a JSON object", "docs/contract.md"]),
+    ("empty", ["is empty"]),
+    ("blank", ["is empty"]),
+    ("truncated", ["ends early", "cut short"]),
+    ("nested", ["nested too deeply"]),  # (it was a RecursionError traceback, exit 1)
+    ("one-line position", ["one-line form of a position", "not a game record"]),
+    ("not text", ["not JSON", "UTF-8"]),
+])
+def test_cli_analyze_malformed_input_is_one_line_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, words: list[str]
+) -> None:
+    path = tmp_path / "game.json"
+    text = _bad_record_text(kind)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    assert main(["analyze", str(path)]) == 2
+    captured = capsys.readouterr()
+    err = captured.err
+    assert err.startswith("yukon: error: ") and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err and captured.out == ""
+    for word in words:
+        assert word in err, err
+    if kind not in ("bad position", "bad move", "start as text"):  # (those name the record's part that is bad)
+        assert str(path) in err, err
+
+
+def test_cli_analyze_empty_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    assert main(["analyze", "-"]) == 2
+    assert capsys.readouterr().err == "yukon: error: the game record on standard input is empty (no JSON in it)\n"
+
+
+def test_cli_analyze_counts_positions_and_solver_calls_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "(solver: N positions)" with N the number of solver calls: a position left undecided is
+    asked again in each round, so 3 positions could read "9 positions"."""
+    game = Game.from_text(TRAP)
+    game.replay(["4:6C>3", "2:6H>F"])
+    path = tmp_path / "game.json"
+    GameRecord.from_game(game).write(path)
+
+    calls: list[str] = []
+
+    def undecided(position: Game, **limits: Any) -> SolveResult:
+        calls.append(position.to_text())
+        return SolveResult("unknown")
+
+    real = yukon.analysis.analyze
+    monkeypatch.setattr(yukon.analysis, "analyze", lambda record, **kw: real(record, solver=undecided, **kw))
+    assert main(["analyze", str(path), "-t", "0.05", "--total-limit", "5"]) == 3
+    out = capsys.readouterr().out
+    assert len(set(calls)) == 3 and len(calls) > 3  # each position asked once a round
+    assert f"(solver: 3 of the game's 3 positions, {len(calls)} calls, " in out, out
 
 
 def test_cli_analyze_missing_file(capsys: pytest.CaptureFixture[str]) -> None:

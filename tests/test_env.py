@@ -24,6 +24,7 @@ from yukon.render import layout_text  # noqa: E402
 OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"empty_column": "any", "foundation_return": True, "observe_hidden": True, "reward": "sparse"},
+    {"render_mode": "ansi"},
 ]
 
 
@@ -40,7 +41,7 @@ def _mask_moves(env: YukonEnv, mask: Any) -> list[Move | None]:
 
 
 @pytest.mark.parametrize("env_id", list(ENV_IDS))
-@pytest.mark.parametrize("opts", OPTION_SETS, ids=["defaults", "options"])
+@pytest.mark.parametrize("opts", OPTION_SETS, ids=["defaults", "options", "ansi"])
 def test_check_env_passes_without_warnings(env_id: str, opts: dict[str, Any]) -> None:
     env = _make(env_id, **opts)
     with warnings.catch_warnings(record=True) as caught:
@@ -49,6 +50,27 @@ def test_check_env_passes_without_warnings(env_id: str, opts: dict[str, Any]) ->
     assert [str(w.message) for w in caught] == []
     assert env.spec.max_episode_steps == yukon.env.MAX_EPISODE_STEPS
     assert env.unwrapped.rules.variant == ENV_IDS[env_id]
+
+
+@pytest.mark.parametrize("env_id", ["yukon/Yukon-v0", "yukon/Russian-v0", "yukon/Australian-v0"])
+def test_the_honest_baseline_plays_through_gym_make_without_warnings(env_id: str) -> None:
+    """The baseline policy's moves are legal actions and every observation stays inside the space, through
+    the wrappers gym.make adds (its passive checker warns on the first step)."""
+    env = _make(env_id, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        obs, info = env.reset(seed=3)
+        for ply in range(8):
+            action = yukon.env.honest_action(env, seed=3 * 1009 + ply)
+            if action is None:
+                break
+            assert info["action_mask"][action] == 1
+            obs, reward, term, trunc, info = env.step(action)
+            assert obs in env.observation_space and isinstance(reward, float)
+            assert isinstance(env.render(), str)
+            if term or trunc:
+                break
+    assert ply > 0
 
 
 def test_options_reach_the_rules() -> None:

@@ -111,7 +111,13 @@ class Analysis:
     #: or "unknown"
     end: str = "unknown"
     moves: int = 0
+    #: calls of the solver (a position left undecided is asked again, with more time, in each later
+    #: round; the search for a shorter continuation is one more)
     solver_calls: int = 0
+    #: the game's positions the solver was asked about, and how many different positions the game has
+    #: (a game that passes one position twice counts it once)
+    positions_asked: int = 0
+    positions: int = 0
     #: a game left while still winnable (``end == "winnable"``): a winning line from where it was left
     winning_line: list[Move] = field(default_factory=list)
     seconds: float = 0.0
@@ -146,6 +152,7 @@ class _Search:
         self.lines: dict[int, list[Move]] = {}
         self.found_by: dict[int, str] = {}         # how the solver found each line (its reason)
         self.calls = 0
+        self.asked: set[str] = set()              # the positions given to the solver (by their text)
         self.won_at = -1                          # the last position known to be won
         self.lost_at = len(self.positions)        # the first position known to be lost (none yet: n + 1)
 
@@ -168,6 +175,7 @@ class _Search:
         if result is None:
             result = self.solver(game, time_limit=self.time_left(limit), stop=self.stop)
             self.calls += 1
+            self.asked.add(key)
             if result.status == "unknown":
                 self.tried[key] = max(self.tried.get(key, 0.0), limit)
             else:
@@ -289,6 +297,7 @@ def analyze(
         if shorten is not None and continuation and search.found_by[won_at] != "greedy probe" \
                 and not search.out_of_time():
             better = shorten(search.positions[won_at], time_limit=search.time_left(time_limit), stop=stop)
+            search.calls += 1  # (a position already asked about: the calls go up, the positions do not)
             if better.status == "won" and len(better.moves) < len(continuation):
                 continuation = list(better.moves)
         # (a person follows it: no move to and fro; at most TIDY_TIME of the analysis' time)
@@ -320,6 +329,8 @@ def analyze(
         end=end,
         moves=n,
         solver_calls=search.calls,
+        positions_asked=len(search.asked),
+        positions=len(search.index),
         winning_line=list(search.lines.get(n, [])) if end == "winnable" else [],
         seconds=time.perf_counter() - started,
     )

@@ -10,18 +10,19 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
 import sys
 from collections.abc import Sequence
 
 from . import __version__
 from .cli_common import (
+    EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
     CommandError,
     OneLineParser,
     add_deal_options,
     game_from_args,
     read_position_arg,
+    stdout_to_devnull,
 )
 from .errors import YukonError, shown
 
@@ -125,8 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader of stdout stopped early ('yukon study export | head'): as a tool killed by SIGPIPE, end
         # quietly with 141, not 'yukon: error: Broken pipe'; stdout goes to devnull so that the exit's flush
         # of what is left in its buffer says nothing either
-        _stdout_to_devnull()
-        return 141
+        stdout_to_devnull()
+        return EXIT_BROKEN_PIPE
     except (CommandError, YukonError) as exc:
         print(f"yukon: error: {exc}", file=sys.stderr)
         return 2
@@ -136,15 +137,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-
-
-def _stdout_to_devnull() -> None:
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):  # a stdout with no file descriptor (a test's capture): nothing to quiet
-        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
 import signal
 import sys
@@ -34,16 +35,36 @@ class OneLineParser(argparse.ArgumentParser):
 EXIT_INTERRUPTED = 130
 
 
+#: the exit status of a command whose reader of stdout went away (128 + SIGPIPE), as a tool killed by it
+EXIT_BROKEN_PIPE = 141
+
+
+def stdout_to_devnull() -> None:
+    """Point stdout at the null device, so that the exit's flush of what is left says nothing (its reader
+    is gone)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # a stdout with no file descriptor (a test's capture): nothing to quiet
+        pass
+
+
 def run_script(main: Callable[[], int | None]) -> NoReturn:
     """Run a script's ``main`` (bench/*.py) and exit with its status; Ctrl-C ends it quietly with
-    :data:`EXIT_INTERRUPTED`, as the ``yukon`` commands do, not with a Python traceback.
+    :data:`EXIT_INTERRUPTED`, as the ``yukon`` commands do, not with a Python traceback, and so does a
+    reader of its output that stops early (``python bench/agents.py | head -3``: :data:`EXIT_BROKEN_PIPE`).
 
     Used as ``if __name__ == "__main__": run_script(main)``.
     """
     try:
         code = main()
+        sys.stdout.flush()  # (a reader gone is found here, not in the interpreter's last flush at exit)
     except KeyboardInterrupt:
         code = EXIT_INTERRUPTED
+    except BrokenPipeError:
+        stdout_to_devnull()
+        code = EXIT_BROKEN_PIPE
     sys.exit(code)
 
 

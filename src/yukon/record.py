@@ -33,7 +33,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import YukonError
+from .errors import YukonError, shown
 from .game import Game
 from .notation import Move
 from .pysolfc import NUMBERINGS
@@ -48,6 +48,41 @@ KEYS = ("format", "version", "start", "moves", "title", "deal", "date", "result"
 
 class InvalidRecordError(YukonError):
     """A game record that cannot be read: not JSON, another format or version, a bad start or metadata."""
+
+
+def _parse_json(text: str | bytes, where: str) -> Any:
+    """The JSON value of a record's text, or an :class:`InvalidRecordError` that says what is wrong with it
+    (``where``: what the text is, e.g. the file's name). It said "a game record is JSON, and this is not:
+    Expecting value: line 1 column 1 (char 0)" for an empty file, a file cut short and a position alike, and
+    a deeply nested file was a RecursionError."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode(json.detect_encoding(text))  # (as json.loads reads bytes: UTF-8, -16, -32)
+        except UnicodeDecodeError:
+            raise InvalidRecordError(f"{where} is not JSON: it is not UTF-8 text") from None
+    if not text.strip():
+        raise InvalidRecordError(f"{where} is empty (no JSON in it)")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(exc.doc.rstrip()):
+            raise InvalidRecordError(f"{where} ends early (its JSON stops at line {exc.lineno}, column {exc.colno}): "
+                                     "is the file cut short?") from None
+        if _is_one_line_position(text):
+            raise InvalidRecordError(f"{where} is the one-line form of a position, not a game record "
+                                     "(docs/records.md): 'yukon solve' reads a position") from None
+        raise InvalidRecordError(f"{where} is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") \
+            from None
+    except RecursionError:
+        raise InvalidRecordError(f"{where} is not a game record: its JSON is nested too deeply") from None
+
+
+def _is_one_line_position(text: str) -> bool:
+    try:
+        Game.from_text(text.strip())
+    except YukonError:
+        return False
+    return True
 
 
 class RecordMoveError(InvalidRecordError):
@@ -128,11 +163,7 @@ class GameRecord:
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Read a record's JSON text (:meth:`from_dict` checks it); :class:`InvalidRecordError` if it is not
         JSON or not a good record."""
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise InvalidRecordError(f"a game record is JSON, and this is not: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(_parse_json(text, "the game record"))
 
     @classmethod
     def read(cls, path: str | Path) -> GameRecord:
@@ -141,7 +172,12 @@ class GameRecord:
             raw = Path(path).read_bytes()
         except OSError as exc:
             raise InvalidRecordError(f"cannot read the game record {str(path)!r}: {exc.strerror or exc}") from None
-        return cls.from_json(raw)
+        return cls.from_dict(_parse_json(raw, f"the game record {str(path)!r}"))
+
+    @classmethod
+    def read_stdin(cls, raw: bytes) -> GameRecord:
+        """Read a record given on standard input (its errors say so)."""
+        return cls.from_dict(_parse_json(raw, "the game record on standard input"))
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
@@ -166,6 +202,9 @@ class GameRecord:
             raise InvalidRecordError(f"game record version {version} is not read here{newer}: only version {VERSION}")
         if "start" not in data:
             raise InvalidRecordError("the record has no 'start' position")
+        if not isinstance(data["start"], dict):  # (it said "... not str (JSON text: use Game.from_json)")
+            raise InvalidRecordError(f"the record's start position is bad: 'start' is a JSON object with "
+                                     f"'variant' and 'tableau' (docs/contract.md), not {shown(data['start'])}")
         try:
             start = Game.from_dict(data["start"])
         except YukonError as exc:

@@ -157,6 +157,22 @@ def test_report_plots_into_a_file_is_refused_first(existing: Path, tmp_path: Pat
     assert taken.read_text() == "mine\n" and not (tmp_path / "r.md").exists()
 
 
+@pytest.mark.parametrize("output", ["r.md", "-", None])
+def test_report_without_plots_writes_no_png(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str], output: str | None) -> None:
+    """Without --plots it wrote winnability-rate.png and winnability-time.png into the current folder (or the
+    --output one) unasked; now the plots are made only with --plots, and the Markdown links no image."""
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    args = ["report", "--db", str(existing)] + (["--output", output] if output else [])
+    assert run_cli(*args) == 0
+    captured = capsys.readouterr()
+    text = (tmp_path / output).read_text() if output == "r.md" else captured.out
+    assert "| yukon" in text and "![" not in text and ".png" not in text
+    assert sorted(p.name for p in tmp_path.iterdir() if p != existing) == (["r.md"] if output == "r.md" else [])
+    assert ".png" not in captured.err
+
+
 def test_report_to_stdout_with_a_dash_as_export_does(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """'report --output -' wrote a file named '-' ('export --output -' is stdout)."""
@@ -255,7 +271,7 @@ def test_report(existing: Path, tmp_path: Path, capsys: pytest.CaptureFixture[st
     out = tmp_path / "out" / "report.md"
     out.parent.mkdir()
     capsys.readouterr()
-    assert run_cli("report", "--db", str(existing), "--output", str(out)) == 0
+    assert run_cli("report", "--db", str(existing), "--output", str(out), "--plots", str(out.parent)) == 0
     text = out.read_text()
     table = [line for line in text.splitlines() if line.startswith("| yukon") or line.startswith("| alaska")]
     assert len(table) == 2

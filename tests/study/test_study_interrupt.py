@@ -21,6 +21,8 @@ pytestmark = [pytest.mark.timeout(120),
 HARD = 183
 #: deals decided in well under a second each (seed 2 takes seconds: not among them)
 QUICK = (1, 3, 4)
+#: a deal after the hard one that the solver proves lost before any search
+LOST_AT_ONCE = 185
 #: seconds an interrupted run may take to end (its workers stopped, the study file closed, the interpreter
 #: gone): enough for a load average of 15, far below the 30 s limit of the deal it stops
 EXIT_WITHIN = 10.0
@@ -95,6 +97,48 @@ def test_an_interrupted_run_ends_at_once_and_resumes(tmp_path: Path, signum: int
     assert took < EXIT_WITHIN
     assert f"{len(QUICK)} already done, 1 to solve" in err, err
     _assert_no_worker_left(workers)
+
+
+def test_sigint_after_the_first_row_keeps_it_and_the_same_command_finishes_the_rest(tmp_path: Path) -> None:
+    """Ctrl-C once the first deal's row is in: the run stops the deal under way (the hard one, 3 s), keeps
+    the row, says how to resume; the same command then solves only the deals without a row, to the end,
+    and leaves the first row as it was."""
+    db = tmp_path / "s.sqlite3"
+    order = (QUICK[0], HARD, LOST_AT_ONCE)  # (a run solves its seeds in order)
+    seeds = ",".join(map(str, order))
+
+    def start() -> subprocess.Popen[str]:
+        cmd = study_command("run", "--variant", "yukon", "--seeds", seeds, "--time-limit", "3", "--db", str(db),
+                            "--workers", "1")
+        return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+
+    proc = start()
+    _wait_for(proc, lambda: committed(db) >= 1, "the first row was committed")
+    took, err, workers = _interrupt(proc, signal.SIGINT)
+    assert took < EXIT_WITHIN, f"the run took {took:.1f} s to end after the signal"
+    assert proc.returncode == 130, err
+    assert "interrupted: run the same command again to resume" in err, err
+    _assert_no_worker_left(workers)
+    with StudyDB(db) as study:
+        ((sid, _),) = study.studies()
+        first = [(r.seed, r.status, r.nodes) for r in study.rows(sid)]
+    assert [seed for seed, _, _ in first] == [QUICK[0]], first  # the hard deal was stopped, not recorded
+    again = start()
+    try:
+        _, err = again.communicate(timeout=60)
+    finally:
+        if again.poll() is None:
+            os.killpg(again.pid, signal.SIGKILL)
+            again.wait()
+    assert again.returncode == 0, err
+    assert f"1 already done, {len(order) - 1} to solve" in err, err
+    with StudyDB(db) as study:
+        ((sid2, _),) = study.studies()
+        after = {r.seed: (r.seed, r.status, r.nodes) for r in study.rows(sid2)}
+    assert sid2 == sid and sorted(after) == sorted(order)  # one study, every deal once
+    assert after[QUICK[0]] == first[0]  # the kept row untouched
+    assert after[HARD][1] == "unknown"
 
 
 def test_an_interrupted_honest_run_ends_at_once(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ def _read_record(value: str) -> Any:
     from ..record import GameRecord
 
     if value == "-":
-        return GameRecord.from_json(sys.stdin.buffer.read())
+        return GameRecord.read_stdin(sys.stdin.buffer.read())
     return GameRecord.read(value)
 
 
@@ -93,5 +93,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(f"The solver could not decide the start within {time_limit:g} s.")
     else:
         print("No move lost this game.")
-    print(f"\n(solver: {plural(result.solver_calls, 'position')}, {result.seconds:.2f} s)")
+    # (it said "N positions" with N the solver calls: an undecided position is asked again each round)
+    print(f"\n(solver: {result.positions_asked} of the game's {plural(result.positions, 'position')}, "
+          f"{plural(result.solver_calls, 'call')}, {result.seconds:.2f} s)")
     return status

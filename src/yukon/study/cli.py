@@ -115,7 +115,7 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--solver", default=None, metavar="VERSION",
                    help="only the studies of these solver versions, e.g. 4 or 2,4 (default: all)")
     r.add_argument("--plots", type=path_arg, default=None, metavar="DIR",
-                   help="folder for the PNG plots (default: the --output folder, else the current one)")
+                   help="draw the two PNG plots into this folder (without it: no plots, no files but --output)")
     r.set_defaults(func=run)
 
     r = actions.add_parser("export", help="the rows as CSV (data to commit), or the package's verdicts file",

@@ -1,12 +1,12 @@
-"""``yukon study report``: the studies of a database as Markdown tables and two PNG plots.
+"""``yukon study report``: the studies of a database as Markdown tables, and two PNG plots if asked.
 
 One clean table first: one row per variant and option, by the newest solver version that studied
 it (its studies merged deal by deal, :mod:`yukon.study.current`). Below it, "History": every study
 of an older solver version, one row each, as it was. Then the honest player beside the solver.
 
-The plots (of the clean table's rows) (matplotlib, Agg backend, no display needed): the win rate of each
-study with its 95% Wilson interval and the range its unknowns leave open; and
-the distribution of the time the solver took to decide a deal.
+With ``--plots DIR``, and only then, two plots of the clean table's rows go into DIR (matplotlib, Agg
+backend, no display needed): the win rate of each study with its 95% Wilson interval and the range
+its unknowns leave open; and the distribution of the time the solver took to decide a deal.
 """
 
 from __future__ import annotations
@@ -241,15 +241,17 @@ def write_report(db: StudyDB, output: Path | None, plots: Path | None, solver: s
     base = output.parent if output is not None else Path(".")
     written: list[Path] = []
     if plotted:
-        folder = plots if plots is not None else base
-        folder.mkdir(exist_ok=True)  # (the folder named; the one above it exists: checked above)
-        rate_png, time_png = folder / RATE_PLOT, folder / TIME_PLOT
-        plot_rates(plotted, rate_png)
-        plot_times(plotted, time_png)
-        written = [rate_png, time_png]
-        table = (current_table(verdicts) + "\n" +
-                 f"![win rate per variant and option]({Path(os.path.relpath(rate_png, base)).as_posix()})\n\n"
-                 f"![time to decide]({Path(os.path.relpath(time_png, base)).as_posix()})\n")
+        table = current_table(verdicts)
+        # Plots only when asked: without --plots it wrote two PNG files into the current (or --output) folder
+        if plots is not None:
+            plots.mkdir(exist_ok=True)  # (the folder named; the one above it exists: checked above)
+            rate_png, time_png = plots / RATE_PLOT, plots / TIME_PLOT
+            plot_rates(plotted, rate_png)
+            plot_times(plotted, time_png)
+            written = [rate_png, time_png]
+            table += ("\n" +
+                      f"![win rate per variant and option]({Path(os.path.relpath(rate_png, base)).as_posix()})\n\n"
+                      f"![time to decide]({Path(os.path.relpath(time_png, base)).as_posix()})\n")
     else:
         table = "No solver study in this file: the honest player's games are below.\n"
     honest = comparison_table(reports)

@@ -4,7 +4,7 @@ An :class:`Advice` is data: the weights of the strategy advice of docs/rules.md,
 only. The rules choose it (:func:`advice_for`, one table keyed by the build rule), so no per-variant
 code path exists outside this table.
 
-:data:`CLASSIC` is the greedy agent's advice of bench/agents.py (38.8% of Yukon deals on it alone),
+:data:`CLASSIC` is the greedy agent's advice of bench/agents.py (39.5% of Yukon deals 1-1000 on it alone),
 the advice of the first honest player: a safe card up 1000; a move that turns a face-down card 300,
 plus 10 per card still face down in that column; emptying a column 100 when a King lies on other
 cards (it can move in), else 20; the waste to a column 50; another card up 5; minus 40 per King

@@ -6,6 +6,8 @@ played ended the game with a traceback (the demo redrew its keys after the last 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_tui_app import make_app, run
 from test_tui_demo import ENDLESS, demo_app
@@ -16,6 +18,7 @@ from tui_helpers import wait_for
 
 import yukon
 from yukon import Game
+from yukon.cards import ACE, KING, PRETTY, RANK, RANK_NAMES
 from yukon.store import Store
 from yukon.tui.app import STATUS_LINES, YukonApp
 from yukon.tui.widgets import ColumnView
@@ -475,3 +478,42 @@ def test_the_new_game_screen_starts_with_the_rules_of_the_game_in_play(variant: 
         assert app.game.rules == rules and app.game.move_stack == []
 
     run(make_app(None, Game.deal(rules, seed=5)), scenario, (80, 24))
+
+
+def _refused_on_the_table(game: Game) -> tuple[int, int]:
+    """A column whose free card does not fit on another column's free card (both from 0)."""
+    for s, (_, up) in enumerate(game.columns):
+        for d, (_, dup) in enumerate(game.columns):
+            if d != s and up and dup and not game.rules.fits(up[-1], dup[-1]) and RANK[up[-1]] != KING:
+                return s, d
+    raise AssertionError("no refused move in this deal")
+
+
+def _not_ready_to_go_up(game: Game) -> int:
+    """A column whose free card is no Ace (so it cannot go up at the start)."""
+    return next(s for s, (_, up) in enumerate(game.columns) if up and RANK[up[-1]] != ACE)
+
+
+@pytest.mark.parametrize("variant", ["russian", "yukon"])
+def test_a_refusal_names_every_card_as_the_table_does(variant: str) -> None:
+    # Russian Solitaire said "8♣ goes only on the nine of clubs, not on 3♦" (and "cannot go up yet: the seven
+    # of clubs must be ..."): one card in symbols, the other in words. The table, the moves told and the
+    # hints write cards as 9♣; a refusal now does too (the session's words, as the web table's).
+    in_words = re.compile(r"\b(" + "|".join(RANK_NAMES) + r")\b")
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        source, target = _refused_on_the_table(app.game)
+        await pilot.press(str(source + 1), "enter", str(target + 1))
+        await pilot.pause()
+        said = app.status_text
+        lead, on = (PRETTY[app.game.columns[c][1][-1]] for c in (source, target))
+        assert said.startswith(lead) and on in said, said
+        assert not in_words.search(said), said
+        wanted = [PRETTY[c] for c in app.game.rules.build_rule.placeable_on[app.game.columns[source][1][-1]]]
+        assert all(card in said for card in wanted), said  # which cards it does go on, as they are drawn
+        await pilot.press("escape", str(_not_ready_to_go_up(app.game) + 1), "f")
+        await pilot.pause()
+        said = app.status_text
+        assert "cannot go up yet" in said and not in_words.search(said), said
+
+    run(make_app(None, Game.deal(variant, seed=5), autoplay=False), scenario, (80, 24))

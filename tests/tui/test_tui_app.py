@@ -100,7 +100,7 @@ def test_illegal_moves_explain_and_change_nothing(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         before = app.game.to_dict()
         await pilot.press("4", "up", "up", "up", "enter", "6")  # 5♦ with 3 cards onto 8♦: no
-        assert "5♦ needs a black six; 8♦ is not one" in app.status_text  # the session's words (as the web's)
+        assert "5♦ needs a black 6 (6♠ or 6♣); 8♦ is not one" in app.status_text  # the session's words (as the web's)
         await pilot.press("escape")
         await click_card(pilot, app, 6, 0)  # a face-down card
         assert "face down" in app.status_text

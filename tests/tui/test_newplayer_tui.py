@@ -517,3 +517,22 @@ def test_a_refusal_names_every_card_as_the_table_does(variant: str) -> None:
         assert "cannot go up yet" in said and not in_words.search(said), said
 
     run(make_app(None, Game.deal(variant, seed=5), autoplay=False), scenario, (80, 24))
+
+
+@pytest.mark.parametrize(("variant", "seed", "guessed"), [
+    ("australian", 11, "guesses at the stock's order"),  # every card dealt face up: only the stock is unseen
+    ("milligan-yukon", 11, "guesses at the face-down cards and the stock"),
+    ("yukon", 1, "guesses at the face-down cards"),
+])
+def test_a_hint_says_what_it_guessed_at(variant: str, seed: int, guessed: str) -> None:
+    # Australian Patience deals every card face up, and its hint said "wins in 3 of 24 guesses at the
+    # face-down cards": a new player looked for face-down cards there are none of
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert re.search(rf"wins in \d+ of \d+ {re.escape(guessed)}\b", app.status_text), app.status_text
+        if guessed.endswith("face-down cards"):
+            assert "stock" not in app.status_text
+
+    run(make_app(None, Game.deal(variant, seed=seed), hint_time=3.0), scenario, (120, 40))

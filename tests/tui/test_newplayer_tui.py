@@ -536,3 +536,22 @@ def test_a_hint_says_what_it_guessed_at(variant: str, seed: int, guessed: str) -
             assert "stock" not in app.status_text
 
     run(make_app(None, Game.deal(variant, seed=seed), hint_time=3.0), scenario, (120, 40))
+
+
+def test_w_before_any_move_says_to_play_first() -> None:
+    # W in a new game said "Where did it go wrong? works once the game is over (won, no legal move left, or
+    # given up with W)": W was the key just pressed, and it did nothing
+    from yukon.tui.screens import ConfirmScreen
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("W")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and app.analysis is None
+        assert "given up with W" not in app.status_text
+        assert "play a move first" in app.status_text, app.status_text
+        await pilot.press("6", "enter", "5")  # (8♦ onto 9♣) a move of the player's: now W offers to give up
+        await pilot.press("W")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+
+    run(make_app(None, Game.deal("yukon", seed=42), autoplay=False), scenario, (80, 24))

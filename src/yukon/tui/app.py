@@ -938,7 +938,12 @@ class YukonApp(App[None]):
             self._confirm_then(f"Give up this game to see where it went wrong? {self._leaving().capitalize()} "
                                "(the answer shows the face-down cards).", self._give_up_and_analyze)
             return
-        if self.session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
+        session = self.session
+        if session.result is None and not session.moves and not session.game.is_over():
+            # (not "... or given up with W": W was the key just pressed; a game not begun has no move to blame)
+            self.set_status("Where did it go wrong? looks at the moves you play: play a move first", "error")
+            return
+        if session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
             return
         self._analyze()
 

@@ -555,3 +555,28 @@ def test_w_before_any_move_says_to_play_first() -> None:
         assert isinstance(app.screen, ConfirmScreen)
 
     run(make_app(None, Game.deal("yukon", seed=42), autoplay=False), scenario, (80, 24))
+
+
+@pytest.mark.parametrize(("variant", "unseen"), [
+    ("australian", "the stock's order"),
+    ("milligan-yukon", "the face-down cards and the stock"),
+    ("yukon", "the face-down cards"),
+])
+def test_the_solver_is_said_to_see_what_the_player_cannot(variant: str, unseen: str) -> None:
+    # k and c in Australian Patience said the solver "sees the face-down cards": it has none, the solver
+    # sees the stock's order
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("k")
+        assert app.status_text == f"Hints from now on: the solver's: it sees {unseen} (k switches back)"
+        await pilot.press("c")
+        assert app.status_text.startswith(f"Still winnable? Checked after each move (perfect information: the "
+                                          f"solver sees {unseen})")
+        await pilot.press("c", "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "olver hint" in app.status_text and f" · it sees {unseen}" in app.status_text, (
+            app.status_text)
+        if unseen == "the face-down cards":
+            assert "stock" not in app.status_text
+
+    run(make_app(None, Game.deal(variant, seed=3), hint_time=5.0), scenario, (120, 40))

@@ -27,7 +27,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
-from ..advisor import HINT_LABELS, HONEST, SOLVER, WINNABLE_LABEL, Advisor, Hint, HintKind, Verdict
+from ..advisor import HONEST, SOLVER, Advisor, Hint, HintKind, Verdict
 from ..analysis import Analysis, analyze, range_text
 from ..autoplay import held_back, is_certain_win
 from ..cards import PRETTY
@@ -35,11 +35,13 @@ from ..cli_common import plural
 from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
+from ..honest.player import unseen_words
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
 from ..record import GameRecord as GameFile
 from ..rules import Rules, rules_for
 from ..session import NothingToDoError, card_key
 from ..store import Store
+from ..visible import VisiblePosition
 from ..winnable_deals import (
     FoundDeal,
     NoSuchDealError,
@@ -1263,6 +1265,11 @@ class YukonApp(App[None]):
     def action_hint(self) -> None:
         self.request_hint(play=False)
 
+    def _unseen(self, position: Game | None = None) -> str:
+        """What the solver sees that the player does not, in words: Australian Patience deals every card face
+        up, so there it is the stock's order, not "the face-down cards" (the shared labels' words)."""
+        return unseen_words(VisiblePosition.of(self.game if position is None else position))
+
     def action_toggle_hint_kind(self) -> None:
         kind: HintKind = SOLVER if self.session.hint_kind == HONEST else HONEST
         self.session.set_hint_kind(kind)
@@ -1270,7 +1277,7 @@ class YukonApp(App[None]):
         self._cancel("hint")
         self.state.hint = None
         # (it read "Hints from now on: solver hint: it sees the face-down cards  (k switches)")
-        words = ("the solver's: it sees the face-down cards" if kind == SOLVER
+        words = (f"the solver's: it sees {self._unseen()}" if kind == SOLVER
                  else "no peeking: the honest player sees only what you see")
         self.set_status(f"Hints from now on: {words} (k switches back)")
         self.refresh_table()
@@ -1315,7 +1322,7 @@ class YukonApp(App[None]):
             return
         # which kind of hint it is, always: "Hint (no peeking): ..." / "Solver hint: ... · it sees the face-down cards"
         label, peeked = ("Hint (no peeking)", "") if result.kind == HONEST else (
-            "Solver hint", " · " + HINT_LABELS[SOLVER].split(": ", 1)[1])
+            "Solver hint", f" · it sees {self._unseen(position)}")
         note = result.note
         if result.move is None:
             self.set_status(f"{label}: {note or 'no move left to suggest'}{peeked}", "error")
@@ -1341,7 +1348,8 @@ class YukonApp(App[None]):
     def action_toggle_winnable(self) -> None:
         self.show_winnable = not self.show_winnable
         if self.show_winnable:
-            self.set_status(f"Still winnable? Checked after each move ({WINNABLE_LABEL})")
+            self.set_status("Still winnable? Checked after each move (perfect information: the solver sees "
+                            f"{self._unseen()})")
             self._start_winnable()
         else:
             self._cancel("winnable")

@@ -77,3 +77,32 @@ def test_b_before_w_says_what_it_waits_for() -> None:
     from yukon.tui.app import no_line_text
 
     assert no_line_text(None) == "b steps through a winning line once W has found where the game went wrong"
+
+
+def test_l_on_the_winning_line_says_the_solvers_moves_were_played(store: Store) -> None:
+    # l two moves into the winning line said "Playing on from move 6 (the later moves are on the redo list:
+    # r)": nothing had been undone, r had nothing to redo; the solver's two moves had been played, as one turn
+    game = Game.deal("yukon", seed=802)
+    app = YukonApp(store, game.copy(), clock=FakeClock(), tick=False, new_seed=lambda: 99, autoplay=False,
+                   analysis_time=5.0)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        for move in STILL_WINNABLE:
+            app.session.play(move, autoplay=False)
+        app.refresh_table()
+        await pilot.press("W", "y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        await pilot.press("b", "full_stop", "full_stop", "l")
+        assert app.replay is None and app.session.move_count == len(STILL_WINNABLE) + 2
+        assert "redo" not in app.status_text, app.status_text
+        assert app.status_text == (f"Playing on from move {len(STILL_WINNABLE) + 2}: the solver's 2 moves are "
+                                   "played (u takes them back)")
+        await pilot.press("u")
+        assert app.session.move_count == len(STILL_WINNABLE)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())

@@ -930,8 +930,15 @@ class YukonApp(App[None]):
             self.set_status(f"Cannot play from there: {exc}", "error")
             self.refresh_table()
             return
-        self.set_status(f"Playing on from move {self.session.move_count} "
-                        "(the later moves are on the redo list: r)")
+        # (it said "the later moves are on the redo list" also when nothing was undone and the solver's moves
+        # had just been played: r then had nothing to redo)
+        text = f"Playing on from move {self.session.move_count}"
+        if theirs:
+            text += f": the solver's {plural(len(theirs), 'move')} {'is' if len(theirs) == 1 else 'are'} played " + (
+                f"(u takes {'it' if len(theirs) == 1 else 'them'} back)")
+        elif keep < played:
+            text += " (the later moves are on the redo list: r)"
+        self.set_status(text)
         self._after_change()
 
     def action_analyze(self) -> None:

@@ -580,3 +580,21 @@ def test_the_solver_is_said_to_see_what_the_player_cannot(variant: str, unseen: 
             assert "stock" not in app.status_text
 
     run(make_app(None, Game.deal(variant, seed=3), hint_time=5.0), scenario, (120, 40))
+
+
+def test_the_last_milligan_deal_says_which_columns_it_dealt_onto() -> None:
+    # Milligan Yukon's 68 stock cards make eight deals of eight and a ninth of four, onto columns 1 to 4:
+    # the ninth said "Dealt a card onto every column; 0 left in the stock"
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("d")
+        assert app.status_text.startswith("Dealt a card onto every column; 60 left in the stock")
+        for _ in range(7):
+            await pilot.press("d")
+        before = [len(down) + len(up) for down, up in app.game.columns]
+        await pilot.press("d")
+        after = [len(down) + len(up) for down, up in app.game.columns]
+        assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1, 1, 0, 0, 0, 0]
+        assert app.status_text.startswith("Dealt the last 4 cards onto columns 1 to 4; the stock is empty"), (
+            app.status_text)
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=11), autoplay=False), scenario, (80, 24))

@@ -744,9 +744,17 @@ class YukonApp(App[None]):
         if not self.game.rules.has_stock:
             self.set_status(f"{self.game.rules.title} has no stock", "error")
             return
+        stock_before = len(self.game.stock)
         if self.play(STOCK_MOVE):
-            text = ("Dealt one card to the waste" if self.game.rules.has_waste
-                    else "Dealt a card onto every column") + f"; {len(self.game.stock)} left in the stock"
+            rules, left = self.game.rules, len(self.game.stock)
+            dealt = stock_before - left
+            if rules.has_waste:
+                text = "Dealt one card to the waste"
+            elif dealt < rules.columns:  # Milligan's ninth deal: its last 4 cards, onto the first columns
+                text = f"Dealt the last {plural(dealt, 'card')} onto column{'s 1 to' if dealt > 1 else ''} {dealt}"
+            else:
+                text = "Dealt a card onto every column"
+            text += f"; {left} left in the stock" if left else "; the stock is empty"
             self.set_status(text + (f"; {self.held_note}" if self.held_note else ""))
 
     def action_waste(self) -> None:

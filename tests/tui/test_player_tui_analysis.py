@@ -106,3 +106,29 @@ def test_l_on_the_winning_line_says_the_solvers_moves_were_played(store: Store) 
             await scenario(pilot)
 
     asyncio.run(main())
+
+
+def test_an_own_position_lost_from_the_start_is_not_called_a_deal(store: Store) -> None:
+    # W on a position set up by hand (not a numbered deal) said "This deal could not be won from the start"
+    from tui_helpers import ONE_FROM_LOST
+
+    app = YukonApp(store, Game.from_text(ONE_FROM_LOST), clock=FakeClock(), tick=False, new_seed=lambda: 99,
+                   autoplay=False, analysis_time=5.0)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("5", "f")  # (10♣ up: lost)
+        await pilot.pause()
+        await pilot.press("W")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.analysis.start == "lost"
+        assert app.status_text == "This position could not be won from the start: no move lost it"
+        await pilot.press("escape", "b")
+        await pilot.pause()
+        assert app.status_text == "No winning line: this position could not be won from the start"
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())

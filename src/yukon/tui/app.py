@@ -993,7 +993,7 @@ class YukonApp(App[None]):
         elif result is not None and result.winning_line:  # a game given up while it could still be won
             before, then = len(self.session.moves), result.winning_line
         else:
-            self.set_status(no_line_text(result), "error")
+            self.set_status(no_line_text(result, own_position=self.session.start.seed is None), "error")
             return
         line = [*self.session.moves[:before], *then]
         self._enter_replay(line, before, better_from=before)
@@ -1483,8 +1483,9 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
         return ranged, "error"
     if result.end == "won":
         return "You won: no move lost the game", "good"
-    if result.start == "lost":
-        return "This deal could not be won from the start: no move lost it", "good"
+    if result.start == "lost":  # (a position set up by hand is no deal)
+        what = "deal" if start.seed is not None else "position"
+        return f"This {what} could not be won from the start: no move lost it", "good"
     if result.end == "winnable":
         if result.winning_line:
             return "It can still be won from here: no move lost it.  b: step through a winning line", "good"
@@ -1492,7 +1493,7 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
     return "The solver could not decide the game in time", "error"
 
 
-def no_line_text(result: Analysis | None) -> str:
+def no_line_text(result: Analysis | None, own_position: bool = False) -> str:
     """Why ``b`` has no winning line to step through (it said "once W has found the move that lost the
     game" also after W had found that the deal was lost from the start)."""
     if result is None:
@@ -1500,7 +1501,7 @@ def no_line_text(result: Analysis | None) -> str:
     if result.end == "won":
         return "You won: there is no better line to show (, and . replay your moves)"
     if result.start == "lost":
-        return "No winning line: this deal could not be won from the start"
+        return f"No winning line: this {'position' if own_position else 'deal'} could not be won from the start"
     return "No winning line to show: the solver did not find one in time"
 
 

@@ -598,3 +598,26 @@ def test_the_last_milligan_deal_says_which_columns_it_dealt_onto() -> None:
             app.status_text)
 
     run(make_app(None, Game.deal("milligan-yukon", seed=11), autoplay=False), scenario, (80, 24))
+
+
+def test_undo_puts_the_cursor_on_the_card_it_brought_back() -> None:
+    # A♣ up from column 2, then u: A♣ was back on column 2, the cursor stayed on 3♦ under it, and f said
+    # "Only a free card goes to a foundation: 3♦ has cards on it"
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        down, up = app.game.columns[1]
+        assert PRETTY[up[-1]] == "A♣"
+        await pilot.press("2", "f")
+        assert [str(m) for m in app.game.move_stack] == ["2:AC>F"]
+        await pilot.press("u")
+        cursor = app.state.cursor
+        assert (cursor.area, cursor.pile, cursor.index) == ("tab", 1, len(down) + len(up) - 1)
+        await pilot.press("f")  # the card brought back goes up again
+        assert [str(m) for m in app.game.move_stack] == ["2:AC>F"]
+        # a group brought back: the cursor on its lead card (8♦ with 2♣ A♦ Q♣ on it, onto 9♣)
+        await pilot.press("u", "4", "up", "up", "up", "enter", "1")
+        assert [str(m) for m in app.game.move_stack] == ["4:8D+3>1"]
+        await pilot.press("u")
+        assert (app.state.cursor.pile, app.state.cursor.index) == (3, 3 + 5 - 4)
+        assert PRETTY[app.game.columns[3][1][1]] == "8♦"
+
+    run(make_app(None, Game.deal("yukon", seed=11), autoplay=False), scenario, (80, 24))

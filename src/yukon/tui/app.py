@@ -785,12 +785,21 @@ class YukonApp(App[None]):
     def action_undo(self) -> None:
         self.state.pick = None
         try:
-            self.session.undo()
+            undone = self.session.undo()
         except NothingToDoError:
             self.set_status("Nothing to undo", "error")
             return
+        self._cursor_on_brought_back(undone[-1] if undone else None)
         self.set_status(f"Undone; {plural(self.session.move_count, 'move')} played")
         self._after_change()
+
+    def _cursor_on_brought_back(self, move: Move | None) -> None:
+        """The cursor on the lead card an undone move brought back to its column (it stayed where it was: on
+        the card under it, which ⏎ or f then took for the player's)."""
+        if move is None or not 0 <= move.src < self.game.rules.columns:
+            return
+        down, up = self.game.columns[move.src]
+        self.state.cursor = Cursor("tab", move.src, max(len(down), len(down) + len(up) - move.count))
 
     def action_redo(self) -> None:
         self.state.pick = None

@@ -80,15 +80,15 @@ def test_which_card_fits_on_which(rule: BuildRule, lead: str, fits: str, not_fit
 @pytest.mark.parametrize(
     ("rule", "lead", "target", "wanted", "sentence"),
     [
-        (ALTERNATE, "7S", "8S", "a red eight", "7♠ needs a red eight; 8♠ is not one."),
-        (ALTERNATE, "TH", "JD", "a black jack", "10♥ needs a black jack; J♦ is not one."),
+        (ALTERNATE, "7S", "8S", "a red eight", "7♠ needs a red 8 (8♥ or 8♦); 8♠ is not one."),
+        (ALTERNATE, "TH", "JD", "a black jack", "10♥ needs a black J (J♠ or J♣); J♦ is not one."),
         (ALTERNATE, "KH", "QS", None, "K♥ is a King: nothing is higher, it can only lead an empty column."),
-        (SUIT_DOWN, "6C", "7S", "the seven of clubs", "6♣ goes only on the seven of clubs, not on 7♠."),
+        (SUIT_DOWN, "6C", "7S", "the seven of clubs", "6♣ goes only on 7♣, not on 7♠."),
         (SUIT_DOWN, "KC", "AC", None, "K♣ is a King: nothing is higher, it can only lead an empty column."),
         (SUIT_UPDOWN, "6C", "7S", "the seven or five of clubs",
-         "6♣ goes only on the seven or five of clubs, not on 7♠."),
-        (SUIT_UPDOWN, "KC", "AC", "the queen of clubs", "K♣ goes only on the queen of clubs, not on A♣."),
-        (SUIT_UPDOWN, "AC", "KC", "the two of clubs", "A♣ goes only on the two of clubs, not on K♣."),
+         "6♣ goes only on 7♣ or 5♣, not on 7♠."),
+        (SUIT_UPDOWN, "KC", "AC", "the queen of clubs", "K♣ goes only on Q♣, not on A♣."),
+        (SUIT_UPDOWN, "AC", "KC", "the two of clubs", "A♣ goes only on 2♣, not on K♣."),
     ],
 )
 def test_the_words_for_what_a_card_needs(rule: BuildRule, lead: str, target: str, wanted: str | None,

@@ -30,13 +30,13 @@ CASES = [
     (YUKON, "2:5H>F", "not-face-up", "5H", None, "is not face up"),
     (YUKON, "2:KH>F", "covered", "KH", None, "has cards on it"),
     (YUKON, "2:KH+3>5", "group-size", "KH", None, None),
-    (YUKON, "7:QH>F", "not-next-on-foundation", "QH", None, "the jack of hearts must be on a foundation"),
-    (YUKON, "3:QD+1>2", "does-not-fit", "QD", "QC", "needs a black king; Q♣ is not one"),
+    (YUKON, "7:QH>F", "not-next-on-foundation", "QH", None, "Q♥ cannot go up yet: J♥ must be on a foundation"),
+    (YUKON, "3:QD+1>2", "does-not-fit", "QD", "QC", "needs a black K (K♠ or K♣); Q♣ is not one"),
     (YUKON, "1:KS>2", "does-not-fit", "KS", "QC", "nothing is higher"),
     (YUKON, "4:KD>5", "whole-column", "KD", None, "changes nothing"),
     (YUKON, "3:JD>5", "kings-only", "JD", None, "Only a King"),
     (AUSTRALIAN, "W:QH>1", "not-waste-top", "QH", None, "top card of the waste"),
-    (AUSTRALIAN, "7:QD>1", "does-not-fit", "QD", "9H", "goes only on the king of diamonds, not on 9♥"),
+    (AUSTRALIAN, "7:QD>1", "does-not-fit", "QD", "9H", "goes only on K♦, not on 9♥"),
     (RETURN, "F:TD>1", "not-foundation-top", "TD", None, "top card of a foundation"),
 ]
 
@@ -74,7 +74,7 @@ def test_an_empty_stock_and_the_suit_updown_words() -> None:
     alaska = Game.from_text("alaska,kings,noreturn " + COLUMNS)
     with pytest.raises(IllegalMoveError) as info:
         alaska.parse_move("3:QD+1>2")
-    assert "goes only on the king or jack of diamonds" in explain(info.value, alaska.rules)
+    assert "goes only on K♦ or J♦" in explain(info.value, alaska.rules)
 
 
 def test_the_details_survive_pickling() -> None:

@@ -118,14 +118,19 @@ class BuildRule:
         return f"a {'black' if RED[lead] else 'red'} {named}"
 
     def refusal(self, lead: int, target: int) -> str:
-        """Why ``lead`` may not go on ``target``, in a player's words (``'7♥ needs a black eight; 9♣ is
-        not one.'``)."""
-        wanted = self.wanted(lead)
-        if wanted is None:
+        """Why ``lead`` may not go on ``target``, in a player's words, every card named as the table draws it
+        (``'7♥ needs a black 8 (8♠ or 8♣); 9♣ is not one.'``, ``'6♣ goes only on 7♣, not on 7♠.'``): one
+        card in words and the other in symbols ("goes only on the nine of clubs, not on 3♦") read as two
+        kinds of thing."""
+        onto = sorted(self.placeable_on[lead], key=lambda t: (-RANK[t], SUIT[t]))
+        if not onto:
             return f"{PRETTY[lead]} is a King: nothing is higher, it can only lead an empty column."
+        cards = " or ".join(PRETTY[t] for t in onto)
         if self.same_suit:
-            return f"{PRETTY[lead]} goes only on {wanted}, not on {PRETTY[target]}."
-        return f"{PRETTY[lead]} needs {wanted}; {PRETTY[target]} is not one."
+            return f"{PRETTY[lead]} goes only on {cards}, not on {PRETTY[target]}."
+        rank = PRETTY[onto[0]][:-1]  # (as the card shows it: 8, 10, J)
+        colour = "black" if RED[lead] else "red"
+        return f"{PRETTY[lead]} needs a {colour} {rank} ({cards}); {PRETTY[target]} is not one."
 
 
 ALTERNATE = BuildRule("alternate", same_suit=False, up_too=False, words="alternate colours", code=0)

@@ -66,7 +66,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
-from .cards import RANK_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
+from .cards import RANKS, SUIT_SYMBOLS, SUITS, parse_card
 from .errors import IllegalMoveError
 from .game import Game
 from .notation import FOUNDATION, Move
@@ -679,22 +679,21 @@ def _short(name: str) -> str:
 
 
 def explain(error: IllegalMoveError, rules: Rules) -> str:
-    """A refused move's reason in a player's words, e.g. ``'7♥ needs a black 8; 9♣ is not one.'``."""
+    """A refused move's reason in a player's words, e.g. ``'7♥ needs a black 8 (8♠ or 8♣); 9♣ is not one.'``:
+    every card named as the table draws it (``Q♥ cannot go up yet: J♥ must be ...``)."""
     card, target = error.card, error.target
     if card is None:
         return {"stock-empty": "The stock is empty.", "no-stock": f"{rules.title} has no stock."}.get(
             error.reason, str(error))
     lead = _short(card)
     rank = RANKS.index(card[0]) + 1
-    suit = SUIT_NAMES[SUITS.index(card[1])]
-    lower = RANK_NAMES[rank - 2] if rank > 1 else ""
     reason = error.reason
     if reason == "covered":
         return f"Only a free card goes to a foundation: {lead} has cards on it."
     if reason == "not-next-on-foundation":
         if rank == 1:
             return f"{lead} cannot go up: every foundation is taken."
-        return f"{lead} cannot go up yet: the {lower} of {suit} must be on a foundation first."
+        return f"{lead} cannot go up yet: {_short(RANKS[rank - 2] + card[1])} must be on a foundation first."
     if reason == "no-return":
         return "In this game cards may not come back from the foundations."
     if reason == "not-face-up":

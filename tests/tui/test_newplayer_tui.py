@@ -6,6 +6,8 @@ played ended the game with a traceback (the demo redrew its keys after the last 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_tui_app import make_app, run
 from test_tui_demo import ENDLESS, demo_app
@@ -16,6 +18,7 @@ from tui_helpers import wait_for
 
 import yukon
 from yukon import Game
+from yukon.cards import ACE, KING, PRETTY, RANK, RANK_NAMES
 from yukon.store import Store
 from yukon.tui.app import STATUS_LINES, YukonApp
 from yukon.tui.widgets import ColumnView
@@ -439,3 +442,182 @@ def test_the_statistics_cursor_starts_on_the_game_in_play(store: Store) -> None:
         assert str(table.get_row_at(table.cursor_row)[0]) == "Russian"
 
     run(make_app(store, Game.deal("russian", seed=1)), look, (120, 40))
+
+
+@pytest.mark.parametrize("variant", list(yukon.VARIANTS))
+def test_the_new_game_screen_starts_with_the_rules_of_the_game_in_play(variant: str) -> None:
+    # v in a Russian (Alaska, Australian, Milligan) game with other options than the variant's defaults
+    # showed, and dealt, the defaults: the list's first highlight (Yukon) reset the rules before the game's
+    # own variant was highlighted. And going down the list and back lost the options of the game in play.
+    from yukon.tui.screens import NewGameScreen
+
+    base = yukon.VARIANTS[variant]
+    rules = base.with_options(empty_column="any" if base.kings_only else "kings",
+                              foundation_return=not base.foundation_return)
+    words = (f"Rules: empty column {'kings only' if rules.kings_only else 'any card'}, "
+             f"foundation return {'on' if rules.foundation_return else 'off'}")
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.rules == rules
+        assert str(screen.query_one("#rule-options", Static).render()) == words
+        last = variant == list(yukon.VARIANTS)[-1]
+        await pilot.press("up" if last else "down")  # another variant: its own defaults
+        await pilot.pause()
+        assert screen.rules.variant != variant and screen.rules == yukon.VARIANTS[screen.rules.variant]
+        await pilot.press("down" if last else "up")  # and back: the game's options again
+        await pilot.pause()
+        assert screen.rules == rules
+        assert str(screen.query_one("#rule-options", Static).render()) == words
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game.rules == rules and app.game.move_stack == []
+
+    run(make_app(None, Game.deal(rules, seed=5)), scenario, (80, 24))
+
+
+def _refused_on_the_table(game: Game) -> tuple[int, int]:
+    """A column whose free card does not fit on another column's free card (both from 0)."""
+    for s, (_, up) in enumerate(game.columns):
+        for d, (_, dup) in enumerate(game.columns):
+            if d != s and up and dup and not game.rules.fits(up[-1], dup[-1]) and RANK[up[-1]] != KING:
+                return s, d
+    raise AssertionError("no refused move in this deal")
+
+
+def _not_ready_to_go_up(game: Game) -> int:
+    """A column whose free card is no Ace (so it cannot go up at the start)."""
+    return next(s for s, (_, up) in enumerate(game.columns) if up and RANK[up[-1]] != ACE)
+
+
+@pytest.mark.parametrize("variant", ["russian", "yukon"])
+def test_a_refusal_names_every_card_as_the_table_does(variant: str) -> None:
+    # Russian Solitaire said "8♣ goes only on the nine of clubs, not on 3♦" (and "cannot go up yet: the seven
+    # of clubs must be ..."): one card in symbols, the other in words. The table, the moves told and the
+    # hints write cards as 9♣; a refusal now does too (the session's words, as the web table's).
+    in_words = re.compile(r"\b(" + "|".join(RANK_NAMES) + r")\b")
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        source, target = _refused_on_the_table(app.game)
+        await pilot.press(str(source + 1), "enter", str(target + 1))
+        await pilot.pause()
+        said = app.status_text
+        lead, on = (PRETTY[app.game.columns[c][1][-1]] for c in (source, target))
+        assert said.startswith(lead) and on in said, said
+        assert not in_words.search(said), said
+        wanted = [PRETTY[c] for c in app.game.rules.build_rule.placeable_on[app.game.columns[source][1][-1]]]
+        assert all(card in said for card in wanted), said  # which cards it does go on, as they are drawn
+        await pilot.press("escape", str(_not_ready_to_go_up(app.game) + 1), "f")
+        await pilot.pause()
+        said = app.status_text
+        assert "cannot go up yet" in said and not in_words.search(said), said
+
+    run(make_app(None, Game.deal(variant, seed=5), autoplay=False), scenario, (80, 24))
+
+
+@pytest.mark.parametrize(("variant", "seed", "guessed"), [
+    ("australian", 11, "guesses at the stock's order"),  # every card dealt face up: only the stock is unseen
+    ("milligan-yukon", 11, "guesses at the face-down cards and the stock"),
+    ("yukon", 1, "guesses at the face-down cards"),
+])
+def test_a_hint_says_what_it_guessed_at(variant: str, seed: int, guessed: str) -> None:
+    # Australian Patience deals every card face up, and its hint said "wins in 3 of 24 guesses at the
+    # face-down cards": a new player looked for face-down cards there are none of
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert re.search(rf"wins in \d+ of \d+ {re.escape(guessed)}\b", app.status_text), app.status_text
+        if guessed.endswith("face-down cards"):
+            assert "stock" not in app.status_text
+
+    run(make_app(None, Game.deal(variant, seed=seed), hint_time=3.0), scenario, (120, 40))
+
+
+def test_w_before_any_move_says_to_play_first() -> None:
+    # W in a new game said "Where did it go wrong? works once the game is over (won, no legal move left, or
+    # given up with W)": W was the key just pressed, and it did nothing
+    from yukon.tui.screens import ConfirmScreen
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("W")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and app.analysis is None
+        assert "given up with W" not in app.status_text
+        assert "play a move first" in app.status_text, app.status_text
+        await pilot.press("6", "enter", "5")  # (8♦ onto 9♣) a move of the player's: now W offers to give up
+        await pilot.press("W")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+
+    run(make_app(None, Game.deal("yukon", seed=42), autoplay=False), scenario, (80, 24))
+
+
+@pytest.mark.parametrize(("variant", "unseen"), [
+    ("australian", "the stock's order"),
+    ("milligan-yukon", "the face-down cards and the stock"),
+    ("yukon", "the face-down cards"),
+])
+def test_the_solver_is_said_to_see_what_the_player_cannot(variant: str, unseen: str) -> None:
+    # k and c in Australian Patience said the solver "sees the face-down cards": it has none, the solver
+    # sees the stock's order
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("k")
+        assert app.status_text == f"Hints from now on: the solver's: it sees {unseen} (k switches back)"
+        await pilot.press("c")
+        assert app.status_text.startswith(f"Still winnable? Checked after each move (perfect information: the "
+                                          f"solver sees {unseen})")
+        await pilot.press("c", "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "olver hint" in app.status_text and f" · it sees {unseen}" in app.status_text, (
+            app.status_text)
+        if unseen == "the face-down cards":
+            assert "stock" not in app.status_text
+
+    run(make_app(None, Game.deal(variant, seed=3), hint_time=5.0), scenario, (120, 40))
+
+
+def test_the_last_milligan_deal_says_which_columns_it_dealt_onto() -> None:
+    # Milligan Yukon's 68 stock cards make eight deals of eight and a ninth of four, onto columns 1 to 4:
+    # the ninth said "Dealt a card onto every column; 0 left in the stock"
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("d")
+        assert app.status_text.startswith("Dealt a card onto every column; 60 left in the stock")
+        for _ in range(7):
+            await pilot.press("d")
+        before = [len(down) + len(up) for down, up in app.game.columns]
+        await pilot.press("d")
+        after = [len(down) + len(up) for down, up in app.game.columns]
+        assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1, 1, 0, 0, 0, 0]
+        assert app.status_text.startswith("Dealt the last 4 cards onto columns 1 to 4; the stock is empty"), (
+            app.status_text)
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=11), autoplay=False), scenario, (80, 24))
+
+
+def test_undo_puts_the_cursor_on_the_card_it_brought_back() -> None:
+    # A♣ up from column 2, then u: A♣ was back on column 2, the cursor stayed on 3♦ under it, and f said
+    # "Only a free card goes to a foundation: 3♦ has cards on it"
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        down, up = app.game.columns[1]
+        assert PRETTY[up[-1]] == "A♣"
+        await pilot.press("2", "f")
+        assert [str(m) for m in app.game.move_stack] == ["2:AC>F"]
+        await pilot.press("u")
+        cursor = app.state.cursor
+        assert (cursor.area, cursor.pile, cursor.index) == ("tab", 1, len(down) + len(up) - 1)
+        await pilot.press("f")  # the card brought back goes up again
+        assert [str(m) for m in app.game.move_stack] == ["2:AC>F"]
+        # a group brought back: the cursor on its lead card (8♦ with 2♣ A♦ Q♣ on it, onto 9♣)
+        await pilot.press("u", "4", "up", "up", "up", "enter", "1")
+        assert [str(m) for m in app.game.move_stack] == ["4:8D+3>1"]
+        await pilot.press("u")
+        assert (app.state.cursor.pile, app.state.cursor.index) == (3, 3 + 5 - 4)
+        assert PRETTY[app.game.columns[3][1][1]] == "8♦"
+
+    run(make_app(None, Game.deal("yukon", seed=11), autoplay=False), scenario, (80, 24))

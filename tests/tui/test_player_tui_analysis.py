@@ -77,3 +77,58 @@ def test_b_before_w_says_what_it_waits_for() -> None:
     from yukon.tui.app import no_line_text
 
     assert no_line_text(None) == "b steps through a winning line once W has found where the game went wrong"
+
+
+def test_l_on_the_winning_line_says_the_solvers_moves_were_played(store: Store) -> None:
+    # l two moves into the winning line said "Playing on from move 6 (the later moves are on the redo list:
+    # r)": nothing had been undone, r had nothing to redo; the solver's two moves had been played, as one turn
+    game = Game.deal("yukon", seed=802)
+    app = YukonApp(store, game.copy(), clock=FakeClock(), tick=False, new_seed=lambda: 99, autoplay=False,
+                   analysis_time=5.0)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        for move in STILL_WINNABLE:
+            app.session.play(move, autoplay=False)
+        app.refresh_table()
+        await pilot.press("W", "y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        await pilot.press("b", "full_stop", "full_stop", "l")
+        assert app.replay is None and app.session.move_count == len(STILL_WINNABLE) + 2
+        assert "redo" not in app.status_text, app.status_text
+        assert app.status_text == (f"Playing on from move {len(STILL_WINNABLE) + 2}: the solver's 2 moves are "
+                                   "played (u takes them back)")
+        await pilot.press("u")
+        assert app.session.move_count == len(STILL_WINNABLE)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())
+
+
+def test_an_own_position_lost_from_the_start_is_not_called_a_deal(store: Store) -> None:
+    # W on a position set up by hand (not a numbered deal) said "This deal could not be won from the start"
+    from tui_helpers import ONE_FROM_LOST
+
+    app = YukonApp(store, Game.from_text(ONE_FROM_LOST), clock=FakeClock(), tick=False, new_seed=lambda: 99,
+                   autoplay=False, analysis_time=5.0)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await pilot.press("5", "f")  # (10♣ up: lost)
+        await pilot.pause()
+        await pilot.press("W")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.analysis.start == "lost"
+        assert app.status_text == "This position could not be won from the start: no move lost it"
+        await pilot.press("escape", "b")
+        await pilot.pause()
+        assert app.status_text == "No winning line: this position could not be won from the start"
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())

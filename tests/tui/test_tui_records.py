@@ -196,7 +196,7 @@ def test_analysis_waits_for_the_end_and_is_stoppable(store: Store, monkeypatch: 
 
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("W")
-        assert "once the game is over" in app.status_text and "analysis" not in app._jobs
+        assert "play a move first" in app.status_text and "analysis" not in app._jobs  # (no move yet)
         await pilot.press("5", "f")
         await pilot.pause()
         await pilot.press("escape", "W")

@@ -140,13 +140,15 @@ class HonestHint(HintResult):
     #: per candidate, its counts over the samples it was searched on: every sample for the chosen move; the
     #: others only as far as the choice needed them (:func:`.evaluator.decide`), unless :data:`PRUNED` is off
     values: list[MoveValue] = field(default_factory=list)
+    #: what the samples guessed at, in words (:func:`unseen_words`): Australian Patience has no face-down cards
+    unseen: str = "the face-down cards"
 
     @property
     def odds(self) -> str:
         """The chosen move's samples in words, as every hint and the demo say them ("" without sampling):
         counts, not a share, since an undecided search counts half in the share."""
         value = next((v for v in self.values if v.move == self.move), None)
-        return "" if value is None or not value.samples else odds_words(value)
+        return "" if value is None or not value.samples else odds_words(value, self.unseen)
 
     def to_dict(self) -> dict[str, object]:
         """The hint as JSON data: :meth:`HintResult.to_dict` with the samples' figures and odds."""
@@ -155,7 +157,16 @@ class HonestHint(HintResult):
         return data
 
 
-def odds_words(value: MoveValue) -> str:
+def unseen_words(view: VisiblePosition) -> str:
+    """What a player cannot see in ``view``, so what the samples guess at: "the face-down cards", "the
+    stock's order" (Australian Patience deals every card face up), or both."""
+    down, stock = any(view.down_counts), view.stock_count > 0
+    if down and stock:
+        return "the face-down cards and the stock"
+    return "the stock's order" if stock else "the face-down cards"
+
+
+def odds_words(value: MoveValue, unseen: str = "the face-down cards") -> str:
     """``value``'s counts in a player's words: "wins in 17 of 24 guesses at the face-down cards, 3 undecided".
 
     >>> odds_words(MoveValue(Move(0, 1, 1), won=17, lost=4, unknown=3))
@@ -164,7 +175,7 @@ def odds_words(value: MoveValue) -> str:
     'wins in 1 of 1 guess at the face-down cards'
     """
     guesses = "guess" if value.samples == 1 else "guesses"
-    text = f"wins in {value.won} of {value.samples} {guesses} at the face-down cards"
+    text = f"wins in {value.won} of {value.samples} {guesses} at {unseen}"
     return text + (f", {value.unknown} undecided" if value.unknown else "")
 
 
@@ -278,7 +289,7 @@ def choose(
     best = ranked[0]
     return HonestHint(
         best.move, "samples", "unknown", [best.move], win_share=best.share,
-        samples=samples, nodes=nodes, values=values,
+        samples=samples, nodes=nodes, values=values, unseen=unseen_words(view),
     )
 
 
@@ -299,7 +310,7 @@ def _decided(
     share = decision.values[candidates.index(decision.move)].share
     return HonestHint(
         decision.move, "samples", "unknown", [decision.move], win_share=share,
-        samples=decision.samples, nodes=decision.nodes, values=decision.values,
+        samples=decision.samples, nodes=decision.nodes, values=decision.values, unseen=unseen_words(view),
     )
 
 
@@ -428,4 +439,4 @@ def play_honest(
 
 
 __all__ = ["DEFAULT_METHOD", "DEFAULT_SEED", "HONEST_1", "HonestHint", "Method", "PlayedGame", "choose", "honest_hint",
-           "odds_words", "play_honest"]
+           "odds_words", "play_honest", "unseen_words"]

@@ -27,7 +27,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
-from ..advisor import HINT_LABELS, HONEST, SOLVER, WINNABLE_LABEL, Advisor, Hint, HintKind, Verdict
+from ..advisor import HONEST, SOLVER, Advisor, Hint, HintKind, Verdict
 from ..analysis import Analysis, analyze, range_text
 from ..autoplay import held_back, is_certain_win
 from ..cards import PRETTY
@@ -35,11 +35,13 @@ from ..cli_common import plural
 from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
+from ..honest.player import unseen_words
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
 from ..record import GameRecord as GameFile
 from ..rules import Rules, rules_for
 from ..session import NothingToDoError, card_key
 from ..store import Store
+from ..visible import VisiblePosition
 from ..winnable_deals import (
     FoundDeal,
     NoSuchDealError,
@@ -742,9 +744,17 @@ class YukonApp(App[None]):
         if not self.game.rules.has_stock:
             self.set_status(f"{self.game.rules.title} has no stock", "error")
             return
+        stock_before = len(self.game.stock)
         if self.play(STOCK_MOVE):
-            text = ("Dealt one card to the waste" if self.game.rules.has_waste
-                    else "Dealt a card onto every column") + f"; {len(self.game.stock)} left in the stock"
+            rules, left = self.game.rules, len(self.game.stock)
+            dealt = stock_before - left
+            if rules.has_waste:
+                text = "Dealt one card to the waste"
+            elif dealt < rules.columns:  # Milligan's ninth deal: its last 4 cards, onto the first columns
+                text = f"Dealt the last {plural(dealt, 'card')} onto column{'s 1 to' if dealt > 1 else ''} {dealt}"
+            else:
+                text = "Dealt a card onto every column"
+            text += f"; {left} left in the stock" if left else "; the stock is empty"
             self.set_status(text + (f"; {self.held_note}" if self.held_note else ""))
 
     def action_waste(self) -> None:
@@ -775,12 +785,21 @@ class YukonApp(App[None]):
     def action_undo(self) -> None:
         self.state.pick = None
         try:
-            self.session.undo()
+            undone = self.session.undo()
         except NothingToDoError:
             self.set_status("Nothing to undo", "error")
             return
+        self._cursor_on_brought_back(undone[-1] if undone else None)
         self.set_status(f"Undone; {plural(self.session.move_count, 'move')} played")
         self._after_change()
+
+    def _cursor_on_brought_back(self, move: Move | None) -> None:
+        """The cursor on the lead card an undone move brought back to its column (it stayed where it was: on
+        the card under it, which ⏎ or f then took for the player's)."""
+        if move is None or not 0 <= move.src < self.game.rules.columns:
+            return
+        down, up = self.game.columns[move.src]
+        self.state.cursor = Cursor("tab", move.src, max(len(down), len(down) + len(up) - move.count))
 
     def action_redo(self) -> None:
         self.state.pick = None
@@ -928,8 +947,15 @@ class YukonApp(App[None]):
             self.set_status(f"Cannot play from there: {exc}", "error")
             self.refresh_table()
             return
-        self.set_status(f"Playing on from move {self.session.move_count} "
-                        "(the later moves are on the redo list: r)")
+        # (it said "the later moves are on the redo list" also when nothing was undone and the solver's moves
+        # had just been played: r then had nothing to redo)
+        text = f"Playing on from move {self.session.move_count}"
+        if theirs:
+            text += f": the solver's {plural(len(theirs), 'move')} {'is' if len(theirs) == 1 else 'are'} played " + (
+                f"(u takes {'it' if len(theirs) == 1 else 'them'} back)")
+        elif keep < played:
+            text += " (the later moves are on the redo list: r)"
+        self.set_status(text)
         self._after_change()
 
     def action_analyze(self) -> None:
@@ -938,7 +964,12 @@ class YukonApp(App[None]):
             self._confirm_then(f"Give up this game to see where it went wrong? {self._leaving().capitalize()} "
                                "(the answer shows the face-down cards).", self._give_up_and_analyze)
             return
-        if self.session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
+        session = self.session
+        if session.result is None and not session.moves and not session.game.is_over():
+            # (not "... or given up with W": W was the key just pressed; a game not begun has no move to blame)
+            self.set_status("Where did it go wrong? looks at the moves you play: play a move first", "error")
+            return
+        if session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
             return
         self._analyze()
 
@@ -971,7 +1002,7 @@ class YukonApp(App[None]):
         elif result is not None and result.winning_line:  # a game given up while it could still be won
             before, then = len(self.session.moves), result.winning_line
         else:
-            self.set_status(no_line_text(result), "error")
+            self.set_status(no_line_text(result, own_position=self.session.start.seed is None), "error")
             return
         line = [*self.session.moves[:before], *then]
         self._enter_replay(line, before, better_from=before)
@@ -1258,6 +1289,11 @@ class YukonApp(App[None]):
     def action_hint(self) -> None:
         self.request_hint(play=False)
 
+    def _unseen(self, position: Game | None = None) -> str:
+        """What the solver sees that the player does not, in words: Australian Patience deals every card face
+        up, so there it is the stock's order, not "the face-down cards" (the shared labels' words)."""
+        return unseen_words(VisiblePosition.of(self.game if position is None else position))
+
     def action_toggle_hint_kind(self) -> None:
         kind: HintKind = SOLVER if self.session.hint_kind == HONEST else HONEST
         self.session.set_hint_kind(kind)
@@ -1265,7 +1301,7 @@ class YukonApp(App[None]):
         self._cancel("hint")
         self.state.hint = None
         # (it read "Hints from now on: solver hint: it sees the face-down cards  (k switches)")
-        words = ("the solver's: it sees the face-down cards" if kind == SOLVER
+        words = (f"the solver's: it sees {self._unseen()}" if kind == SOLVER
                  else "no peeking: the honest player sees only what you see")
         self.set_status(f"Hints from now on: {words} (k switches back)")
         self.refresh_table()
@@ -1310,7 +1346,7 @@ class YukonApp(App[None]):
             return
         # which kind of hint it is, always: "Hint (no peeking): ..." / "Solver hint: ... · it sees the face-down cards"
         label, peeked = ("Hint (no peeking)", "") if result.kind == HONEST else (
-            "Solver hint", " · " + HINT_LABELS[SOLVER].split(": ", 1)[1])
+            "Solver hint", f" · it sees {self._unseen(position)}")
         note = result.note
         if result.move is None:
             self.set_status(f"{label}: {note or 'no move left to suggest'}{peeked}", "error")
@@ -1336,7 +1372,8 @@ class YukonApp(App[None]):
     def action_toggle_winnable(self) -> None:
         self.show_winnable = not self.show_winnable
         if self.show_winnable:
-            self.set_status(f"Still winnable? Checked after each move ({WINNABLE_LABEL})")
+            self.set_status("Still winnable? Checked after each move (perfect information: the solver sees "
+                            f"{self._unseen()})")
             self._start_winnable()
         else:
             self._cancel("winnable")
@@ -1455,8 +1492,9 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
         return ranged, "error"
     if result.end == "won":
         return "You won: no move lost the game", "good"
-    if result.start == "lost":
-        return "This deal could not be won from the start: no move lost it", "good"
+    if result.start == "lost":  # (a position set up by hand is no deal)
+        what = "deal" if start.seed is not None else "position"
+        return f"This {what} could not be won from the start: no move lost it", "good"
     if result.end == "winnable":
         if result.winning_line:
             return "It can still be won from here: no move lost it.  b: step through a winning line", "good"
@@ -1464,7 +1502,7 @@ def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple
     return "The solver could not decide the game in time", "error"
 
 
-def no_line_text(result: Analysis | None) -> str:
+def no_line_text(result: Analysis | None, own_position: bool = False) -> str:
     """Why ``b`` has no winning line to step through (it said "once W has found the move that lost the
     game" also after W had found that the deal was lost from the start)."""
     if result is None:
@@ -1472,7 +1510,7 @@ def no_line_text(result: Analysis | None) -> str:
     if result.end == "won":
         return "You won: there is no better line to show (, and . replay your moves)"
     if result.start == "lost":
-        return "No winning line: this deal could not be won from the start"
+        return f"No winning line: this {'position' if own_position else 'deal'} could not be won from the start"
     return "No winning line to show: the solver did not find one in time"
 
 

@@ -400,7 +400,8 @@ def _lost_deals_known(rules: Rules) -> bool:
 
 class NewGameScreen(Dialog[NewGameChoice | None]):
     """Choose the next game: the variant and its rule options (as the web table's New dialog: they start as the
-    game's in play, and as the variant's defaults when another variant is highlighted), and which deal: any,
+    game's in play, and as the variant's defaults when another variant is highlighted; what e and f chose for a
+    variant is kept while the list moves), and which deal: any,
     winnable (of a difficulty), proven lost."""
 
     DEFAULT_CSS = _css("NewGameScreen", 60) + """
@@ -421,9 +422,14 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         self._current = current
         self.kind = kind or ("winnable" if winnable_only else "any")
         self.difficulty = difficulty if self.kind == "winnable" else None
-        #: the rules chosen: the game's in play (``rules``) for its variant, else the highlighted one's defaults
-        self.rules = rules if rules is not None and rules.variant == current else VARIANTS.get(current, VARIANTS[
-            "yukon"])
+        #: the rules chosen for each variant visited: the game's in play (``rules``) for its own variant, and
+        #: what e and f made of them. Kept per variant because the list highlights its first entry (Yukon)
+        #: before the game's own variant, and moving past a variant must not lose the options chosen for it.
+        self._chosen: dict[str, Rules] = {}
+        if rules is not None:
+            self._chosen[rules.variant] = rules
+        #: the rules of the highlighted variant: as chosen, else the variant's defaults
+        self.rules = self._rules_of(current if current in VARIANTS else "yukon")
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -462,10 +468,18 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         name = event.option.id
-        if name is not None and name != self.rules.variant:  # another variant: its own default rules
-            self.rules = VARIANTS[name]
+        if name is not None and name != self.rules.variant:  # another variant: its rules as chosen, or defaults
+            self.rules = self._rules_of(name)
             self._keep_difficulty_offered()
             self._show()
+
+    def _rules_of(self, variant: str) -> Rules:
+        return self._chosen.get(variant, VARIANTS[variant])
+
+    def _choose(self, rules: Rules) -> None:
+        self.rules = self._chosen[rules.variant] = rules
+        self._keep_difficulty_offered()
+        self._show()
 
     @property
     def winnable_only(self) -> bool:
@@ -499,18 +513,14 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         self._show()
 
     def action_toggle_empty_column(self) -> None:
-        self.rules = self.rules.with_options(empty_column="any" if self.rules.kings_only else "kings")
-        self._keep_difficulty_offered()
-        self._show()
+        self._choose(self.rules.with_options(empty_column="any" if self.rules.kings_only else "kings"))
 
     def action_toggle_foundation_return(self) -> None:
-        self.rules = self.rules.with_options(foundation_return=not self.rules.foundation_return)
-        self._keep_difficulty_offered()
-        self._show()
+        self._choose(self.rules.with_options(foundation_return=not self.rules.foundation_return))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
-        r = self.rules if self.rules.variant == event.option.id else VARIANTS[event.option.id]
+        r = self._rules_of(event.option.id)
         self.dismiss(NewGameChoice(event.option.id, self.kind, self.difficulty, r.empty_column, r.foundation_return))
 
     def action_cancel(self) -> None:

@@ -224,4 +224,5 @@ def test_following_honest_hints_never_repeats_a_position() -> None:
 def test_hint_answers_are_json() -> None:
     h = Hint("1:KS>F", "solver", "solver", "won", 0.01234, "", ["1:KS>F"])
     assert h.to_dict() == {"move": "1:KS>F", "kind": "solver", "label": HINT_LABELS["solver"], "source": "solver",
-                           "status": "won", "seconds": 0.012, "note": ""}
+                           "status": "won", "seconds": 0.012, "note": "", "unseen": "the face-down cards"}
+    assert h.to_dict("the stock's order")["label"] == "solver hint: it sees the stock's order"

@@ -51,13 +51,30 @@ HintKind = Literal["honest", "solver"]
 HONEST: HintKind = "honest"
 SOLVER: HintKind = "solver"
 KINDS: tuple[HintKind, ...] = (HONEST, SOLVER)
-#: What each kind of hint says it is.
+#: What a player cannot see, where the position does not say (most variants deal cards face down).
+FACE_DOWN = "the face-down cards"
+#: What each kind of hint says it is (in a game with face-down cards: :func:`hint_label` says it of any position).
 HINT_LABELS: dict[str, str] = {
     HONEST: "hint (no peeking)",
-    SOLVER: "solver hint: it sees the face-down cards",
+    SOLVER: f"solver hint: it sees {FACE_DOWN}",
 }
-#: What the "still winnable?" verdict says it is.
-WINNABLE_LABEL = "perfect information: the solver sees the face-down cards"
+#: What the "still winnable?" verdict says it is (in a game with face-down cards: :func:`winnable_label`).
+WINNABLE_LABEL = f"perfect information: the solver sees {FACE_DOWN}"
+
+
+def hint_label(kind: str, unseen: str = FACE_DOWN) -> str:
+    """What a hint of ``kind`` says it is, ``unseen`` what the player cannot see
+    (:func:`yukon.honest.player.unseen_words`: the stock's order in Australian Patience).
+
+    >>> hint_label("solver", "the stock's order")
+    "solver hint: it sees the stock's order"
+    """
+    return HINT_LABELS[HONEST] if kind == HONEST else f"solver hint: it sees {unseen}"
+
+
+def winnable_label(unseen: str = FACE_DOWN) -> str:
+    """What the "still winnable?" verdict says it is, ``unseen`` what the player cannot see."""
+    return f"perfect information: the solver sees {unseen}"
 
 #: Seconds a hint may think, and the solver to decide whether a position can still be won.
 HINT_TIME = 0.8
@@ -143,9 +160,10 @@ class Hint:
     def label(self) -> str:
         return HINT_LABELS[self.kind]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"move": self.move, "kind": self.kind, "label": self.label, "source": self.source,
-                "status": self.status, "seconds": round(self.seconds, 3), "note": self.note}
+    def to_dict(self, unseen: str = FACE_DOWN) -> dict[str, Any]:
+        """The hint as JSON data; ``unseen``: what the player cannot see in its position (the label says it)."""
+        return {"move": self.move, "kind": self.kind, "label": hint_label(self.kind, unseen), "source": self.source,
+                "status": self.status, "seconds": round(self.seconds, 3), "note": self.note, "unseen": unseen}
 
 
 @dataclass
@@ -165,10 +183,11 @@ class Verdict:
     perfect_information = True
     label = WINNABLE_LABEL
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, unseen: str = FACE_DOWN) -> dict[str, Any]:
+        """The verdict as JSON data; ``unseen``: what the player cannot see in its position (the label says it)."""
         return {"status": self.status, "source": self.source, "seconds": round(self.seconds, 3),
                 "note": self.note, "last_winnable": self.last_winnable,
-                "perfect_information": self.perfect_information, "label": self.label}
+                "perfect_information": self.perfect_information, "label": winnable_label(unseen), "unseen": unseen}
 
 
 # ---------------------------------------------------------------------- the searches (picklable jobs)
@@ -499,6 +518,7 @@ def check_kind(kind: Any) -> HintKind:
 
 
 __all__ = [
+    "FACE_DOWN",
     "HINT_LABELS",
     "HINT_TIME",
     "HONEST",
@@ -520,9 +540,11 @@ __all__ = [
     "check_kind",
     "decide",
     "heuristic_move",
+    "hint_label",
     "honest_hint",
     "last_winnable",
     "run_here",
     "solver_hint",
     "winnable_job",
+    "winnable_label",
 ]

@@ -121,6 +121,18 @@ class VisiblePosition:
         return after is not None and after in seen
 
 
+def hidden_words(face_down: int, stock: int) -> str:
+    """What a player cannot see, in words, given how many cards lie face down and in the stock: "the
+    face-down cards", "the stock's order" (Australian Patience deals every card face up), or both.
+
+    >>> hidden_words(21, 0), hidden_words(0, 24), hidden_words(10, 8)
+    ('the face-down cards', "the stock's order", 'the face-down cards and the stock')
+    """
+    if face_down and stock:
+        return "the face-down cards and the stock"
+    return "the stock's order" if stock else "the face-down cards"
+
+
 def visible_history(game: Game) -> list[VisiblePosition]:
     """The views of the positions the game went through before this one, oldest first (what the player
     saw on the way: used to avoid going round in circles)."""
@@ -133,4 +145,4 @@ def visible_history(game: Game) -> list[VisiblePosition]:
     return views
 
 
-__all__ = ["VisiblePosition", "visible_history"]
+__all__ = ["VisiblePosition", "hidden_words", "visible_history"]

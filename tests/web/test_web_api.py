@@ -391,6 +391,22 @@ def test_hint_is_a_legal_move(client: TestClient) -> None:
     assert (h["kind"], h["label"]) == ("solver", "solver hint: it sees the face-down cards")
 
 
+@pytest.mark.parametrize(("variant", "unseen"), [
+    ("yukon", "the face-down cards"),
+    ("australian", "the stock's order"),  # every card is dealt face up: only the stock is hidden
+    ("milligan-yukon", "the face-down cards and the stock"),
+])
+def test_a_solver_answer_says_what_it_sees_that_the_player_does_not(client: TestClient, variant: str,
+                                                                    unseen: str) -> None:
+    s = new_game(client, variant=variant, seed=4)
+    assert s["unseen"] == unseen
+    h = client.post(f"/api/games/{s['id']}/hint", json={"kind": "solver"}).json()
+    assert (h["label"], h["unseen"]) == (f"solver hint: it sees {unseen}", unseen)
+    w = client.post(f"/api/games/{s['id']}/winnable").json()
+    assert (w["label"], w["unseen"]) == (f"perfect information: the solver sees {unseen}", unseen)
+    assert client.post(f"/api/games/{s['id']}/hint").json()["label"] == "hint (no peeking)"
+
+
 def test_the_hint_is_honest_by_default_and_says_so(client: TestClient) -> None:
     s = new_game(client, seed=5)
     h = client.post(f"/api/games/{s['id']}/hint").json()

@@ -25,7 +25,7 @@ from ..errors import InvalidSeedError, shown
 from ..game import Game
 from ..notation import Move
 from ..solver import HintResult, check_limits
-from ..visible import VisiblePosition, visible_history
+from ..visible import VisiblePosition, hidden_words, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, decide, evaluate
 from .heuristic import CLASSIC, Advice, advice_for
 from .rollout import honest_rollouts, playout_shares
@@ -160,10 +160,7 @@ class HonestHint(HintResult):
 def unseen_words(view: VisiblePosition) -> str:
     """What a player cannot see in ``view``, so what the samples guess at: "the face-down cards", "the
     stock's order" (Australian Patience deals every card face up), or both."""
-    down, stock = any(view.down_counts), view.stock_count > 0
-    if down and stock:
-        return "the face-down cards and the stock"
-    return "the stock's order" if stock else "the face-down cards"
+    return hidden_words(sum(view.down_counts), view.stock_count)
 
 
 def odds_words(value: MoveValue, unseen: str = "the face-down cards") -> str:

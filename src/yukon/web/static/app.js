@@ -853,9 +853,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       if (!state || state.id !== id || state.move_count !== count) return;
       clearHint();
       if (h.status === "lost") offerLastWinnable();
-      // every hint says which kind it is: the honest player's, or the solver's, which sees the face-down cards
+      // every hint says which kind it is: the honest player's, or the solver's, which sees what the player cannot
+      // (the server says what: the face-down cards, the stock's order in Australian Patience, or both)
       const kind = h.kind === "solver" ? "Solver hint" : "Hint (no peeking)";
-      const peeked = h.kind === "solver" ? " · it sees the face-down cards" : "";
+      const peeked = h.kind === "solver" ? ` · it sees ${h.unseen || "the face-down cards"}` : "";
       if (!h.move) { say(`${kind}: ${h.note || "no move to suggest"}${peeked}`, h.status === "lost", h.status === "lost"); return; }
       const mv = parseMove(h.move);
       if (mv.src === "S") {
@@ -1776,7 +1777,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (live.result === null && live.status === "playing") {
       const yes = await ask({
         title: "End this game?",
-        text: `Asking where it went wrong ends this game (${leaving(live)}): the answer shows the face-down cards.`,
+        text: `Asking where it went wrong ends this game (${leaving(live)}): the answer shows ${live.unseen || "the face-down cards"}.`,
         ok: "End it and ask", cancel: "Keep playing", focus: "cancel",
       });
       if (!yes || live !== (replay ? replay.live : state)) return;  // (no, or the game changed meanwhile)

@@ -694,9 +694,16 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // page (unless another dialog took it: Statistics from the box)
   $("banner").addEventListener("close", () => {
     $("banner").hidden = true;
-    const at = document.activeElement;
-    if ((!at || at === document.body) && !document.querySelector("dialog[open]")) applyFocus(keyboardUser);
+    focusLost();
   });
+  // A control that had the focus went away (the box closed; `gone`, the computer's bar, hidden: the browser moves
+  // the focus off it only later): a keyboard user goes on from the table's card in focus, not from the top of the
+  // page (unless another dialog took the focus).
+  function focusLost(gone = null) {
+    const at = document.activeElement;
+    const lost = !at || at === document.body || (gone !== null && gone.contains(at));
+    if (lost && !document.querySelector("dialog[open]")) applyFocus(keyboardUser);
+  }
 
   // ------------------------------------------------------------------ the celebration: a cascade of the foundation cards
   let cascadeLayer = null;
@@ -1928,7 +1935,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,
     get replay() { return replay; }, newGame, sendMove, undo, redo, queue: () => queue,
     // for demo.js (watch the computer play): the same requests, answers and messages as the player's moves
-    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove, ask,
+    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove, ask, focusLost,
     // for analysis.js: the replay's controls, and a hook on each position it shows
     stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, wideLabel, onReplayShown: (f) => replayHooks.push(f),
   };

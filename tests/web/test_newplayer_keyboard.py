@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from browser_setup import Server
+from test_player_table import LOSING_LINE, game_after, open_game
 from test_web_browser import open_page, settle
 
 pytestmark = pytest.mark.browser
@@ -42,6 +43,39 @@ def test_stopping_the_computer_from_its_bar_leaves_the_focus_on_the_table(browse
         page.wait_for_selector("#demo-bar.paused")
         page.keyboard.press("Escape")
     page.wait_for_selector("#demo-bar", state="hidden")
+    assert page.evaluate(FOCUSED).endswith("on the table")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_undo_pressed_to_the_start_leaves_the_focus_on_the_table(browser: Any, server: Server) -> None:
+    """Undo, pressed by keyboard until no move was left to take back, went grey with the focus on it: the
+    browser dropped the focus onto the page (Tab started again from the deal number)."""
+    page = open_game(browser, server, game_after(server, LOSING_LINE[:2]))
+    page.focus("#btn-undo")
+    for moves in (1, 0):
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"window.yukon.state.move_count === {moves}")
+    settle(page)
+    assert page.is_disabled("#btn-undo")
+    assert page.evaluate(FOCUSED).endswith("on the table")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_replay_opened_and_closed_by_keyboard_keeps_the_focus(browser: Any, server: Server) -> None:
+    """The replay bar covers the header: Replay pressed by keyboard left the focus on a button made inert (the
+    page, for the browser), and the bar's Close (or Play from here) left it on a button that vanished."""
+    page = open_game(browser, server, game_after(server, LOSING_LINE[:2]))
+    page.focus("#btn-replay")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    settle(page)
+    assert page.evaluate(FOCUSED) == "INPUT#replay-slider"  # (← → step through the moves from there)
+    page.focus("#replay-close")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-bar", state="hidden")
+    settle(page)
     assert page.evaluate(FOCUSED).endswith("on the table")
     assert page.errors == []
     page.context.close()

@@ -546,6 +546,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
 
   function updateChrome() {
+    const had = document.activeElement;
     $("title").textContent = state.title;
     document.title = `${state.title} · ${dealName(state)}`;
     const dn = $("deal-number");
@@ -564,6 +565,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const help = $("help-rules");
     if (help) help.textContent = `${state.description}. ${state.about}`;
     document.dispatchEvent(new Event("yukon:chrome"));  // demo.js updates its controls
+    focusLost(had);
   }
   function shownElapsed() {
     if (!state) return 0;
@@ -696,13 +698,18 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("banner").hidden = true;
     focusLost();
   });
-  // A control that had the focus went away (the box closed; `gone`, the computer's bar, hidden: the browser moves
-  // the focus off it only later): a keyboard user goes on from the table's card in focus, not from the top of the
-  // page (unless another dialog took the focus).
-  function focusLost(gone = null) {
+  // A control that had the focus went away: disabled (Undo at the start), hidden (the replay bar, the computer's bar,
+  // the box at the end) or made inert (the header under the replay bar). `had`: what had the focus before the
+  // change (Chrome moves the focus off a disabled button at once, off a hidden one only later); without it, the
+  // focus already on the page itself counts as lost. A keyboard user goes on from the replay's slider, or from the
+  // table's card in focus, not from the top of the page; another dialog open keeps the focus.
+  function focusLost(had = null) {
+    const gone = (el) => !!el && el !== document.body && (el.disabled || !el.isConnected || !!el.closest("[hidden], [inert]"));
     const at = document.activeElement;
-    const lost = !at || at === document.body || (gone !== null && gone.contains(at));
-    if (lost && !document.querySelector("dialog[open]")) applyFocus(keyboardUser);
+    const lost = !at || at === document.body ? had === null || gone(had) : gone(at);
+    if (!lost || document.querySelector("dialog[open]")) return;
+    if (replay && !$("replay-bar").hidden) { if (keyboardUser) $("replay-slider").focus(); return; }
+    applyFocus(keyboardUser);
   }
 
   // ------------------------------------------------------------------ the celebration: a cascade of the foundation cards

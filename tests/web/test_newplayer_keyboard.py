@@ -5,12 +5,16 @@ The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import httpx
 import pytest
 from browser_setup import Server
 from test_player_table import LOSING_LINE, game_after, open_game
 from test_web_browser import open_page, settle
+
+from yukon import Game
 
 pytestmark = pytest.mark.browser
 
@@ -79,3 +83,21 @@ def test_the_replay_opened_and_closed_by_keyboard_keeps_the_focus(browser: Any, 
     assert page.evaluate(FOCUSED).endswith("on the table")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_analysis_names_the_winning_line_button_as_a_phone_labels_it(browser: Any, server: Server) -> None:
+    """On a phone the button reads "Winning line" (its "Show the" left out for room), but the analysis told the
+    player to press "Show the winning line", a button they could not find."""
+    pos = Game.from_text("russian,any,noreturn TSQS.KH/THQH.KD/TDQD.KC/TCQC.KS/JS.JH/JDJC/- 9S/9H/9D/9C")
+    gid = httpx.post(server.url + "api/games", json={"position": pos.to_dict()}).json()["id"]
+    assert httpx.post(server.url + f"api/games/{gid}/moves", json={"move": "6:JC>7"}).json()["status"] == "lost"
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        page = open_game(browser, server, gid, **size)
+        page.keyboard.press("Escape")  # (the box at the end)
+        page.keyboard.press("w")
+        page.wait_for_selector("#replay-analysis:not([hidden])", timeout=30000)
+        label = page.inner_text("#replay-line").strip().lower()
+        quoted = re.findall(r'"([^"]*)"', page.inner_text("#replay-analysis"))
+        assert [q.lower() for q in quoted] == [label], (quoted, label)
+        assert page.errors == []
+        page.context.close()

@@ -101,3 +101,18 @@ def test_the_analysis_names_the_winning_line_button_as_a_phone_labels_it(browser
         assert [q.lower() for q in quoted] == [label], (quoted, label)
         assert page.errors == []
         page.context.close()
+
+
+def test_the_empty_stock_offers_no_redeal(browser: Any, server: Server) -> None:
+    """No variant here deals the stock twice, but once Australian Patience's stock ran out its place showed a ↻
+    (the sign to turn the waste over) under a hand cursor: a click on it only said "The stock is empty."."""
+    gid = httpx.post(server.url + "api/games", json={"variant": "australian", "seed": 21}).json()["id"]
+    for _ in range(24):
+        assert httpx.post(server.url + f"api/games/{gid}/moves", json={"move": "deal"}).status_code == 200
+    page = open_game(browser, server, gid)
+    assert page.evaluate("window.yukon.state.stock_count") == 0
+    mark, cursor = page.evaluate("(() => { const s = document.querySelector('.slot[data-pile=\"S\"]');"
+                                 " return [getComputedStyle(s, '::after').content, getComputedStyle(s).cursor]; })()")
+    assert "↻" not in mark and cursor != "pointer", (mark, cursor)
+    assert page.errors == []
+    page.context.close()

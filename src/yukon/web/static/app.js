@@ -442,8 +442,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       slot.className = "slot" + (p === "S" ? " stock" : "");
       slot.dataset.pile = p;
       Object.assign(slot.style, { left: r.x + "px", top: r.y + "px", width: geom.W + "px", height: geom.H + "px", fontSize: Math.round(geom.W * 0.3) + "px" });
-      // the mark is drawn by CSS (decoration, no text for assistive technology)
-      slot.dataset.mark = p[0] === "f" ? "A" : p === "S" ? "↻" : p[0] === "c" && state.rules.empty_column === "kings" ? "K" : "";
+      // the mark is drawn by CSS (decoration, no text for assistive technology); the stock's place has none: it
+      // shows only once the stock is out, and no variant here turns the waste over for a second deal (no ↻)
+      slot.dataset.mark = p[0] === "f" ? "A" : p[0] === "c" && state.rules.empty_column === "kings" ? "K" : "";
       slot.tabIndex = -1;
       slot.setAttribute("role", "button");
       slot.setAttribute("aria-label", p === "S" ? stockLabel() : p === "W" ? "waste, empty" : p[0] === "f"

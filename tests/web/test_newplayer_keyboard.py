@@ -13,6 +13,7 @@ import pytest
 from browser_setup import Server
 from test_player_table import LOSING_LINE, game_after, open_game
 from test_web_browser import open_page, settle
+from test_web_table import deal
 
 from yukon import Game
 
@@ -114,5 +115,22 @@ def test_the_empty_stock_offers_no_redeal(browser: Any, server: Server) -> None:
     mark, cursor = page.evaluate("(() => { const s = document.querySelector('.slot[data-pile=\"S\"]');"
                                  " return [getComputedStyle(s, '::after').content, getComputedStyle(s).cursor]; })()")
     assert "↻" not in mark and cursor != "pointer", (mark, cursor)
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_help_speaks_of_the_stock_only_in_a_game_with_one(browser: Any, server: Server) -> None:
+    """Help told a new player of Yukon, which deals every card, to "Click the stock to deal" (and that D deals
+    from it): they looked for a stock that is not there."""
+    page = open_page(browser, server)
+    for variant, has_stock in (("yukon", False), ("australian", True), ("milligan-yukon", True)):
+        deal(page, variant, 7)
+        page.click("#btn-help")
+        page.wait_for_selector("#dlg-help[open]")
+        told = page.inner_text("#dlg-help")
+        assert ("Click the stock to deal" in told) is has_stock, variant
+        assert ("deal from the stock" in told) is has_stock, variant
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dlg-help", state="hidden")
     assert page.errors == []
     page.context.close()

@@ -565,6 +565,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     tick();
     const help = $("help-rules");
     if (help) help.textContent = `${state.description}. ${state.about}`;
+    // the stock's lines only where there is one (Yukon deals every card: no stock to look for)
+    for (const el of document.querySelectorAll("#dlg-help .help-stock")) el.hidden = !state.layout.has_stock;
     document.dispatchEvent(new Event("yukon:chrome"));  // demo.js updates its controls
     focusLost(had);
   }

@@ -442,8 +442,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       slot.className = "slot" + (p === "S" ? " stock" : "");
       slot.dataset.pile = p;
       Object.assign(slot.style, { left: r.x + "px", top: r.y + "px", width: geom.W + "px", height: geom.H + "px", fontSize: Math.round(geom.W * 0.3) + "px" });
-      // the mark is drawn by CSS (decoration, no text for assistive technology)
-      slot.dataset.mark = p[0] === "f" ? "A" : p === "S" ? "↻" : p[0] === "c" && state.rules.empty_column === "kings" ? "K" : "";
+      // the mark is drawn by CSS (decoration, no text for assistive technology); the stock's place has none: it
+      // shows only once the stock is out, and no variant here turns the waste over for a second deal (no ↻)
+      slot.dataset.mark = p[0] === "f" ? "A" : p[0] === "c" && state.rules.empty_column === "kings" ? "K" : "";
       slot.tabIndex = -1;
       slot.setAttribute("role", "button");
       slot.setAttribute("aria-label", p === "S" ? stockLabel() : p === "W" ? "waste, empty" : p[0] === "f"
@@ -546,6 +547,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
 
   function updateChrome() {
+    const had = document.activeElement;
     $("title").textContent = state.title;
     document.title = `${state.title} · ${dealName(state)}`;
     const dn = $("deal-number");
@@ -563,7 +565,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     tick();
     const help = $("help-rules");
     if (help) help.textContent = `${state.description}. ${state.about}`;
+    // the stock's lines only where there is one (Yukon deals every card: no stock to look for)
+    for (const el of document.querySelectorAll("#dlg-help .help-stock")) el.hidden = !state.layout.has_stock;
     document.dispatchEvent(new Event("yukon:chrome"));  // demo.js updates its controls
+    focusLost(had);
   }
   function shownElapsed() {
     if (!state) return 0;
@@ -694,9 +699,21 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // page (unless another dialog took it: Statistics from the box)
   $("banner").addEventListener("close", () => {
     $("banner").hidden = true;
-    const at = document.activeElement;
-    if ((!at || at === document.body) && !document.querySelector("dialog[open]")) applyFocus(keyboardUser);
+    focusLost();
   });
+  // A control that had the focus went away: disabled (Undo at the start), hidden (the replay bar, the computer's bar,
+  // the box at the end) or made inert (the header under the replay bar). `had`: what had the focus before the
+  // change (Chrome moves the focus off a disabled button at once, off a hidden one only later); without it, the
+  // focus already on the page itself counts as lost. A keyboard user goes on from the replay's slider, or from the
+  // table's card in focus, not from the top of the page; another dialog open keeps the focus.
+  function focusLost(had = null) {
+    const gone = (el) => !!el && el !== document.body && (el.disabled || !el.isConnected || !!el.closest("[hidden], [inert]"));
+    const at = document.activeElement;
+    const lost = !at || at === document.body ? had === null || gone(had) : gone(at);
+    if (!lost || document.querySelector("dialog[open]")) return;
+    if (replay && !$("replay-bar").hidden) { if (keyboardUser) $("replay-slider").focus(); return; }
+    applyFocus(keyboardUser);
+  }
 
   // ------------------------------------------------------------------ the celebration: a cascade of the foundation cards
   let cascadeLayer = null;
@@ -1688,7 +1705,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     $("replay-play").title = over ? "Play on from here: a new game from this move" : "Back into play at this move (Redo plays the later ones)";
     const text = $("replay-analysis");
     text.hidden = !a;
-    if (a) { text.textContent = analysisText(a, r.moves); text.classList.toggle("lost", !!a.losing_move); }
+    // (the button's name as it reads: without its "Show the" on a phone)
+    if (a) { wideLabel(text, analysisText(a, r.moves)); text.classList.toggle("lost", !!a.losing_move); }
     replayHooks.forEach((f) => f(r));
   }
   const replayHooks = [];  // called with the replay each time its bar is shown (analysis.js)
@@ -1712,14 +1730,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   function analysisText(a, moves) {
     if (a.losing_move) {
       const mv = parseMove(moves[a.losing_move - 1] || "");
-      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "Show the winning line" plays what would have won, move by move.`;
+      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "{Show the }winning line" plays what would have won, move by move.`;
     }
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
     if (a.end === "won") return "You won: no move lost the game.";
     if (a.losing_range && a.range_text) return `${a.range_text}.`;
     if (a.end === "winnable") {
       return "The game could still be won where it was left: no move lost it."
-        + (a.winning_line && a.winning_line.length ? ' "Show the winning line" plays a way to win from there.' : "");
+        + (a.winning_line && a.winning_line.length ? ' "{Show the }winning line" plays a way to win from there.' : "");
     }
     return "The solver could not decide in time where the game was lost.";
   }
@@ -1929,7 +1947,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,
     get replay() { return replay; }, newGame, sendMove, undo, redo, queue: () => queue,
     // for demo.js (watch the computer play): the same requests, answers and messages as the player's moves
-    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove, ask,
+    api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove, ask, focusLost,
     // for analysis.js: the replay's controls, and a hook on each position it shows
     stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, wideLabel, onReplayShown: (f) => replayHooks.push(f),
   };

@@ -72,6 +72,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     if (r.busy) stopSearch(r);
     showBar();
     updateButton();
+    Y.focusLost();  // (the bar hidden: the focus on one of its buttons is lost with it)
     if (message) Y.say(message);
   }
   function pause(on, hidden = false) {

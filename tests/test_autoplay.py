@@ -8,7 +8,14 @@ import pytest
 
 from engine_helpers import make, names
 from yukon import Game
-from yukon.autoplay import finish_moves, is_certain_win, is_safe_to_play_up, next_safe_move, safe_moves
+from yukon.autoplay import (
+    finish_moves,
+    is_certain_win,
+    is_safe_to_play_up,
+    kept_for_the_tableau,
+    next_safe_move,
+    safe_moves,
+)
 from yukon.cards import RANK, parse_card
 from yukon.rules import rules_for
 
@@ -24,6 +31,30 @@ def test_aces_are_safe_where_nothing_goes_on_them() -> None:
         assert str(next_safe_move(g)) == "1:AS>F"
     # Alaska builds up as well as down: the 2S may still be placed on the AS
     assert safe(make("alaska", ["AS", "5H"], fill=1)) == set()
+
+
+def kept(game: Game) -> dict[str, str]:
+    return {str(m): why for m, why in kept_for_the_tableau(game)}
+
+
+def test_a_card_left_for_the_tableau_is_told_with_the_cards_that_may_still_go_on_it() -> None:
+    # Alaska: a free Ace could go up, but automatic play leaves it as the 2 may still be placed on it
+    assert kept(make("alaska", ["AS", "5H"], fill=1)) == {"1:AS>F": "A♠ stays: in Alaska the 2♠ may still go on it"}
+    assert kept(make("yukon", ["AS", "5H"], fill=1)) == {}  # a safe Ace is played up, nothing to tell
+    # alternate colours: the black Aces not yet up may still go on the 2♥
+    g = make("yukon", ["2H", "9C"], foundations=["AS", "AH", "-", "-"], fill=1)
+    assert kept(g) == {"1:2H>F": "2♥ stays: in Yukon the A♣ may still go on it"}
+    g = make("yukon", ["2H", "9C"], foundations=["-", "AH", "-", "-"], fill=1)
+    assert kept(g) == {"1:2H>F": "2♥ stays: in Yukon the A♠ or A♣ may still go on it"}
+    assert kept(make("yukon", ["2H", "9C"], foundations=["AS", "AH", "-", "AC"], fill=1)) == {}
+
+
+def test_a_card_whose_twin_needs_its_pile_is_told_so() -> None:
+    # two decks, no stock: the 5♦ would take the only pile at 4♦ while the other 5♦ is still to come
+    found = ["KS", "KH", "4D", "KC", "KS", "KH", "2D", "KC"]
+    g = make("milligan-yukon", ["5D", "KD QD JD TD 9D 8D 7D 6D", "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D"],
+             foundations=found)
+    assert kept(g)["1:5D>F"] == "5♦ stays: the other 5♦ may need the foundation it would go on"
 
 
 @pytest.mark.parametrize(
@@ -186,7 +217,7 @@ def test_finish_moves_win_every_random_certain_win(seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", ["safe_moves", "next_safe_move", "held_back", "is_certain_win", "finish_moves",
-                                  "waits_for_the_stock"])
+                                  "waits_for_the_stock", "kept_for_the_tableau"])
 @pytest.mark.parametrize("not_a_game", ["yukon KS/-/-/-/-/-/- QS/KH/KD/KC", None, 7])
 def test_a_function_given_no_game_says_what_it_got(name: str, not_a_game: object) -> None:
     """Given a position text (or anything not a Game) they said AttributeError: 'str' has no 'rules'."""

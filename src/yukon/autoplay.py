@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 
-from .cards import RANK, SUIT, check_card
+from .cards import PRETTY, RANK, SUIT, check_card
 from .game import Game
 from .notation import FOUNDATION, Move, make_move
 
@@ -120,6 +120,35 @@ def held_back(game: Game) -> list[Move]:
     ]
 
 
+def kept_for_the_tableau(game: Game) -> list[tuple[Move, str]]:
+    """The foundation plays automatic play leaves because the tableau may still need the card, each with
+    the reason in a player's words, naming the cards as the table draws them: else a free card that could
+    go up (an Ace in Alaska, where a 2 may be placed on it) looks forgotten. (The plays left only while a
+    Milligan stock lasts are :func:`held_back`'s.)
+
+    >>> from yukon import Game
+    >>> [(str(m), why) for m, why in kept_for_the_tableau(Game.deal("alaska", seed=6))]
+    [('5:AS>F', 'A♠ stays: in Alaska the 2♠ may still go on it')]
+    """
+    _check_game(game, "kept_for_the_tableau")
+    heights = [min(h) for h in _foundation_height(game)]
+    build = game.rules.build_rule
+    kept: list[tuple[Move, str]] = []
+    for m in game.legal_moves():
+        if m.dst != FOUNDATION or m.src == FOUNDATION or _safe_for_the_tableau(game, m.card):
+            continue
+        card = PRETTY[m.card]
+        if not twin_has_a_slot(game, m.card):
+            kept.append((m, f"{card} stays: the other {card} may need the foundation it would go on"))
+            continue
+        # the cards that could still be placed on it: those not yet up in every copy
+        open_leads = sorted((c for c in build.accepted_by[m.card] if heights[SUIT[c]] < RANK[c]),
+                            key=lambda c: (RANK[c], SUIT[c]))
+        names = " or ".join(PRETTY[c] for c in open_leads)
+        kept.append((m, f"{card} stays: in {game.rules.title} the {names} may still go on it"))
+    return kept
+
+
 def next_safe_move(game: Game) -> Move | None:
     """The first of :func:`safe_moves`, or None when no card is safe to play up."""
     _check_game(game, "next_safe_move")
@@ -164,6 +193,7 @@ def finish_moves(game: Game) -> list[Move]:
 
 
 __all__ = [
-    "finish_moves", "held_back", "is_certain_win", "is_safe_to_play_up", "next_safe_move", "safe_moves",
+    "finish_moves", "held_back", "is_certain_win", "is_safe_to_play_up", "kept_for_the_tableau", "next_safe_move",
+    "safe_moves",
     "twin_has_a_slot", "waits_for_the_stock",
 ]

@@ -113,6 +113,30 @@ def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(br
     page.context.close()
 
 
+def test_the_table_says_why_automatic_play_leaves_a_free_ace_in_alaska(browser: Any, server: Server) -> None:
+    # Alaska builds up or down in suit, so a 2 may still go on a free Ace and automatic play leaves it: a new
+    # player thought the game had forgotten the card. The server words why; the page says it once.
+    page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"],
+                     settings={**SETTINGS, "autoplay": True})
+    page.evaluate("window.yukon.newGame({variant: 'alaska', seed: 6})")
+    page.wait_for_function("window.yukon.state.seed === 6 && window.yukon.state.variant === 'alaska'")
+    settle(page)
+    assert page.inner_text("#message") == (
+        "New game: Alaska, deal 6 · A♠ stays: in Alaska the 2♠ may still go on it. A double click or tap plays it up")
+    # said once: the next move says only itself, and the Ace is still there
+    page.evaluate("window.yukon.sendMove('4:5H+1>2')")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    assert " stays" not in page.inner_text("#message")
+    assert state(page)["held_back"] == ["5:AS>F"]
+    # and what it says works: a double click plays it up
+    page.dblclick(".card[data-name='AS']", position={"x": 8, "y": 6})
+    page.wait_for_function("window.yukon.state.move_count === 2")
+    assert state(page)["moves"][-1] == "5:AS>F"
+    assert page.errors == []
+    page.context.close()
+
+
 def test_a_double_click_on_a_card_the_first_click_sent_up_leaves_the_card_under_it(browser: Any,
                                                                                    server: Server) -> None:
     # A♠'s best place is its foundation, so the first click of a double click sends it up at once; when the

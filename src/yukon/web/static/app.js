@@ -771,17 +771,25 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const bestFor = (pick) => state.best_moves[keyOfPick(pick)] || null;
   const foundationFor = (pick) => (pick.count === 1 ? state.foundation_moves[keyOfPick(pick)] || null : null);
 
-  // Why automatic play leaves a card that could go up (Milligan Yukon, while its stock lasts: a deal may need
-  // it), said once per card and game as the terminal game does: else it looks as if automatic play forgot it.
+  // Why automatic play leaves a card that could go up, said once per card and game as the terminal game does:
+  // else it looks as if automatic play forgot it. Either the Milligan stock still lasts (a deal may need it), or
+  // the tableau may still need it (an Ace in Alaska, where a 2 may go on it): the server words that reason
+  // (held_back_why), as the page knows no rule.
   let explained = { id: null, cards: new Set() };
   function heldNews(data) {
     if (!settings.autoplay || !data.held_back || !data.held_back.length) return "";
     if (explained.id !== data.id) explained = { id: data.id, cards: new Set() };
-    const fresh = data.held_back.map((t) => parseMove(t)).filter((m) => m && !explained.cards.has(m.card)).map((m) => m.card);
+    const why = data.held_back_why || {};
+    const fresh = data.held_back.map((t) => [t, parseMove(t)]).filter(([, m]) => m && !explained.cards.has(m.card));
     if (!fresh.length) return "";
-    fresh.forEach((c) => explained.cards.add(c));
-    const them = fresh.length === 1 ? "it" : "them";
-    return ` · Automatic play leaves ${fresh.map(pretty).join(" ")} while the stock lasts (a deal may need ${them}): a double click or tap plays ${fresh.length === 1 ? "it" : "one"} up`;
+    fresh.forEach(([, m]) => explained.cards.add(m.card));
+    const forTheStock = fresh.filter(([t]) => !why[t]).map(([, m]) => m.card);
+    const news = fresh.filter(([t]) => why[t]).map(([t]) => ` · ${why[t]}. A double click or tap plays it up`);
+    if (forTheStock.length) {
+      const them = forTheStock.length === 1 ? "it" : "them";
+      news.unshift(` · Automatic play leaves ${forTheStock.map(pretty).join(" ")} while the stock lasts (a deal may need ${them}): a double click or tap plays ${forTheStock.length === 1 ? "it" : "one"} up`);
+    }
+    return news.join("");
   }
   function sendMove(text, opts = {}) {
     return enqueue(async () => {

@@ -188,5 +188,20 @@ def test_the_win_box_is_a_modal_dialog_the_keyboard_can_use(browser: Any, server
     page.wait_for_selector("#dlg-stats[open]")
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert page.evaluate("document.getElementById('dlg-stats').contains(document.activeElement)")
+    # and Esc there returns to the box, as it does from New: it closed both and left the player at the table
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-stats", state="hidden")
+    assert page.evaluate("document.getElementById('banner').open")
+    page.wait_for_function("document.activeElement.id === 'banner-stats'")
+    page.click("#banner-stats")  # so does its Close button
+    page.wait_for_selector("#dlg-stats[open]")
+    page.click("#dlg-stats button.primary")
+    page.wait_for_selector("#dlg-stats", state="hidden")
+    page.wait_for_function("document.activeElement.id === 'banner-stats'")
+    page.keyboard.press("s")  # and its key
+    page.wait_for_selector("#dlg-stats[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-stats", state="hidden")
+    page.wait_for_function("document.activeElement.id === 'banner-stats'")
     assert page.errors == []
     page.context.close()

@@ -1550,7 +1550,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     stopCascade();
     newGame({ variant: state.variant, options: state.rules, winnableOnly: settings.winnableOnly, deal: settings.deal });
   });
-  $("banner-stats").addEventListener("click", () => { hideBanner(); stopCascade(); openStats(); });
+  // Statistics opens over the box, as New (N) does: Esc or Close returns to the box, not past it to the table
+  $("banner-stats").addEventListener("click", () => { stopCascade(); openStats(); });
   $("banner-undo").addEventListener("click", () => { hideBanner(); undo(); });
   $("banner-analyse").addEventListener("click", () => { hideBanner(); stopCascade(); analyse(); });
   $("banner-replay").addEventListener("click", () => { hideBanner(); stopCascade(); openReplay(); });

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 import secrets
 import threading
 import time
@@ -1455,23 +1456,35 @@ def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: 
     def titled(title: str, words: list[str]) -> str:
         return title + (f" ({', '.join(words)})" if words else "")
 
-    title, short_title = titled(rules.title, long_words), titled(rules.title.split()[0], short_words)
+    name = rules.title.split()[0]  # "Milligan", "Australian": the variant still named
+    title, short_title = titled(rules.title, long_words), titled(name, short_words)
     grade = f" ({difficulty})" if difficulty else ""
     deal = f"deal {game.seed}{grade}" if game.seed is not None else "own position"
     short_deal = f"#{game.seed}{grade}" if game.seed is not None else "own"
+    bare_deal = f"#{game.seed}" if game.seed is not None else "own"
     clock, count = clock_text(elapsed), plural(moves, "move")
     up = f"{game.cards_on_foundations}/{rules.card_count}"
     auto = "auto" if autoplay else ""
     if replay is not None:
         clock, auto, winnable = "", "", replay
+    # the verdict without its bracket ("(was at move N)"), then in its sign alone: never cut inside a word
+    verdict = re.sub(r" \([^)]*\)", "", winnable)
+    sign = verdict.replace("not winnable ✗", "✗").replace("winnable ✓", "✓").replace("winnable: ", "")
+    mv = f"{moves} mv"
     forms = [
         [title, deal, count, clock, f"{up} up", auto, winnable],
         [titled(rules.title, short_words), short_deal, count, clock, f"{up} up", auto, winnable],
         [short_title, short_deal, count, clock, f"{up} up", auto, winnable],
         [short_title, short_deal, count, clock, up, winnable],
-        [short_title, short_deal, f"{moves} mv", clock, up, winnable],
-        [short_title, short_deal, f"{moves} mv", clock, winnable],
-        [short_title, short_deal, clock, winnable],
+        [short_title, short_deal, mv, clock, up, winnable],
+        [short_title, short_deal, mv, clock, winnable],
+        # below that the variant, the move count and the verdict stay to the last: the rest goes first
+        [short_title, bare_deal, mv, clock, winnable],
+        [short_title, bare_deal, mv, winnable],
+        [short_title, bare_deal, mv, verdict],
+        [name, bare_deal, mv, verdict],
+        [name, mv, verdict],
+        [name, mv, sign],
     ]
     lines = [" · ".join(part for part in form if part) for form in forms]
     return next((line for line in lines if len(line) <= width), lines[-1])

@@ -401,3 +401,25 @@ def test_a_given_up_verdict_fits_at_60_columns() -> None:
         assert text.startswith("Milligan") and "0 m" in text and text.endswith("given up · not winnable ✗"), text
 
     run(make_app(None, game, winnable=True, winnable_time=0.2), scenario, size=(60, 24))
+
+
+@pytest.mark.parametrize("variant", list(yukon.VARIANTS))
+@pytest.mark.parametrize("width", [60, 80])
+def test_the_status_line_wraps_between_keys_never_inside_one(variant: str, width: int) -> None:
+    # At 60 columns an Alaska hint ended its second line in "p:" and put "play it" on the third
+    from textual.geometry import Region
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        size = status.size
+        drawn = [s.text.strip() for s in status.render_lines(Region(0, 0, size.width, size.height))]
+        drawn = [line for line in drawn if line]
+        assert "p: play it" in app.status_text
+        assert any(line.replace("\u00a0", " ").endswith("p: play it") for line in drawn), drawn
+        assert not any(line.endswith(("p:", "p: play")) for line in drawn), drawn
+
+    run(make_app(None, Game.deal(variant, seed=7)), scenario, size=(width, 24))

@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import re
 import secrets
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -250,6 +251,7 @@ class YukonApp(App[None]):
         self._hint_shown_kind: str = HONEST  # the kind of the hint on the table (state.hint)
         self.data_reader: threading.Thread | None = None  # reads the shipped verdicts at start (on_mount)
         self._status_text = ""
+        self._status_kind = ""
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
         self._announced = False
@@ -397,14 +399,17 @@ class YukonApp(App[None]):
     def set_status(self, text: str, kind: str = "") -> None:
         """The message at the bottom, on one line or more (status_lines_for) when it is long: ``kind`` is ``""``,
         ``"error"`` or ``"good"``."""
-        self._status_text = text
+        self._status_text, self._status_kind = text, kind
         try:
             status = self.query_one("#status", Static)
         except Exception:
             return
-        status.update(Text(text, overflow="ellipsis"))
+        status.update(Text(wrap_status(text, self.size.width - 2), overflow="ellipsis"))
         status.set_class(kind == "error", "error")
         status.set_class(kind == "good", "good")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_status(self._status_text, self._status_kind)  # folded again for the new width
 
     @property
     def status_text(self) -> str:
@@ -1414,6 +1419,29 @@ def _read_verdicts() -> None:
 
     with contextlib.suppress(deal_data.VerdictDataError):
         deal_data.has_verdicts(rules_for("yukon"))
+
+
+#: A key and what it does ("p: play it", "esc: stop") after the message, set off by two spaces or more.
+_KEY_PAIR = re.compile(r"[^\s:]{1,7}: \S.{0,20}")
+_HELD = "\x00"  # (stands for a space inside a key pair while wrapping: not whitespace, so never a break)
+
+
+def wrap_status(text: str, width: int) -> str:
+    """``text`` folded into lines of at most ``width`` cells between words, each key pair after the message
+    kept whole on one line (at 60 columns a hint ended in "p:", with "play it" below: Textual breaks at any
+    space, a non-breaking one too).
+
+    >>> print(wrap_status("Q♣ from column 4 to column 2 (wins)   p: play it", 36))
+    Q♣ from column 4 to column 2 (wins)
+    p: play it
+    >>> wrap_status("Paused: space plays on", 80)
+    'Paused: space plays on'
+    """
+    parts = re.split(r"(\s{2,})", text)
+    held = "".join(part.replace(" ", _HELD) if i and i % 2 == 0 and _KEY_PAIR.fullmatch(part) else part
+                   for i, part in enumerate(parts))
+    lines = textwrap.wrap(held, max(10, width), replace_whitespace=False, break_on_hyphens=False)
+    return "\n".join(lines).replace(_HELD, " ")
 
 
 def replay_label(replay: Replay) -> str:

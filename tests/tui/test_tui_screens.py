@@ -359,3 +359,67 @@ def test_the_difficulty_key_says_when_the_rules_have_no_grades() -> None:
         assert str(deal.render()) == "Deal: an easy winnable deal"
 
     run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario)
+
+
+VERDICTS = ("not winnable ✗ (was at move 1234)", "not winnable ✗", "winnable ✓", "winnable: …", "winnable: ?")
+
+
+@pytest.mark.parametrize("variant", list(yukon.VARIANTS))
+@pytest.mark.parametrize("width", [58, 78, 118])  # 60, 80 and 120 columns less the padding
+@pytest.mark.parametrize("given_up", [False, True])
+def test_the_top_line_keeps_variant_moves_and_verdict(variant: str, width: int, given_up: bool) -> None:
+    # At 60 columns a long Milligan game with its options given up ended in "given up ·": the verdict was cut off
+    from yukon.tui.app import info_line
+
+    default = rules_for(variant)
+    game = Game.deal(variant, seed=MAX_SEED, empty_column="any" if default.empty_column != "any" else "kings",
+                     foundation_return=not default.foundation_return)
+    for verdict in VERDICTS:
+        shown = " · ".join(w for w in ("given up" if given_up else "", verdict) if w)
+        text = info_line(game, 1234, 3725.0, True, shown, width, "expert")
+        assert len(text) <= width, text
+        assert text.startswith(default.title.split()[0]), text
+        assert "1234 m" in text, text  # the move count: "1234 moves" or "1234 mv"
+        # the verdict whole, at the end: only its bracket may go
+        assert text.endswith((shown, shown.split(" (")[0])), text
+        assert not given_up or "given up" in text, text
+        if width >= 118:
+            assert text.endswith(shown), text  # at 120 columns the verdict in full
+
+
+def test_a_given_up_verdict_fits_at_60_columns() -> None:
+    game = Game.deal("milligan-yukon", seed=MAX_SEED, empty_column="any", foundation_return=True)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        app.session.result = "abandoned"
+        app.winnable_text = "not winnable ✗ (was at move 12)"
+        app._update_info()
+        text = info_text(app)
+        assert len(text) <= 58 and "…" not in text, text
+        assert text.startswith("Milligan") and "0 m" in text and text.endswith("given up · not winnable ✗"), text
+
+    run(make_app(None, game, winnable=True, winnable_time=0.2), scenario, size=(60, 24))
+
+
+@pytest.mark.parametrize("variant", list(yukon.VARIANTS))
+@pytest.mark.parametrize("width", [60, 80])
+def test_the_status_line_wraps_between_keys_never_inside_one(variant: str, width: int) -> None:
+    # At 60 columns an Alaska hint ended its second line in "p:" and put "play it" on the third
+    from textual.geometry import Region
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        size = status.size
+        drawn = [s.text.strip() for s in status.render_lines(Region(0, 0, size.width, size.height))]
+        drawn = [line for line in drawn if line]
+        assert "p: play it" in app.status_text
+        assert any(line.replace("\u00a0", " ").endswith("p: play it") for line in drawn), drawn
+        assert not any(line.endswith(("p:", "p: play")) for line in drawn), drawn
+
+    run(make_app(None, Game.deal(variant, seed=7)), scenario, size=(width, 24))

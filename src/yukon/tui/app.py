@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 import secrets
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -249,6 +251,7 @@ class YukonApp(App[None]):
         self._hint_shown_kind: str = HONEST  # the kind of the hint on the table (state.hint)
         self.data_reader: threading.Thread | None = None  # reads the shipped verdicts at start (on_mount)
         self._status_text = ""
+        self._status_kind = ""
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
         self._announced = False
@@ -396,14 +399,17 @@ class YukonApp(App[None]):
     def set_status(self, text: str, kind: str = "") -> None:
         """The message at the bottom, on one line or more (status_lines_for) when it is long: ``kind`` is ``""``,
         ``"error"`` or ``"good"``."""
-        self._status_text = text
+        self._status_text, self._status_kind = text, kind
         try:
             status = self.query_one("#status", Static)
         except Exception:
             return
-        status.update(Text(text, overflow="ellipsis"))
+        status.update(Text(wrap_status(text, self.size.width - 2), overflow="ellipsis"))
         status.set_class(kind == "error", "error")
         status.set_class(kind == "good", "good")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_status(self._status_text, self._status_kind)  # folded again for the new width
 
     @property
     def status_text(self) -> str:
@@ -1415,6 +1421,29 @@ def _read_verdicts() -> None:
         deal_data.has_verdicts(rules_for("yukon"))
 
 
+#: A key and what it does ("p: play it", "esc: stop") after the message, set off by two spaces or more.
+_KEY_PAIR = re.compile(r"[^\s:]{1,7}: \S.{0,20}")
+_HELD = "\x00"  # (stands for a space inside a key pair while wrapping: not whitespace, so never a break)
+
+
+def wrap_status(text: str, width: int) -> str:
+    """``text`` folded into lines of at most ``width`` cells between words, each key pair after the message
+    kept whole on one line (at 60 columns a hint ended in "p:", with "play it" below: Textual breaks at any
+    space, a non-breaking one too).
+
+    >>> print(wrap_status("Q♣ from column 4 to column 2 (wins)   p: play it", 36))
+    Q♣ from column 4 to column 2 (wins)
+    p: play it
+    >>> wrap_status("Paused: space plays on", 80)
+    'Paused: space plays on'
+    """
+    parts = re.split(r"(\s{2,})", text)
+    held = "".join(part.replace(" ", _HELD) if i and i % 2 == 0 and _KEY_PAIR.fullmatch(part) else part
+                   for i, part in enumerate(parts))
+    lines = textwrap.wrap(held, max(10, width), replace_whitespace=False, break_on_hyphens=False)
+    return "\n".join(lines).replace(_HELD, " ")
+
+
 def replay_label(replay: Replay) -> str:
     """What the top line says of a replay's position: on the solver's winning line, or a move of the game."""
     if replay.better_from is not None and replay.at >= replay.better_from:
@@ -1455,23 +1484,35 @@ def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: 
     def titled(title: str, words: list[str]) -> str:
         return title + (f" ({', '.join(words)})" if words else "")
 
-    title, short_title = titled(rules.title, long_words), titled(rules.title.split()[0], short_words)
+    name = rules.title.split()[0]  # "Milligan", "Australian": the variant still named
+    title, short_title = titled(rules.title, long_words), titled(name, short_words)
     grade = f" ({difficulty})" if difficulty else ""
     deal = f"deal {game.seed}{grade}" if game.seed is not None else "own position"
     short_deal = f"#{game.seed}{grade}" if game.seed is not None else "own"
+    bare_deal = f"#{game.seed}" if game.seed is not None else "own"
     clock, count = clock_text(elapsed), plural(moves, "move")
     up = f"{game.cards_on_foundations}/{rules.card_count}"
     auto = "auto" if autoplay else ""
     if replay is not None:
         clock, auto, winnable = "", "", replay
+    # the verdict without its bracket ("(was at move N)"), then in its sign alone: never cut inside a word
+    verdict = re.sub(r" \([^)]*\)", "", winnable)
+    sign = verdict.replace("not winnable ✗", "✗").replace("winnable ✓", "✓").replace("winnable: ", "")
+    mv = f"{moves} mv"
     forms = [
         [title, deal, count, clock, f"{up} up", auto, winnable],
         [titled(rules.title, short_words), short_deal, count, clock, f"{up} up", auto, winnable],
         [short_title, short_deal, count, clock, f"{up} up", auto, winnable],
         [short_title, short_deal, count, clock, up, winnable],
-        [short_title, short_deal, f"{moves} mv", clock, up, winnable],
-        [short_title, short_deal, f"{moves} mv", clock, winnable],
-        [short_title, short_deal, clock, winnable],
+        [short_title, short_deal, mv, clock, up, winnable],
+        [short_title, short_deal, mv, clock, winnable],
+        # below that the variant, the move count and the verdict stay to the last: the rest goes first
+        [short_title, bare_deal, mv, clock, winnable],
+        [short_title, bare_deal, mv, winnable],
+        [short_title, bare_deal, mv, verdict],
+        [name, bare_deal, mv, verdict],
+        [name, mv, verdict],
+        [name, mv, sign],
     ]
     lines = [" · ".join(part for part in form if part) for form in forms]
     return next((line for line in lines if len(line) <= width), lines[-1])

@@ -13,7 +13,7 @@ from textual.widgets._footer import FooterKey
 from tui_helpers import ONE_FROM_LOST, FakeClock
 
 import yukon
-from yukon import Game, deal_data
+from yukon import Game, Move, deal_data
 from yukon.deal import MAX_SEED
 from yukon.rules import rules_for
 from yukon.tui.app import Tableau, YukonApp
@@ -266,6 +266,20 @@ def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> 
         assert "while the stock lasts" in app.status_text
 
     run(make_app(None, Game.deal("milligan-yukon", seed=1)), scenario)
+
+
+def test_autoplay_says_why_it_leaves_an_alaska_ace_that_a_two_may_go_on() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        # column 5's A♠ could go up, but in Alaska the 2♠ may still be built on it: a move elsewhere says so once
+        assert "5:AS>F" in [str(m) for m in app.game.legal_moves()]
+        assert app.play(Move.from_text("4:5H+1>2"))
+        await pilot.pause()
+        assert "A♠ stays: in Alaska the 2♠ may still go on it: f plays it up" in app.status_text, app.status_text
+        assert app.play(Move.from_text("7:6D+3>1"))
+        await pilot.pause()
+        assert "A♠ stays" not in app.status_text, app.status_text  # once a game
+
+    run(make_app(None, Game.deal("alaska", seed=6)), scenario, size=(120, 40))
 
 
 def test_the_difficulty_key_offers_the_grades_of_the_highlighted_variant(monkeypatch: pytest.MonkeyPatch) -> None:

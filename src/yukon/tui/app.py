@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 from ..advisor import HONEST, SOLVER, Advisor, Hint, HintKind, Verdict
 from ..analysis import Analysis, analyze, range_text
-from ..autoplay import held_back, is_certain_win
+from ..autoplay import held_back, is_certain_win, kept_for_the_tableau
 from ..cards import PRETTY
 from ..cli_common import plural
 from ..demo import computer_moves
@@ -537,15 +537,22 @@ class YukonApp(App[None]):
         return True
 
     def _held_back_news(self) -> str:
-        """Why auto-play leaves a card that could go up (said once per card and game), or ``""``."""
+        """Why auto-play leaves a card that could go up (said once per card and game), or ``""``: while a
+        Milligan stock lasts (:func:`~yukon.autoplay.held_back`), or because the tableau may still need it
+        (:func:`~yukon.autoplay.kept_for_the_tableau`: an Ace in Alaska, where a 2 may go on it)."""
         if not self.session.autoplay:
             return ""
+        said = []
         new = [m.card for m in held_back(self.game) if m.card not in self._explained]
-        if not new:
-            return ""
-        self._explained.update(new)
-        cards = " ".join(PRETTY[c] for c in new)
-        return f"auto-play leaves {cards} while the stock lasts (a deal may need it): f plays it up"
+        if new:
+            self._explained.update(new)
+            cards = " ".join(PRETTY[c] for c in new)
+            said.append(f"auto-play leaves {cards} while the stock lasts (a deal may need it)")
+        for move, why in kept_for_the_tableau(self.game):
+            if move.card not in self._explained:
+                self._explained.add(move.card)
+                said.append(why)
+        return "; ".join(said) + ": f plays it up" if said else ""
 
     def _after_change(self) -> None:
         self.analysis = None  # it was of the game before this change

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,17 @@ def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "fair.sqlite3")
     yield s
     s.close()
+
+
+def _wait_until(condition: Callable[[], bool], what: str, within: float = 60) -> None:
+    """Wait for ``condition``; fail naming ``what`` if it does not come (never go on with it unmet: on a
+    loaded machine a request can take seconds to reach the queue, and a test that went on would measure
+    the queue before the request arrived)."""
+    deadline = time.monotonic() + within
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"waited {within:g} s for {what}")
+        time.sleep(0.005)
 
 
 def _until_stopped(stop: Any, left: float) -> bool:
@@ -246,15 +257,11 @@ def test_one_browsers_winnable_deal_searches_leave_another_browser_its_own(
         def asking(name: str, client: TestClient) -> None:
             threads.append(threading.Thread(target=ask, args=(name, client)))
             threads[-1].start()
-            deadline = time.monotonic() + 5
-            while len(running) < len(threads) and time.monotonic() < deadline:  # until its search is under way
-                time.sleep(0.005)
+            _wait_until(lambda: len(running) == len(threads), f"{name}'s search to start")
 
         for name in ("a1", "a2", "b", "a3", "a4", "a5"):
             asking(name, other if name == "b" else flooder)
-        deadline = time.monotonic() + 5
-        while queue.pending > 2 and time.monotonic() < deadline:  # the searches that gave way end
-            time.sleep(0.005)
+        _wait_until(lambda: queue.pending <= 2, "the searches that gave way to end")
         held = queue.pending
         release.set()
         for t in threads:
@@ -290,12 +297,8 @@ def test_winnable_deal_searches_of_clients_without_a_cookie_share_one_share(
             script.cookies.clear()
             threads.append(threading.Thread(target=ask))
             threads[-1].start()
-            deadline = time.monotonic() + 5
-            while len(running) < len(threads) and time.monotonic() < deadline:
-                time.sleep(0.005)
-        deadline = time.monotonic() + 5
-        while queue.pending > queue.share and time.monotonic() < deadline:
-            time.sleep(0.005)
+            _wait_until(lambda: len(running) == len(threads), f"search {len(threads)} to start")
+        _wait_until(lambda: queue.pending <= queue.share, "the searches that gave way to end")
         held = queue.pending
         release.set()
         for t in threads:

@@ -462,15 +462,18 @@ class Store:
 
     # ------------------------------------------------------------------ statistics
 
-    def stats(self, variant: str | None = None) -> list[StatsRow]:
+    def stats(self, variant: str | None = None, *, browser: str | None = None) -> list[StatsRow]:
         """One row per variant, options and deal numbering, from the finished games (not those the computer
-        played in)."""
+        played in); only those ``browser`` started, when given."""
         query = ("SELECT id, variant, options, extra, result, elapsed, move_count FROM games"
                  " WHERE result IS NOT NULL AND damaged IS NULL")
         params: tuple[Any, ...] = ()
         if variant is not None:
             query += " AND variant=?"
             params = (variant,)
+        if browser is not None:
+            query += " AND browser=?"
+            params = (*params, browser)
         query += " ORDER BY finished, rowid"
         with self._lock:
             rows = self._db.execute(query, params).fetchall()

@@ -162,3 +162,29 @@ def test_a_navigation_from_another_site_does_not_replace_the_browsers_cookie(sto
         alice.cookies.clear()
         r = alice.get("/", headers={"sec-fetch-site": "none"})  # typed in the address bar: a first visit
         assert browser_cookie(r)
+
+
+def test_on_a_shared_server_each_browser_sees_only_its_own_statistics(store: Store) -> None:
+    """Players who share a server's token keep their own record: a win of Bob's is not in Alice's
+    statistics (before: every browser saw every player's games), and a newcomer starts with none."""
+    won_soon = Game.from_text("yukon,kings,noreturn KS/-/-/-/-/-/- QS/KH/KD/KC").to_dict()
+    with shared_clients(store, 3) as (alice, bob, newcomer):
+        b = new_game(bob, position=won_soon)
+        assert bob.post(f"/api/games/{b['id']}/moves", json={"move": "1:KS>F"}).json()["result"] == "won"
+        a = new_game(alice, seed=5)
+        assert alice.post(f"/api/games/{a['id']}/resign").status_code == 200
+        assert [(r["played"], r["won"]) for r in bob.get("/api/stats").json()["stats"]] == [(1, 1)]
+        assert [(r["played"], r["won"]) for r in alice.get("/api/stats").json()["stats"]] == [(1, 0)]
+        assert newcomer.get("/api/stats").json()["stats"] == []
+        assert sum(r.played for r in store.stats()) == 2  # (the store keeps everyone's)
+
+
+def test_on_loopback_the_statistics_are_the_local_players_whatever_the_browser(store: Store) -> None:
+    """One player's machine: the browser's statistics count the terminal game's games and every browser's."""
+    store.create_game("tui-game", "yukon", {}, None, Game.deal("yukon", seed=1).to_dict(), "tui",
+                      result="lost")
+    app = create_app(store)
+    with TestClient(app, base_url=LOCAL) as one, TestClient(app, base_url=LOCAL) as other:
+        g = new_game(one, seed=2)
+        assert one.post(f"/api/games/{g['id']}/resign").status_code == 200
+        assert sum(r["played"] for r in other.get("/api/stats").json()["stats"]) == 2

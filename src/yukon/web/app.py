@@ -17,7 +17,7 @@ the browser that started it. ``GET /api/games/latest`` (resume where you left
 off) answers on loopback, one player's machine, with the local player's latest
 game whatever the browser; on a server shared beyond loopback (``yukon play
 --host``, where every player has the same token) only with a game that the
-asking browser started.
+asking browser started, and ``GET /api/stats`` counts only that browser's games.
 
 The store is used from worker threads, never from the event loop, so a slow or
 locked database delays only the requests that need it; the solver has its own
@@ -514,12 +514,16 @@ def create_app(
         return Response(variants_answer, media_type="application/json")  # the same for every request
 
     @app.get("/api/stats", responses=_errors(400, 503))
-    def stats(variant: Annotated[str | None, Query(json_schema_extra={"enum": list(VARIANTS)})] = None,
+    def stats(request: Request,
+              variant: Annotated[str | None, Query(json_schema_extra={"enum": list(VARIANTS)})] = None,
               ) -> dict[str, Any]:
-        """Statistics per variant and options, from the finished games (every client)."""
+        """Statistics per variant and options, from the finished games: on loopback the local player's (the
+        terminal game's too); on a shared server those of the games this browser started, as players there
+        share one token and each keeps their own record."""
         if variant is not None:
             variant = rules_for(variant).variant
-        rows = registry.store.stats(variant)
+        browser = request.scope.get(BROWSER, "") if shared else None
+        rows = registry.store.stats(variant, browser=browser)
         return {"stats": [row.to_dict() | {"title": VARIANTS[row.variant].title} for row in rows]}
 
     # ------------------------------------------------------------------ games

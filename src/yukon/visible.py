@@ -133,6 +133,12 @@ def hidden_words(face_down: int, stock: int) -> str:
     return "the stock's order" if stock else "the face-down cards"
 
 
+def hidden_in(game: Game) -> str:
+    """What the player cannot see in ``game``, in words (:func:`hidden_words`): what a solver's hint or
+    verdict sees beyond the table, and what an honest hint guesses at."""
+    return hidden_words(game.face_down_count, len(game.stock))
+
+
 def visible_history(game: Game) -> list[VisiblePosition]:
     """The views of the positions the game went through before this one, oldest first (what the player
     saw on the way: used to avoid going round in circles)."""

@@ -37,13 +37,12 @@ from ..cli_common import plural
 from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
-from ..honest.player import unseen_words
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
 from ..record import GameRecord as GameFile
 from ..rules import Rules, rules_for
 from ..session import NothingToDoError, card_key
 from ..store import Store
-from ..visible import VisiblePosition
+from ..visible import hidden_in
 from ..winnable_deals import (
     FoundDeal,
     NoSuchDealError,
@@ -1305,7 +1304,7 @@ class YukonApp(App[None]):
     def _unseen(self, position: Game | None = None) -> str:
         """What the solver sees that the player does not, in words: Australian Patience deals every card face
         up, so there it is the stock's order, not "the face-down cards" (the shared labels' words)."""
-        return unseen_words(VisiblePosition.of(self.game if position is None else position))
+        return hidden_in(self.game if position is None else position)
 
     def action_toggle_hint_kind(self) -> None:
         kind: HintKind = SOLVER if self.session.hint_kind == HONEST else HONEST

@@ -68,7 +68,7 @@ from ..pysolfc import NUMBERINGS, PYSOLFC_GAME_IDS
 from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
 from ..store import DamagedGameError, Store
-from ..visible import hidden_words
+from ..visible import hidden_in
 from . import deals, solving
 from . import demo as watch
 from .guard import BROWSER, LOOPBACK_NAMES, MAX_BODY, NEW_BROWSER, STARTED, LocalGuard
@@ -358,11 +358,6 @@ def analysis_job(record: dict[str, Any], position_time: float, total_time: float
     return result.to_dict() | {"losing_range": result.losing_range, "end": result.end,
                                "range_text": analysis.range_text(result),
                                "winning_line": [str(m) for m in result.winning_line]}
-
-
-def unseen_of(game: Game) -> str:
-    """What the player cannot see in ``game``, in words: what a solver's hint or verdict says it sees."""
-    return hidden_words(game.face_down_count, len(game.stock))
 
 
 def create_app(
@@ -810,7 +805,7 @@ def create_app(
         deadline.set()
         work.add_done_callback(_forget)
         advice = best_guess(loaded["game"], kind, time.perf_counter() - started, "the solver ran out of time")
-        return JSONBody(advice.to_dict(unseen_of(loaded["game"])) | {"move_count": loaded["count"]})
+        return JSONBody(advice.to_dict(hidden_in(loaded["game"])) | {"move_count": loaded["count"]})
 
     def advise(game_id: str, kind: HintKind, deadline: Deadline, loaded: dict[str, Any]) -> dict[str, Any]:
         """The hint (in a worker thread: the advisor's own work stays off the event loop), by ``deadline``;
@@ -820,7 +815,7 @@ def create_app(
         advice = session.advisor.next_on_line(game, kind)  # the next move of the line found: no search
         if advice is None:
             advice = session.advisor.hint(game, kind=kind, stop=deadline)
-        return advice.to_dict(unseen_of(game)) | {"move_count": count}
+        return advice.to_dict(hidden_in(game)) | {"move_count": count}
 
     @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
     async def winnable(game_id: str, request: Request) -> Response:
@@ -829,7 +824,7 @@ def create_app(
         session, game, count = await threads.run(lambda: for_solver(game_id, True))
         async with solving.watch_client(request.receive) as gone:
             verdict = await run_in_threadpool(partial(session.advisor.winnable, game, stop=gone))
-        return JSONBody(verdict.to_dict(unseen_of(game)) | {"move_count": count})
+        return JSONBody(verdict.to_dict(hidden_in(game)) | {"move_count": count})
 
     watch.install(app, registry, queue, found, _errors(*_BODY_ERRORS, 404, 409, 410, 503))  # watch the computer play
     return app

@@ -43,7 +43,7 @@ from ..notation import Move
 from ..rules import rules_for
 from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession, move_text
 from ..store import DamagedGameError, GameRecord, Store
-from ..visible import hidden_words
+from ..visible import hidden_in
 from ..winnable_deals import shown_difficulty
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def visible_position(game: Game) -> dict[str, Any]:
         "cards_on_foundations": game.cards_on_foundations,
         "face_down_count": game.face_down_count,
         # what the player cannot see, in words (the page says what a solver's answer would show: "the stock's order")
-        "unseen": hidden_words(game.face_down_count, len(game.stock)),
+        "unseen": hidden_in(game),
     }
 
 

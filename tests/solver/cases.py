@@ -3,12 +3,22 @@
 Every case is a position small enough that the plain exhaustive search of
 reference.py decides it within ``CAP`` positions; candidates it cannot decide
 are skipped (they are counted, and the tests demand enough cases per option).
+
+Building the cases takes a minute or more (the plain search of every candidate). Under pytest-xdist each worker
+would build them all again: :func:`shared` has the first worker that needs an option's cases build and store
+them, and the others load them (the same seeded generator, so the same cases; see tests/solver/conftest.py).
 """
 
 from __future__ import annotations
 
+import fcntl
+import functools
+import pickle
 import random
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
+from typing import TypeVar
 
 from yukon import Game, Move
 from yukon.notation import FOUNDATION
@@ -18,6 +28,34 @@ from .positions import ALL_OPTIONS, VARIANTS, late_position, option_id, small_po
 from .reference import ReferenceResult, reference_solve
 
 Case = tuple[Game, ReferenceResult]
+T = TypeVar("T")
+
+#: a directory the xdist workers of one pytest run share (set by tests/solver/conftest.py); None: no sharing
+SHARED_DIR: Path | None = None
+
+
+def shared(build: Callable[[tuple[str, str, bool]], T]) -> Callable[[tuple[str, str, bool]], T]:
+    """``build(opt)`` once per test run and process (cached), and once per run across xdist workers: under a
+    lock per option, the first worker builds the value and pickles it into ``SHARED_DIR``, the others load it."""
+
+    @cache
+    @functools.wraps(build)
+    def once(opt: tuple[str, str, bool]) -> T:
+        if SHARED_DIR is None:
+            return build(opt)
+        path = SHARED_DIR / f"{build.__name__}-{option_id(opt)}.pickle"
+        with open(path.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # (released when the file closes)
+            if path.exists():
+                value: T = pickle.loads(path.read_bytes())
+                return value
+            value = build(opt)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(pickle.dumps(value))
+            tmp.replace(path)
+            return value
+
+    return once
 
 #: positions the plain search may visit for a case
 CAP = 2000
@@ -40,7 +78,7 @@ def with_options(game: Game, empty_column: str, foundation_return: bool) -> Game
     return Game.from_dict(data)
 
 
-@cache
+@shared
 def small_cases(opt: tuple[str, str, bool]) -> tuple[tuple[Case, ...], int]:
     """Decided small positions of one variant and option, and how many candidates were too big."""
     variant, empty, ret = opt
@@ -75,7 +113,7 @@ def winning_lines(variant: str) -> tuple[tuple[Game, tuple[Move, ...]], ...]:
     return tuple(out)
 
 
-@cache
+@shared
 def late_cases(opt: tuple[str, str, bool]) -> tuple[tuple[Case, ...], int]:
     """Positions near the end of real deals (the solver's line cut short, then a few random moves)."""
     variant, empty, ret = opt

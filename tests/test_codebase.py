@@ -8,8 +8,10 @@ it (the conftest.py files above it first; its folder, or the folder above its pa
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -29,15 +31,36 @@ def module_files() -> list[Path]:
     return sorted(p for p in TESTS.rglob("*.py") if p.name.startswith("test_") or p.name == "conftest.py")
 
 
-@pytest.fixture(scope="module")
-def imports() -> dict[Path, dict[str, Any]]:
+def import_each_module() -> list[dict[str, Any]]:
     """How each test module imported by itself (one interpreter, a forked child per module)."""
     run = subprocess.run(
         [sys.executable, str(IMPORTER), str(TESTS), *map(str, module_files())],
         capture_output=True, text=True, timeout=600, cwd=ROOT,
     )
     assert run.returncode == 0, run.stderr
-    outcomes = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+    return [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+
+
+@pytest.fixture(scope="module")
+def imports(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, dict[str, Any]]:
+    """How each test module imported by itself: found once per run, whatever the number of xdist workers.
+
+    Under xdist each worker would run the import check (16 s) for the cases it got; there the first worker
+    to come runs it and leaves the outcomes in the run's own temporary folder (the one above the workers'
+    folders, new for each run), under a lock the others wait on, and they read them.
+    """
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        outcomes = import_each_module()
+    else:
+        shared = tmp_path_factory.getbasetemp().parent / "test_codebase_imports.json"
+        with open(shared.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if shared.exists():
+                outcomes = json.loads(shared.read_text())
+            else:
+                outcomes = import_each_module()
+                shared.with_suffix(".tmp").write_text(json.dumps(outcomes))
+                shared.with_suffix(".tmp").replace(shared)
     return {Path(o["path"]): o for o in outcomes}
 
 

@@ -168,12 +168,14 @@ def test_the_shipped_file_covers_every_variant_at_its_default_options() -> None:
 
 
 def test_a_sample_of_shipped_winning_lines_wins() -> None:
-    """Every 25th won deal of each variant whose line the file keeps: replayed by the engine, it wins."""
+    """About 60 won deals of each variant whose line the file keeps, evenly spread over the file: replayed by
+    the engine, each wins. (Every 25th was 1115 lines, 5 s of decoding, most of them Yukon's and only 37 of
+    Russian; the same count for every variant checks each as well, in a quarter of the time.)"""
     checked = 0
     for name in yukon.VARIANTS:
         won = [v for v in verdicts(name, status="won") if v.line]
         assert won, name
-        for v in won[::25]:
+        for v in won[::max(1, len(won) // 60)]:
             game = v.game()
             moves = v.moves()
             assert len(moves) == v.line_length
@@ -181,7 +183,7 @@ def test_a_sample_of_shipped_winning_lines_wins() -> None:
                 game.push(move)
             assert game.is_won(), (name, v.seed)
             checked += 1
-    assert checked >= 20
+    assert checked >= 60 * len(yukon.VARIANTS)
 
 
 def _by_rules() -> dict[tuple[str, str, bool, str], list[Verdict]]:

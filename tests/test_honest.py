@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import yukon
 from engine_helpers import ALL_OPTIONS, mid_game
 from wall_clock import LOADED, timed
-from yukon import Game, YukonError
+from yukon import Game, Move, YukonError
 from yukon.autoplay import safe_moves
 from yukon.deal import MAX_SEED
 from yukon.errors import InvalidLimitError, InvalidSeedError
@@ -340,7 +340,11 @@ def test_the_second_look_samples_the_close_moves_again() -> None:
     assert looked_twice >= 5
 
 
-LOOKING_AHEAD = Method(second_look=1, playouts=2)
+#: a second look and the playouts. One playout sample per close move: each move's playout runs in the
+#: sample the searches drew first, from the view alone, the same code as with more samples; the playouts are
+#: nearly all of this test's time (two samples took 37 s of a CI run), and a hidden card that leaked into
+#: the sample or the playout changes the one playout's result as it would two
+LOOKING_AHEAD = Method(second_look=1, playouts=1)
 
 
 @settings(SETTINGS, max_examples=15)
@@ -397,19 +401,49 @@ def close_values(game: Game, first: HonestHint, budget: Budget, deal: int) -> li
     return [v for v in looked if v.share >= top - max(SHARE_MARGIN, 1 / 4)]
 
 
-def test_the_playouts_choose_among_the_close_moves() -> None:
-    budget = Budget(samples=4, nodes=2_000)
-    changed = 0
+#: the budget of the playouts' tests
+PLAYOUT_BUDGET = Budget(samples=4, nodes=2_000)
+
+
+@dataclasses.dataclass
+class PlayoutCase:
+    """One deal of the playouts' tests: its position, the first player's hint, and (when that came from the
+    samples) the close moves of its decision and their shares of 4 playouts."""
+
+    deal: int
+    game: Game
+    first: HonestHint
+    close: list[Move]
+    shares: list[float] | None
+
+
+@pytest.fixture(scope="module")
+def playout_cases() -> list[PlayoutCase]:
+    """The references both playouts' tests check their hints against, computed once (the playouts of the
+    reference are most of a test's time)."""
+    cases = []
     for deal in range(1, 16):
         game = mid_game(("yukon", "kings", False), deal, [deal % 3])
-        first = honest_hint(game, None, seed=deal, budget=budget, method=HONEST_1)
-        hint = honest_hint(game, None, seed=deal, budget=budget, method=Method(playouts=4))
+        first = honest_hint(game, None, seed=deal, budget=PLAYOUT_BUDGET, method=HONEST_1)
+        close: list[Move] = []
+        shares = None
+        if first.source == "samples":
+            close = [v.move for v in close_values(game, first, PLAYOUT_BUDGET, deal)]
+            shares = playout_shares(VisiblePosition.of(game), close, 4, seed=deal)
+            assert shares is not None
+        cases.append(PlayoutCase(deal, game, first, close, shares))
+    return cases
+
+
+def test_the_playouts_choose_among_the_close_moves(playout_cases: list[PlayoutCase]) -> None:
+    changed = 0
+    for case in playout_cases:
+        game, first, close, shares = case.game.copy(), case.first, case.close, case.shares
+        hint = honest_hint(game, None, seed=case.deal, budget=PLAYOUT_BUDGET, method=Method(playouts=4))
         if first.source != "samples":
             assert hint.move == first.move
             continue
-        close = [v.move for v in close_values(game, first, budget, deal)]
         assert hint.move in close
-        shares = playout_shares(VisiblePosition.of(game), close, 4, seed=deal)
         assert shares is not None
         assert shares[close.index(hint.move)] == max(shares)
         changed += hint.move != first.move
@@ -417,20 +451,17 @@ def test_the_playouts_choose_among_the_close_moves() -> None:
 
 
 
-def test_the_playout_veto_keeps_the_advices_order_less_the_clearly_worse() -> None:
-    budget = Budget(samples=4, nodes=2_000)
+def test_the_playout_veto_keeps_the_advices_order_less_the_clearly_worse(playout_cases: list[PlayoutCase]) -> None:
+    budget = PLAYOUT_BUDGET
     veto = Method(playouts=4, playout_veto=0.2)
     changed = 0
-    for deal in range(1, 16):
-        game = mid_game(("yukon", "kings", False), deal, [deal % 3])
-        first = honest_hint(game, None, seed=deal, budget=budget, method=HONEST_1)
-        hint = honest_hint(game, None, seed=deal, budget=budget, method=veto)
+    for case in playout_cases:
+        game, first, close, shares = case.game.copy(), case.first, case.close, case.shares
+        hint = honest_hint(game, None, seed=case.deal, budget=budget, method=veto)
         if first.source != "samples":
             assert hint.move == first.move
             continue
         view = VisiblePosition.of(game)
-        close = [v.move for v in close_values(game, first, budget, deal)]
-        shares = playout_shares(view, close, 4, seed=deal)
         assert shares is not None and hint.move in close
         kept = [m for m, s in zip(close, shares, strict=True) if s >= max(shares) - 0.2]
         assert hint.move in kept

@@ -32,30 +32,11 @@ def require_browser() -> ModuleType:
     return pytest.importorskip("playwright.sync_api")
 
 
-#: the Playwright of the run, once conftest.py's ``_playwright`` started it (a second one cannot start in the
-#: same thread while it runs): chromium() starts its browser there
-RUNNING: list[Any] = []
-
-
-@contextlib.contextmanager
-def playwright() -> Iterator[Any]:
-    """Playwright's sync API, started (or the one that runs already)."""
-    if RUNNING:
-        yield RUNNING[-1]
-        return
-    sync_api = require_browser()
-    with sync_api.sync_playwright() as p:
-        RUNNING.append(p)
-        try:
-            yield p
-        finally:
-            RUNNING.remove(p)
-
-
 @contextlib.contextmanager
 def chromium() -> Iterator[Any]:
-    """A running chromium of its own (a Playwright ``Browser``), closed on leaving."""
-    with playwright() as p:
+    """A running chromium (a Playwright ``Browser``), closed on leaving."""
+    sync_api = require_browser()
+    with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             yield browser

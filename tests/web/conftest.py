@@ -1,5 +1,5 @@
-"""The fixtures of the browser tests (browser_setup.py): one chromium for the run, one server per test module,
-and a fresh server with no solver for each test under the real Content-Security-Policy."""
+"""The fixtures of the browser tests (browser_setup.py): one chromium and one server per test module, and
+a fresh server with no solver for each test under the real Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -7,35 +7,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_setup import ARGS, CHROMIUM, Server, playwright
+from browser_setup import Server, chromium
 from fastapi.testclient import TestClient
 from web_client import app_client
 
 from yukon.store import Store
 
 
-@pytest.fixture(scope="session")
-def _playwright() -> Iterator[dict[str, Any]]:
-    """Playwright, and one chromium for the whole run (of each xdist worker), started by the first module
-    that needs it: starting one took a second or more for every test module."""
-    with playwright() as p:
-        held: dict[str, Any] = {"playwright": p, "browser": None}
-        yield held
-        if held["browser"] is not None and held["browser"].is_connected():
-            held["browser"].close()
-
-
 @pytest.fixture(scope="module")
-def browser(_playwright: dict[str, Any]) -> Iterator[Any]:
-    """The chromium, for one test module (started again should it have died); the module's pages are closed
-    after it, as when each module had a chromium of its own (every test opens a context of its own: nothing
-    is kept from one test to the next)."""
-    b = _playwright["browser"]
-    if b is None or not b.is_connected():
-        b = _playwright["browser"] = _playwright["playwright"].chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield b
-    for context in list(b.contexts):
-        context.close()
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture(scope="module")

@@ -21,8 +21,12 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with Server(tmp_path_factory.mktemp("web") / f"{request.module.__name__}.sqlite3") as s:
+def server() -> Iterator[Server]:
+    """The module's server, on a store in memory: the store commits each move with ``synchronous=FULL``, and
+    on a file the disk's sync took about half of a browser move's round trip (a whole game is hundreds of
+    them). No browser test reads the file; the store on a file, its WAL and its sync are the store's own tests
+    (tests/test_store.py) and the servers on files of test_web_cli.py, test_web_api.py and others."""
+    with Server(":memory:") as s:
         yield s
 
 

@@ -22,8 +22,10 @@ from yukon.web import create_app
 HINT_TIME = 10.0
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
+    """One app for the module (its solver's worker processes started once, not for each game): every test
+    plays a game of its own to its end, and nothing of one game changes another's."""
     store = Store(":memory:")  # hundreds of moves: no disk writes to wait for
     with TestClient(create_app(store, hint_time=HINT_TIME), base_url="http://127.0.0.1") as c:
         yield c

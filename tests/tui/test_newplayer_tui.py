@@ -448,50 +448,40 @@ def test_the_statistics_cursor_starts_on_the_game_in_play(store: Store) -> None:
     run(make_app(store, Game.deal("russian", seed=1)), look, (120, 40))
 
 
-def test_the_new_game_screen_starts_with_the_rules_of_the_game_in_play() -> None:
+@pytest.mark.parametrize("variant", list(yukon.VARIANTS))
+def test_the_new_game_screen_starts_with_the_rules_of_the_game_in_play(variant: str) -> None:
     # v in a Russian (Alaska, Australian, Milligan) game with other options than the variant's defaults
     # showed, and dealt, the defaults: the list's first highlight (Yukon) reset the rules before the game's
     # own variant was highlighted. And going down the list and back lost the options of the game in play.
-    # Every variant in one app, one game after another (v opens a new screen over the game in play each time,
-    # as it does over the first game of an app; the previous variant's game is what v deals here).
     from yukon.tui.screens import NewGameScreen
 
-    def other_rules(variant: str) -> yukon.Rules:
-        base = yukon.VARIANTS[variant]
-        return base.with_options(empty_column="any" if base.kings_only else "kings",
-                                 foundation_return=not base.foundation_return)
+    base = yukon.VARIANTS[variant]
+    rules = base.with_options(empty_column="any" if base.kings_only else "kings",
+                              foundation_return=not base.foundation_return)
+    words = (f"Rules: empty column {'kings only' if rules.kings_only else 'any card'}, "
+             f"foundation return {'on' if rules.foundation_return else 'off'}")
 
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
-        for variant in yukon.VARIANTS:
-            rules = other_rules(variant)
-            words = (f"Rules: empty column {'kings only' if rules.kings_only else 'any card'}, "
-                     f"foundation return {'on' if rules.foundation_return else 'off'}")
-            if app.game.rules != rules:
-                app.start_game(Game.deal(rules, seed=5))
-                await pilot.pause()
-                await pilot.pause()
-            assert app.game.rules == rules, variant
-            await pilot.press("v")
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, NewGameScreen), variant
-            assert screen.rules == rules, variant
-            assert str(screen.query_one("#rule-options", Static).render()) == words, variant
-            last = variant == list(yukon.VARIANTS)[-1]
-            await pilot.press("up" if last else "down")  # another variant: its own defaults
-            await pilot.pause()
-            assert screen.rules.variant != variant and screen.rules == yukon.VARIANTS[screen.rules.variant], variant
-            await pilot.press("down" if last else "up")  # and back: the game's options again
-            await pilot.pause()
-            assert screen.rules == rules, variant
-            assert str(screen.query_one("#rule-options", Static).render()) == words, variant
-            await pilot.press("enter")
-            await pilot.pause()
-            await pilot.pause()
-            assert app.game.rules == rules and app.game.move_stack == [], variant
-            assert app.screen is not screen, variant
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.rules == rules
+        assert str(screen.query_one("#rule-options", Static).render()) == words
+        last = variant == list(yukon.VARIANTS)[-1]
+        await pilot.press("up" if last else "down")  # another variant: its own defaults
+        await pilot.pause()
+        assert screen.rules.variant != variant and screen.rules == yukon.VARIANTS[screen.rules.variant]
+        await pilot.press("down" if last else "up")  # and back: the game's options again
+        await pilot.pause()
+        assert screen.rules == rules
+        assert str(screen.query_one("#rule-options", Static).render()) == words
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game.rules == rules and app.game.move_stack == []
 
-    run(make_app(None, Game.deal(other_rules("yukon"), seed=5)), scenario, (80, 24))
+    run(make_app(None, Game.deal(rules, seed=5)), scenario, (80, 24))
 
 
 def _refused_on_the_table(game: Game) -> tuple[int, int]:

@@ -625,3 +625,21 @@ def test_undo_puts_the_cursor_on_the_card_it_brought_back() -> None:
         assert PRETTY[app.game.columns[3][1][1]] == "8♦"
 
     run(make_app(None, Game.deal("yukon", seed=11), autoplay=False), scenario, (80, 24))
+
+
+def test_a_long_message_folds_again_for_the_new_width_when_the_terminal_grows() -> None:
+    """A message folded for 60 columns unfolds when the terminal becomes 100 wide (the fold used the app's
+    size while the resize was under way, which was still the old one)."""
+    message = "Q♣ from column 4 to column 2 (it wins in 18 of 24 guesses)   p: play it   h: another hint"
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        app.set_status(message)
+        await pilot.pause()
+        status = app.query_one("#status", Static)
+        assert "\n" in str(status.render()), status.render()  # (60 columns: two lines)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert str(status.render()) == message, status.render()
+
+    run(make_app(None, Game.deal("yukon", seed=1)), scenario, (60, 30))

@@ -395,20 +395,22 @@ class YukonApp(App[None]):
         with contextlib.suppress(Exception):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
-    def set_status(self, text: str, kind: str = "") -> None:
+    def set_status(self, text: str, kind: str = "", *, width: int | None = None) -> None:
         """The message at the bottom, on one line or more (status_lines_for) when it is long: ``kind`` is ``""``,
-        ``"error"`` or ``"good"``."""
+        ``"error"`` or ``"good"``; ``width``: the terminal's (default: the app's size now)."""
         self._status_text, self._status_kind = text, kind
         try:
             status = self.query_one("#status", Static)
         except Exception:
             return
-        status.update(Text(wrap_status(text, self.size.width - 2), overflow="ellipsis"))
+        status.update(Text(wrap_status(text, (self.size.width if width is None else width) - 2),
+                           overflow="ellipsis"))
         status.set_class(kind == "error", "error")
         status.set_class(kind == "good", "good")
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_status(self._status_text, self._status_kind)  # folded again for the new width
+        # folded again for the new width: the event's (while it is handled, the app's size is still the old one)
+        self.set_status(self._status_text, self._status_kind, width=event.size.width)
 
     @property
     def status_text(self) -> str:

@@ -35,7 +35,11 @@ def load_conftests(path: Path, tests: Path) -> None:
     for n, folder in enumerate(folders):
         conftest = folder / "conftest.py"
         if conftest.exists() and conftest != path:
-            sys.path.insert(0, str(base_of(folder)))
+            base = base_of(folder)
+            sys.path.insert(0, str(base))
+            if folder != base:  # in a package: pytest imports it by its dotted name (relative imports work)
+                importlib.import_module(".".join([*folder.relative_to(base).parts, "conftest"]))
+                continue
             spec = importlib.util.spec_from_file_location(f"conftest_{n}", conftest)
             assert spec is not None and spec.loader is not None
             spec.loader.exec_module(importlib.util.module_from_spec(spec))

@@ -240,6 +240,8 @@ def test_one_browsers_winnable_deal_searches_leave_another_browser_its_own(
         return 2, Verdict("won", "solver", 0.0, "found")
 
     monkeypatch.setattr(solving, "winnable_deal_job", search)
+    # no search ends at its time limit (10 s): on a loaded machine the requests take seconds to arrive
+    monkeypatch.setattr(solving, "DEAL_BUDGET", 600.0)
     queue = solving.SolverQueue(workers=3, max_pending=8, processes=False)
     app = create_app(store, solver=queue)
     flooder, other = TestClient(app, base_url=LOCAL), TestClient(app, base_url=LOCAL)
@@ -286,6 +288,8 @@ def test_winnable_deal_searches_of_clients_without_a_cookie_share_one_share(
         return 1, Verdict("unknown", "solver", 0.0, "stopped" if stop.is_set() else "found")
 
     monkeypatch.setattr(solving, "winnable_deal_job", search)
+    # no search ends at its time limit (10 s): on a loaded machine the requests take seconds to arrive
+    monkeypatch.setattr(solving, "DEAL_BUDGET", 600.0)
     queue = solving.SolverQueue(workers=5, max_pending=10, processes=False)
     app = create_app(store, solver=queue)
     threads: list[threading.Thread] = []

@@ -8,7 +8,6 @@ it (the conftest.py files above it first; its folder, or the folder above its pa
 
 from __future__ import annotations
 
-import fcntl
 import importlib.util
 import json
 import os
@@ -18,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from once_per_run import once_per_run
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -52,15 +53,8 @@ def imports(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, dict[str, An
     if "PYTEST_XDIST_WORKER" not in os.environ:
         outcomes = import_each_module()
     else:
-        shared = tmp_path_factory.getbasetemp().parent / "test_codebase_imports.json"
-        with open(shared.with_suffix(".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-            if shared.exists():
-                outcomes = json.loads(shared.read_text())
-            else:
-                outcomes = import_each_module()
-                shared.with_suffix(".tmp").write_text(json.dumps(outcomes))
-                shared.with_suffix(".tmp").replace(shared)
+        outcomes = once_per_run(tmp_path_factory.getbasetemp().parent / "test_codebase_imports.pickle",
+                                import_each_module)
     return {Path(o["path"]): o for o in outcomes}
 
 

@@ -11,15 +11,14 @@ them, and the others load them (the same seeded generator, so the same cases; se
 
 from __future__ import annotations
 
-import fcntl
 import functools
-import pickle
 import random
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
+from once_per_run import once_per_run
 from yukon import Game, Move
 from yukon.notation import FOUNDATION
 from yukon.solver import search, solve
@@ -43,19 +42,10 @@ def shared(build: Callable[[tuple[str, str, bool]], T]) -> Callable[[tuple[str, 
     def once(opt: tuple[str, str, bool]) -> T:
         if SHARED_DIR is None:
             return build(opt)
-        path = SHARED_DIR / f"{build.__name__}-{option_id(opt)}.pickle"
-        with open(path.with_suffix(".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # (released when the file closes)
-            if path.exists():
-                value: T = pickle.loads(path.read_bytes())
-                return value
-            value = build(opt)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps(value))
-            tmp.replace(path)
-            return value
+        return once_per_run(SHARED_DIR / f"{build.__name__}-{option_id(opt)}.pickle", lambda: build(opt))
 
     return once
+
 
 #: positions the plain search may visit for a case
 CAP = 2000

@@ -88,13 +88,20 @@ def test_a_game_over_is_said_in_one_sentence_in_the_status_line(browser: Any, se
     page.context.close()
 
 
-def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(browser: Any, server: Server) -> None:
-    # two Aces free at the deal and automatic play on, yet they stayed: it looked as if it had forgotten them
+def dealt_with_automatic_play(browser: Any, server: Server, variant: str, seed: int) -> Any:
+    """A page with automatic play on that has just dealt ``variant``'s deal ``seed`` from the New game button's
+    path (the page's own newGame, as a player starting a game there)."""
     page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"],
                      settings={**SETTINGS, "autoplay": True})
-    page.evaluate("window.yukon.newGame({variant: 'milligan-yukon', seed: 4133423762})")
-    page.wait_for_function("window.yukon.state.seed === 4133423762")
+    page.evaluate(f"window.yukon.newGame({{variant: '{variant}', seed: {seed}}})")
+    page.wait_for_function(f"window.yukon.state.seed === {seed} && window.yukon.state.variant === '{variant}'")
     settle(page)
+    return page
+
+
+def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(browser: Any, server: Server) -> None:
+    # two Aces free at the deal and automatic play on, yet they stayed: it looked as if it had forgotten them
+    page = dealt_with_automatic_play(browser, server, "milligan-yukon", 4133423762)
     assert page.inner_text("#message") == (
         "New game: Milligan Yukon, deal 4133423762 · Automatic play leaves A♠ A♥ while the stock lasts"
         " (a deal may need them): a double click or tap plays one up")
@@ -116,11 +123,7 @@ def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(br
 def test_the_table_says_why_automatic_play_leaves_a_free_ace_in_alaska(browser: Any, server: Server) -> None:
     # Alaska builds up or down in suit, so a 2 may still go on a free Ace and automatic play leaves it: a new
     # player thought the game had forgotten the card. The server words why; the page says it once.
-    page = open_game(browser, server, httpx.post(server.url + "api/games", json={"seed": 5}).json()["id"],
-                     settings={**SETTINGS, "autoplay": True})
-    page.evaluate("window.yukon.newGame({variant: 'alaska', seed: 6})")
-    page.wait_for_function("window.yukon.state.seed === 6 && window.yukon.state.variant === 'alaska'")
-    settle(page)
+    page = dealt_with_automatic_play(browser, server, "alaska", 6)
     assert page.inner_text("#message") == (
         "New game: Alaska, deal 6 · A♠ stays: in Alaska the 2♠ may still go on it. A double click or tap plays it up")
     # said once: the next move says only itself, and the Ace is still there

@@ -882,6 +882,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       // (the server says what: the face-down cards, the stock's order in Australian Patience, or both)
       const kind = h.kind === "solver" ? "Solver hint" : "Hint (no peeking)";
       const peeked = h.kind === "solver" ? ` · it sees ${h.unseen || "the face-down cards"}` : "";
+      if (!h.move && h.kind === "honest" && h.status === "unknown" && state.legal_moves.length) {
+        // round in circles: every move leads back to a position seen already. Moves are left, so no "No moves
+        // left" box comes: the ways on, and a button for the one that says where the game was lost
+        say(`${kind}: ${h.note}: undo, turn on "Solver hint" in Options (it sees ${h.unseen || "the face-down cards"}),`
+          + ` or ask "Where did it go wrong?"`, false, true);
+        offer("Where did it go wrong?", analyse);
+        return;
+      }
       if (!h.move) { say(`${kind}: ${h.note || "no move to suggest"}${peeked}`, h.status === "lost", h.status === "lost"); return; }
       const mv = parseMove(h.move);
       if (mv.src === "S") {

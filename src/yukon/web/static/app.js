@@ -565,6 +565,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     tick();
     const help = $("help-rules");
     if (help) help.textContent = `${state.description}. ${state.about}`;
+    $("help-last-column").textContent = String(state.layout.columns);  // (1…7 in Yukon, 1…8 in Milligan Yukon)
     // the stock's lines only where there is one (Yukon deals every card: no stock to look for)
     for (const el of document.querySelectorAll("#dlg-help .help-stock")) el.hidden = !state.layout.has_stock;
     document.dispatchEvent(new Event("yukon:chrome"));  // demo.js updates its controls
@@ -1347,7 +1348,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       default:
         if (/^[1-9]$/.test(key)) {
           const i = +key - 1;
-          if (i >= state.layout.columns) return;
+          if (i >= state.layout.columns) {  // (a picked-up card stays up: the player may still press a column's digit)
+            say(`There is no column ${key}: ${state.title} has ${state.layout.columns}.`, true);  // (the terminal's words)
+            return;
+          }
           if (held) { putHeld("c" + i); return; }
           const f = focusables();
           focus = { pile: "c" + i, idx: f["c" + i][f["c" + i].length - 1] };

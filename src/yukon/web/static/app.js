@@ -900,7 +900,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         const dz = mv.dst === "F" ? foundationZoneFor(mv.card) : zones[mv.dst];
         dz && dz.classList.add("hint");
       }
-      say(`${kind}: ${describeMove(mv)}` + (h.note ? ` (${h.note})` : "") + peeked, h.status === "lost", true);
+      // a position proved lost: the proof first, then the move, as the terminal says it (in brackets after the
+      // move, the sentence read "Solver hint: ... (The solver proved this position lost: ...)")
+      if (h.status === "lost" && h.note) say(`${h.note}. Best try (${kind.toLowerCase()}): ${describeMove(mv)}${peeked}`, true, true);
+      else say(`${kind}: ${describeMove(mv)}` + (h.note ? ` (${h.note})` : "") + peeked, h.status === "lost", true);
       hintTimer = setTimeout(clearHint, 6000);
     })();
   }

@@ -1730,7 +1730,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const text = $("replay-analysis");
     text.hidden = !a;
     // (the button's name as it reads: without its "Show the" on a phone)
-    if (a) { wideLabel(text, analysisText(a, r.moves)); text.classList.toggle("lost", !!a.losing_move); }
+    if (a) { wideLabel(text, analysisText(a, r.moves, !!c)); text.classList.toggle("lost", !!a.losing_move); }
     replayHooks.forEach((f) => f(r));
   }
   const replayHooks = [];  // called with the replay each time its bar is shown (analysis.js)
@@ -1751,17 +1751,20 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       return wide;
     }));
   }
-  function analysisText(a, moves) {
+  // (``showing``: the winning line is on the table, and its button says "Back to the game's moves": the words that
+  // say to press "Show the winning line" go)
+  function analysisText(a, moves, showing = false) {
     if (a.losing_move) {
       const mv = parseMove(moves[a.losing_move - 1] || "");
-      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "{Show the }winning line" plays what would have won, move by move.`;
+      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card.`
+        + (showing ? "" : ' "{Show the }winning line" plays what would have won, move by move.');
     }
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
     if (a.end === "won") return "You won: no move lost the game.";
     if (a.losing_range && a.range_text) return `${a.range_text}.`;
     if (a.end === "winnable") {
       return "The game could still be won where it was left: no move lost it."
-        + (a.winning_line && a.winning_line.length ? ' "{Show the }winning line" plays a way to win from there.' : "");
+        + (a.winning_line && a.winning_line.length && !showing ? ' "{Show the }winning line" plays a way to win from there.' : "");
     }
     return "The solver could not decide in time where the game was lost.";
   }

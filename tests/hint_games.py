@@ -1,7 +1,8 @@
 """Deals for following hints to a win, and the check that a game never went back.
 
 Shared by the hint policy's tests (``tests/test_hinting.py``), the web API's
-(``tests/web/test_web_hint_policy.py``) and the terminal game's (``tests/tui/test_tui_hints.py``).
+(``tests/web/test_web_hint_policy.py``) and the terminal game's (``tests/tui/test_tui_hints.py``); a position
+where hints run out, by the web table's (``tests/web/test_newplayer_play.py``) and the terminal game's.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("milligan-yukon", {"empty_column": "any"}, 8),
     ("milligan-yukon", {"foundation_return": False}, 2),
 ]
+
+#: Round in circles: the 9♠ alone can move, from the 10♥ to the 10♦ (``ROUND_IN_CIRCLES_MOVE``), and then only
+#: back, the rest face down under them: after that move every move leads back to a position seen already.
+ROUND_IN_CIRCLES = "yukon,kings,noreturn JSQSKSJHQHKH9H.TH9S/8STSJDQDKD9D.TD/-/-/-/-/- 7S/8H/8D/KC"
+ROUND_IN_CIRCLES_MOVE = "1:9S>2"
 
 #: More deals for the slow version (seeds 1-12 of every variant and option, winnable or not).
 SLOW_SEEDS = range(1, 13)

@@ -58,6 +58,10 @@ HINT_LABELS: dict[str, str] = {
     HONEST: "hint (no peeking)",
     SOLVER: f"solver hint: it sees {FACE_DOWN}",
 }
+#: The honest hint's note when every legal move leads back to a position seen already: a hint without a move, of
+#: status ``unknown``, in a game not over, where playing on goes round in circles. Each table adds its own way on
+#: (undo, the solver hint, where the game went wrong): its keys or its buttons.
+GOES_BACK = "every move leads back to a position seen already"
 #: What the "still winnable?" verdict says it is (in a game with face-down cards: :func:`winnable_label`).
 WINNABLE_LABEL = f"perfect information: the solver sees {FACE_DOWN}"
 
@@ -479,8 +483,8 @@ class Advisor:
         if view.goes_back(move, seen):
             fresh = [m for m in view.legal_moves() if not view.goes_back(m, seen)]
             if not fresh:
-                return Hint(None, HONEST, "none", "unknown", result.seconds,
-                            "every move leads back to a position seen already: undo, or ask the solver hint")
+                # (the way on is each table's to name: its keys or buttons for undo, the solver hint, the analysis)
+                return Hint(None, HONEST, "none", "unknown", result.seconds, GOES_BACK)
             from .honest.heuristic import preference
 
             result.move = str(max(fresh, key=lambda m: preference(view, m)))
@@ -519,6 +523,7 @@ def check_kind(kind: Any) -> HintKind:
 
 __all__ = [
     "FACE_DOWN",
+    "GOES_BACK",
     "HINT_LABELS",
     "HINT_TIME",
     "HONEST",

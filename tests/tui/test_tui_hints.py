@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 from tui_helpers import ONE_FROM_LOST
 
@@ -16,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent))  # tests/hint_games.py, sh
 
 from test_tui_app import make_app, run
 
-from hint_games import CASES, assert_never_went_back, case_id
+from hint_games import CASES, ROUND_IN_CIRCLES, ROUND_IN_CIRCLES_MOVE, assert_never_went_back, case_id
 from yukon import Game, deal_data
 from yukon.hinting import DEAL_LOST
 from yukon.store import Store
@@ -97,6 +98,27 @@ def test_a_deal_proved_lost_says_this_deal_cannot_be_won() -> None:
         assert app.status_text.startswith(DEAL_LOST) and "undo" not in app.status_text
 
     run(make_app(None, Game.from_text(ONE_FROM_LOST), hint_time=10.0, autoplay=False, hint_kind="solver"), scenario)
+
+
+def test_an_honest_hint_with_every_move_going_back_names_the_keys_that_go_on() -> None:
+    """A game going round in circles (it has moves, so it is not over) got "every move leads back to a position
+    seen already: undo, or ask the solver hint": no key for the solver hint, nor a word of W, which says where
+    the game was lost."""
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        app.play(app.game.parse_move(ROUND_IN_CIRCLES_MOVE))
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.state.hint is None and "every move leads back to a position seen already" in app.status_text
+        assert app.status_text.endswith("  u: undo  k: solver hint  W: where it went wrong"), app.status_text
+        await pilot.press("k")  # each key named does what it says
+        assert app.advisor.kind == "solver"
+        await pilot.press("W")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # "Give up this game to see where it went wrong? ..."
+        assert "where it went wrong" in str(app.screen.query(Static).first().render())
+
+    run(make_app(None, Game.from_text(ROUND_IN_CIRCLES), hint_time=10.0, autoplay=False), scenario)
 
 
 def test_k_switches_to_the_solver_hint_which_says_so_and_is_saved_with_the_game(store: Store) -> None:

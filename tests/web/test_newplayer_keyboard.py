@@ -134,3 +134,27 @@ def test_the_help_speaks_of_the_stock_only_in_a_game_with_one(browser: Any, serv
         page.wait_for_selector("#dlg-help", state="hidden")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_digit_keys_go_as_far_as_the_game_has_columns(browser: Any, server: Server) -> None:
+    """Help listed 1…8 for Yukon's seven columns, and 8 (a card picked up or not) did nothing and said
+    nothing: the picked card stayed up, as if the key had not come."""
+    page = open_page(browser, server)
+    for variant, columns in (("yukon", 7), ("milligan-yukon", 8)):
+        deal(page, variant, 7)
+        page.click("#btn-help")
+        page.wait_for_selector("#dlg-help[open]")
+        assert f"1…{columns}\tput the picked-up card on that column" in page.inner_text("#dlg-help"), variant
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dlg-help", state="hidden")
+        page.keyboard.press("1")  # the focus on column 1's free card
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".card.lifted")
+        page.keyboard.press(str(columns + 1))
+        page.wait_for_function("document.querySelector('#message').textContent.includes('no column')")
+        said = page.inner_text("#message")
+        assert said == f"There is no column {columns + 1}: {page.evaluate('window.yukon.state.title')} has {columns}."
+        assert page.query_selector(".card.lifted") is not None  # still picked up: a digit of a column puts it there
+        page.keyboard.press("Escape")
+    assert page.errors == []
+    page.context.close()

@@ -7,16 +7,22 @@ The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py
 from __future__ import annotations
 
 import itertools
+import sys
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from browser_setup import Server
-from test_player_table import open_game
-from test_web_browser import SETTINGS, open_page, pile_point, settle
+from test_player_table import box, open_game
+from test_web_browser import SETTINGS, agree, open_page, pile_point, settle
 from test_web_table import deal
 
 from yukon import Game
+
+sys.path.insert(0, str(Path(__file__).parent.parent))  # tests/hint_games.py, shared with the terminal game's tests
+
+from hint_games import ROUND_IN_CIRCLES, ROUND_IN_CIRCLES_MOVE
 
 pytestmark = pytest.mark.browser
 
@@ -95,4 +101,40 @@ def test_quick_clicks_on_the_stock_deal_each_time(browser: Any, server: Server, 
     assert page.evaluate("window.yukon.state.moves") == ["deal"] * clicks
     assert not page.evaluate("document.querySelector('#message').classList.contains('error')"), page.inner_text(
         "#message")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_an_honest_hint_with_every_move_going_back_says_how_to_go_on(browser: Any, server: Server, width: int,
+                                                                      height: int) -> None:
+    """A game going round in circles has moves, so no "No moves left" box comes: its hint said "every move leads
+    back to a position seen already: undo, or ask the solver hint", with no word of where to ask it (Options)
+    nor a way to where the game was lost (Where did it go wrong? is under Replay). On a phone the button the
+    status line then offers must leave Watch beside it in the window (a long one pushed Watch off its edge)."""
+    position = Game.from_text(ROUND_IN_CIRCLES).to_dict()
+    gid = httpx.post(server.url + "api/games", json={"position": position, "autoplay": False}).json()["id"]
+    httpx.post(server.url + f"api/games/{gid}/moves", json={"move": ROUND_IN_CIRCLES_MOVE}).raise_for_status()
+    page = open_game(browser, server, gid, width=width, height=height)
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('seen already')")
+    said = page.inner_text("#message")
+    assert said.startswith("Hint (no peeking): every move leads back to a position seen already"), said
+    assert '"Solver hint" in Options' in said and "Where did it go wrong?" in said, said
+    assert page.is_visible("#status-action") and page.inner_text("#status-action") == "Where did it go wrong?"
+    row = box(page, "#status-row")
+    in_row = page.evaluate("document.querySelector('#btn-demo').closest('#status-row') !== null")
+    assert in_row == (width < 640)  # (on a phone, Watch is in the status line)
+    for button in ("#status-action", "#btn-demo") if in_row else ("#status-action",):
+        b = box(page, button)
+        assert b["x"] >= 0 and b["right"] <= width and b["w"] >= 40 and 24 <= b["h"] <= row["h"], (button, b)
+        # its words within it, none cut off (squeezed, it took four lines where it had room for two)
+        assert page.evaluate("(s) => { const e = document.querySelector(s);"
+                             " return e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1; }",
+                             button), button
+    page.click("#status-action")  # what it names, it does: the game is given up (once agreed) and analysed
+    agree(page, "End this game?")
+    page.wait_for_function("!document.querySelector('#replay-analysis').hidden"
+                           " && document.querySelector('#replay-analysis').textContent.length > 0", timeout=30000)
+    assert page.evaluate("window.yukon.replay.live.result") is not None
+    assert page.errors == []
     page.context.close()

@@ -184,6 +184,9 @@ def test_the_winning_line_plays_itself_out_pauses_and_goes_back_to_the_game(brow
     page.wait_for_function("document.getElementById('replay-pos').textContent === 'Winning line: move 2 of '"
                            " + window.yukon.replay.cont.moves.length")
     assert page.inner_text("#replay-animate") == "‖ Pause"
+    # the analysis no longer says to press a button gone from the bar ("Show the winning line" plays ...)
+    assert "Move 1 lost the game" in page.inner_text("#replay-analysis")
+    assert "winning line" not in page.inner_text("#replay-analysis").lower(), page.inner_text("#replay-analysis")
     shot(page, "replay-line-playing.png")
     page.wait_for_function("document.getElementById('replay-next').textContent === 'Won: every card is up.'",
                            timeout=60000)
@@ -209,6 +212,7 @@ def test_the_winning_line_plays_itself_out_pauses_and_goes_back_to_the_game(brow
 
     page.keyboard.press("Escape")  # back from the winning line to the game's moves, then to the game
     position_label(page, "Move 0 of 1")
+    assert '"Show the winning line" plays what would have won' in page.inner_text("#replay-analysis")
     assert page.locator("#replay-animate").is_hidden()
     page.click("#replay-close")
     page.wait_for_function("window.yukon.replay === null")

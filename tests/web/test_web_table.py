@@ -20,6 +20,8 @@ import pytest
 from browser_setup import Server
 from test_web_browser import OUT, SETTINGS, open_page, settle, shot, state  # the shared page helpers
 
+from yukon.hinting import POSITION_LOST
+
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
@@ -353,6 +355,9 @@ def test_a_proved_lost_position_says_so_in_the_hint_and_offers_undo(browser: Any
     page.wait_for_function("/proved this position lost/.test(document.querySelector('#message').textContent)")
     assert "a best guess: the solver ran out of time" not in page.inner_text("#message")
     assert "it sees the face-down cards" in page.inner_text("#message")  # the solver's hint says so
+    # in sentences, as the terminal says it: it read "Solver hint: ... (The solver proved this position lost: ...)"
+    said = page.inner_text("#message")
+    assert said.startswith(POSITION_LOST + ". Best try (solver hint): "), said
     page.wait_for_selector("#status-action:not([hidden])")
     assert "last winnable" in page.inner_text("#status-action")
     page.click("#status-action")

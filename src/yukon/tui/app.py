@@ -29,7 +29,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
-from ..advisor import HONEST, SOLVER, Advisor, Hint, HintKind, Verdict
+from ..advisor import GOES_BACK, HONEST, SOLVER, Advisor, Hint, HintKind, Verdict
 from ..analysis import Analysis, analyze, range_text
 from ..autoplay import held_back, is_certain_win, kept_for_the_tableau
 from ..cards import PRETTY
@@ -1363,7 +1363,9 @@ class YukonApp(App[None]):
             "Solver hint", f" · it sees {self._unseen(position)}")
         note = result.note
         if result.move is None:
-            self.set_status(f"{label}: {note or 'no move left to suggest'}{peeked}", "error")
+            # going round in circles is no game over (moves are left): the keys that go on from there
+            ways = "  u: undo  k: solver hint  W: where it went wrong" if note == GOES_BACK else ""
+            self.set_status(f"{label}: {note or 'no move left to suggest'}{peeked}{ways}", "error")
             return
         move = position.parse_move(result.move)
         if play:

@@ -565,6 +565,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     tick();
     const help = $("help-rules");
     if (help) help.textContent = `${state.description}. ${state.about}`;
+    $("help-last-column").textContent = String(state.layout.columns);  // (1…7 in Yukon, 1…8 in Milligan Yukon)
     // the stock's lines only where there is one (Yukon deals every card: no stock to look for)
     for (const el of document.querySelectorAll("#dlg-help .help-stock")) el.hidden = !state.layout.has_stock;
     document.dispatchEvent(new Event("yukon:chrome"));  // demo.js updates its controls
@@ -882,6 +883,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       // (the server says what: the face-down cards, the stock's order in Australian Patience, or both)
       const kind = h.kind === "solver" ? "Solver hint" : "Hint (no peeking)";
       const peeked = h.kind === "solver" ? ` · it sees ${h.unseen || "the face-down cards"}` : "";
+      if (!h.move && h.kind === "honest" && h.status === "unknown" && state.legal_moves.length) {
+        // round in circles: every move leads back to a position seen already. Moves are left, so no "No moves
+        // left" box comes: the ways on, and a button for the one that says where the game was lost
+        say(`${kind}: ${h.note}: undo, turn on "Solver hint" in Options (it sees ${h.unseen || "the face-down cards"}),`
+          + ` or ask "Where did it go wrong?"`, false, true);
+        offer("Where did it go wrong?", analyse);
+        return;
+      }
       if (!h.move) { say(`${kind}: ${h.note || "no move to suggest"}${peeked}`, h.status === "lost", h.status === "lost"); return; }
       const mv = parseMove(h.move);
       if (mv.src === "S") {
@@ -891,7 +900,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         const dz = mv.dst === "F" ? foundationZoneFor(mv.card) : zones[mv.dst];
         dz && dz.classList.add("hint");
       }
-      say(`${kind}: ${describeMove(mv)}` + (h.note ? ` (${h.note})` : "") + peeked, h.status === "lost", true);
+      // a position proved lost: the proof first, then the move, as the terminal says it (in brackets after the
+      // move, the sentence read "Solver hint: ... (The solver proved this position lost: ...)")
+      if (h.status === "lost" && h.note) say(`${h.note}. Best try (${kind.toLowerCase()}): ${describeMove(mv)}${peeked}`, true, true);
+      else say(`${kind}: ${describeMove(mv)}` + (h.note ? ` (${h.note})` : "") + peeked, h.status === "lost", true);
       hintTimer = setTimeout(clearHint, 6000);
     })();
   }
@@ -1339,7 +1351,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       default:
         if (/^[1-9]$/.test(key)) {
           const i = +key - 1;
-          if (i >= state.layout.columns) return;
+          if (i >= state.layout.columns) {  // (a picked-up card stays up: the player may still press a column's digit)
+            say(`There is no column ${key}: ${state.title} has ${state.layout.columns}.`, true);  // (the terminal's words)
+            return;
+          }
           if (held) { putHeld("c" + i); return; }
           const f = focusables();
           focus = { pile: "c" + i, idx: f["c" + i][f["c" + i].length - 1] };
@@ -1715,7 +1730,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const text = $("replay-analysis");
     text.hidden = !a;
     // (the button's name as it reads: without its "Show the" on a phone)
-    if (a) { wideLabel(text, analysisText(a, r.moves)); text.classList.toggle("lost", !!a.losing_move); }
+    if (a) { wideLabel(text, analysisText(a, r.moves, !!c)); text.classList.toggle("lost", !!a.losing_move); }
     replayHooks.forEach((f) => f(r));
   }
   const replayHooks = [];  // called with the replay each time its bar is shown (analysis.js)
@@ -1736,17 +1751,20 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       return wide;
     }));
   }
-  function analysisText(a, moves) {
+  // (``showing``: the winning line is on the table, and its button says "Back to the game's moves": the words that
+  // say to press "Show the winning line" go)
+  function analysisText(a, moves, showing = false) {
     if (a.losing_move) {
       const mv = parseMove(moves[a.losing_move - 1] || "");
-      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card. "{Show the }winning line" plays what would have won, move by move.`;
+      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card.`
+        + (showing ? "" : ' "{Show the }winning line" plays what would have won, move by move.');
     }
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
     if (a.end === "won") return "You won: no move lost the game.";
     if (a.losing_range && a.range_text) return `${a.range_text}.`;
     if (a.end === "winnable") {
       return "The game could still be won where it was left: no move lost it."
-        + (a.winning_line && a.winning_line.length ? ' "{Show the }winning line" plays a way to win from there.' : "");
+        + (a.winning_line && a.winning_line.length && !showing ? ' "{Show the }winning line" plays a way to win from there.' : "");
     }
     return "The solver could not decide in time where the game was lost.";
   }

@@ -67,6 +67,18 @@ def test_the_honest_hint_says_its_samples_as_counts() -> None:
                                                   r"(, \d+ undecided)?", h.note), h.note
 
 
+def test_a_hint_with_nothing_left_to_guess_gives_its_verdict_not_one_guess() -> None:
+    # with one card face down the player knows where it lies: "wins in 1 of 1 guess at the face-down cards" said
+    # a guess was made
+    g = Game.from_text("yukon,kings,noreturn KCQDJC/KHQCJDTC9H8S7H6S5H/-/TS/TD.9C8H7S6H5S4HQSJH/KSQHJS9D8CKDTH9S/- "
+                       "3H/7C/4S/8D")
+    result = yukon.hint(g, time_limit=None, peek=False, seed=1)
+    assert (result.source, result.samples, result.unseen) == ("samples", 1, "")
+    assert result.odds == "wins for certain: no card is left to guess"
+    assert Advisor(hint_time=5.0).hint(g).note == result.odds
+    assert yukon.hint(mid_game(), time_limit=None, peek=False, seed=1).unseen == "the face-down cards"
+
+
 def test_the_solver_kind_on_the_setting_or_per_call() -> None:
     g = Game.from_text("yukon,kings,noreturn KS/QH.KH/-/-/-/-/- QS/JH/KD/KC")
     solver = Advisor(kind="solver", hint_time=5.0).hint(g)

@@ -80,6 +80,18 @@ def test_view_counts_hidden_places_not_their_cards() -> None:
     assert view.hidden_places == 24
 
 
+def test_a_view_is_determined_when_one_arrangement_is_left() -> None:
+    """One card unseen, none, or two copies of one card (two decks): the player knows where each lies."""
+    one = VisiblePosition.of(Game.from_text(
+        "yukon,kings,noreturn KCQDJC/KHQCJDTC9H8S7H6S5H/-/TS/TD.9C8H7S6H5S4HQSJH/KSQHJS9D8CKDTH9S/- 3H/7C/4S/8D"))
+    assert len(one.unseen) == 1 and one.is_determined
+    assert not VisiblePosition.of(Game.deal("yukon", seed=1)).is_determined
+    card = one.unseen[0]
+    assert dataclasses.replace(one, unseen=(card, card)).is_determined
+    assert not dataclasses.replace(one, unseen=(card, card + 1)).is_determined
+    assert dataclasses.replace(one, unseen=()).is_determined
+
+
 @SETTINGS
 @given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120))
 def test_views_of_rearranged_positions_are_equal(option, deal, picks, order) -> None:

@@ -67,6 +67,12 @@ class VisiblePosition:
         return tuple(n for n, _ in self.columns)
 
     @property
+    def is_determined(self) -> bool:
+        """Whether the view leaves one arrangement of the unseen cards: at most one is unseen, or copies of
+        one card only (two decks), so a player knows where every card lies."""
+        return len(set(self.unseen)) <= 1
+
+    @property
     def hidden_places(self) -> int:
         """Face-down places plus stock cards: as many as there are unseen cards."""
         return len(self.unseen)

@@ -140,7 +140,8 @@ class HonestHint(HintResult):
     #: per candidate, its counts over the samples it was searched on: every sample for the chosen move; the
     #: others only as far as the choice needed them (:func:`.evaluator.decide`), unless :data:`PRUNED` is off
     values: list[MoveValue] = field(default_factory=list)
-    #: what the samples guessed at, in words (:func:`unseen_words`): Australian Patience has no face-down cards
+    #: what the samples guessed at, in words (:func:`unseen_words`): Australian Patience has no face-down cards;
+    #: "" where nothing was left to guess (:attr:`~yukon.visible.VisiblePosition.is_determined`)
     unseen: str = "the face-down cards"
 
     @property
@@ -159,18 +160,25 @@ class HonestHint(HintResult):
 
 def unseen_words(view: VisiblePosition) -> str:
     """What a player cannot see in ``view``, so what the samples guess at: "the face-down cards", "the
-    stock's order" (Australian Patience deals every card face up), or both."""
-    return hidden_words(sum(view.down_counts), view.stock_count)
+    stock's order" (Australian Patience deals every card face up), or both; "" when the view leaves one
+    arrangement of the unseen cards (nothing is left to guess)."""
+    return "" if view.is_determined else hidden_words(sum(view.down_counts), view.stock_count)
 
 
 def odds_words(value: MoveValue, unseen: str = "the face-down cards") -> str:
-    """``value``'s counts in a player's words: "wins in 17 of 24 guesses at the face-down cards, 3 undecided".
+    """``value``'s counts in a player's words: "wins in 17 of 24 guesses at the face-down cards, 3 undecided";
+    with ``unseen`` "" (nothing was left to guess: its one sample is the position itself) the verdict alone.
 
     >>> odds_words(MoveValue(Move(0, 1, 1), won=17, lost=4, unknown=3))
     'wins in 17 of 24 guesses at the face-down cards, 3 undecided'
     >>> odds_words(MoveValue(Move(0, 1, 1), won=1))
     'wins in 1 of 1 guess at the face-down cards'
+    >>> odds_words(MoveValue(Move(0, 1, 1), won=1), unseen="")
+    'wins for certain: no card is left to guess'
     """
+    if not unseen:
+        verdict = "wins for certain" if value.won else "undecided" if value.unknown else "cannot win"
+        return f"{verdict}: no card is left to guess"
     guesses = "guess" if value.samples == 1 else "guesses"
     text = f"wins in {value.won} of {value.samples} {guesses} at {unseen}"
     return text + (f", {value.unknown} undecided" if value.unknown else "")

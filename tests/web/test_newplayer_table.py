@@ -31,6 +31,12 @@ def analysis_shown(page: Any) -> dict[str, Any]:
         " return {bottom: r.bottom, barBottom: bar.bottom, hidden: t.scrollHeight - t.clientHeight}; })()")
 
 
+def text_fades(page: Any) -> bool:
+    """Whether the replay bar's text box fades out at the bottom (a mask over it)."""
+    return page.evaluate("(() => { const s = getComputedStyle(document.querySelector('.replay-text'));"
+                         " return (s.maskImage || s.webkitMaskImage || 'none') !== 'none'; })()")
+
+
 def where_did_it_go_wrong(browser: Any, server: Server, viewport: dict[str, int]) -> Any:
     page = open_game(browser, server, game_after(server, LOSING_LINE), **viewport, settings={**SETTINGS})
     page.keyboard.press("w")
@@ -48,6 +54,7 @@ def test_a_phone_opens_the_whole_analysis_over_the_table_and_folds_it_back(brows
     assert bar["h"] == table["y"]  # the bar lies over the header only
     shown = analysis_shown(page)
     assert shown["hidden"] > 10, shown  # (the phone cuts the paragraph: the test sees it when it does)
+    assert text_fades(page)  # the last line it has room for fades out (cut in half, it looked like a fault)
     more = box(page, "#replay-more")
     assert page.inner_text("#replay-more") == "More ▾" and more["h"] >= 36  # big enough to touch
     assert more["y"] + more["h"] <= table["y"] + 0.5 and more["right"] <= PHONE["width"]
@@ -56,6 +63,7 @@ def test_a_phone_opens_the_whole_analysis_over_the_table_and_folds_it_back(brows
     shown = analysis_shown(page)
     assert shown["hidden"] <= 1 and shown["bottom"] <= shown["barBottom"] <= PHONE["height"], shown  # all of it
     assert page.get_attribute("#replay-more", "aria-expanded") == "true" and page.inner_text("#replay-more") == "Less ▴"
+    assert not text_fades(page)
     assert box(page, "#table") == table and card_boxes(page) == cards  # over the table: nothing moved
     if AXE.exists():
         assert axe(page) == []

@@ -7,6 +7,7 @@ The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -296,5 +297,20 @@ def test_a_click_that_can_do_nothing_says_why(browser: Any, server: Server) -> N
     page.wait_for_function("document.getElementById('message').textContent.includes('starts with an Ace')")
     settle(page)
     assert state(page)["move_count"] == before["move_count"]
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_group_move_is_told_as_the_card_and_the_cards_on_it(browser: Any, server: Server) -> None:
+    # "nine of diamonds with 8 cards to column 4" read as eight cards in all; the terminal says "and 8 cards on it"
+    r = httpx.post(server.url + "api/games", json={"variant": "yukon", "seed": 1})
+    page = open_game(browser, server, r.json()["id"])
+    group = next(m for m in state(page)["legal_moves"] if "+" in m)
+    extra = int(group.split("+")[1].split(">")[0])
+    page.evaluate(f"window.yukon.sendMove({group!r})")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    on_it = f"{extra} card{'s' if extra > 1 else ''} on it"
+    assert re.fullmatch(rf"[A-Z][a-z]+ of [a-z]+ and {on_it} to column \d", page.inner_text("#message"))
     assert page.errors == []
     page.context.close()

@@ -77,7 +77,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   function describeMove(mv) {
     // (what a move is, not that it happened: a hint and the replay's "Next" name it too)
     if (mv.src === "S") return "deal from the stock";
-    const group = mv.count > 1 ? ` with ${plural(mv.count - 1, "card")}` : "";
+    // ("and 8 cards on it", as the terminal says: "with 8 cards" read as eight in all)
+    const group = mv.count > 1 ? ` and ${plural(mv.count - 1, "card")} on it` : "";
     return `${longName(mv.card)}${group} to ${mv.dst === "F" ? "the foundation" : pileName(mv.dst)}`;
   }
 
@@ -1150,7 +1151,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const m = bestFor(pick);
     if (!m) {
       shake(cardEls.get(it.key));
-      say(`${pretty(pick.card)}${pick.count > 1 ? ` with ${plural(pick.count - 1, "card")}` : ""} has no legal move now.`, true);
+      say(`${pretty(pick.card)}${pick.count > 1 ? ` (and ${plural(pick.count - 1, "card")} on it)` : ""} has no legal move now.`, true);
       return;
     }
     sendMove(m);
@@ -1319,7 +1320,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
           if (!pick) { say("Nothing to pick up here.", true); return; }
           held = pick;
           markHeld();
-          say(`Picked up ${longName(pick.card)}${pick.count > 1 ? ` with ${pick.count - 1} card${pick.count > 2 ? "s" : ""}` : ""}: choose a pile and press Enter (Esc cancels)`, false, true);
+          say(`Picked up ${longName(pick.card)}${pick.count > 1 ? ` and ${plural(pick.count - 1, "card")} on it` : ""}: choose a pile and press Enter (Esc cancels)`, false, true);
         }
         return;
       case " ":

@@ -50,6 +50,11 @@ async def click_card(pilot: Pilot[None], app: YukonApp, column: int, index: int 
     await pilot.pause()
 
 
+def status_text(app: YukonApp) -> str:
+    """The status line's words, however the line folds them."""
+    return " ".join(str(app.query_one("#status", Static).render()).split())
+
+
 def test_keyboard_moves_undo_redo(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         # 8♦ (free card of column 6) onto 9♣ in column 5: go to column 6, pick, put on 5
@@ -63,8 +68,11 @@ def test_keyboard_moves_undo_redo(store: Store) -> None:
         assert moves(app) == ["6:8D>5", "2:AS+1>1", "4:AH>F"]
         await pilot.press("u", "u")
         assert moves(app) == ["6:8D>5"]
+        # each says which move (it said "Undone; 1 move played")
+        assert status_text(app) == "Undone: A♠ and 1 card on it from column 2 to column 1; 1 move played"
         await pilot.press("r")
         assert moves(app) == ["6:8D>5", "2:AS+1>1"]
+        assert status_text(app) == "Redone: A♠ and 1 card on it from column 2 to column 1; 2 moves played"
         assert "2 moves" in str(app.query_one("#info").render())
         await pilot.press("R")  # restart: back to the deal, and r redoes
         assert moves(app) == [] and app.game == Game.deal("yukon", seed=42)

@@ -301,7 +301,7 @@ def test_a_click_that_can_do_nothing_says_why(browser: Any, server: Server) -> N
     page.context.close()
 
 
-def test_a_group_move_is_told_as_the_card_and_the_cards_on_it(browser: Any, server: Server) -> None:
+def test_a_group_move_is_told_as_the_card_and_the_cards_on_it_and_so_is_its_undo(browser: Any, server: Server) -> None:
     # "nine of diamonds with 8 cards to column 4" read as eight cards in all; the terminal says "and 8 cards on it"
     r = httpx.post(server.url + "api/games", json={"variant": "yukon", "seed": 1})
     page = open_game(browser, server, r.json()["id"])
@@ -311,6 +311,16 @@ def test_a_group_move_is_told_as_the_card_and_the_cards_on_it(browser: Any, serv
     page.wait_for_function("window.yukon.state.move_count === 1")
     settle(page)
     on_it = f"{extra} card{'s' if extra > 1 else ''} on it"
-    assert re.fullmatch(rf"[A-Z][a-z]+ of [a-z]+ and {on_it} to column \d", page.inner_text("#message"))
+    told = page.inner_text("#message")
+    assert re.fullmatch(rf"[A-Z][a-z]+ of [a-z]+ and {on_it} to column \d", told), told
+    # undo and redo name the move too (they said "Undone: 1 move", "Redone")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("window.yukon.state.move_count === 0")
+    settle(page)
+    assert page.inner_text("#message") == f"Undone: {told[0].lower()}{told[1:]}"
+    page.keyboard.press("Control+y")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    assert page.inner_text("#message") == f"Redone: {told[0].lower()}{told[1:]}"
     assert page.errors == []
     page.context.close()

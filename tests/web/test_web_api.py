@@ -201,7 +201,7 @@ def test_move_undo_redo_restart(client: TestClient, db: Path) -> None:
     assert Store(db).load_game(gid).moves == [first, second]
 
     s = client.post(f"/api/games/{gid}/undo").json()
-    assert s["moves"] == [first] and s["undone_count"] == 1 and s["can_redo"]
+    assert s["moves"] == [first] and s["undone_count"] == 1 and s["undone_first"] == second and s["can_redo"]
     s = client.post(f"/api/games/{gid}/redo").json()
     assert s["moves"] == [first, second] and not s["can_redo"]
     s = client.post(f"/api/games/{gid}/restart").json()

@@ -804,7 +804,11 @@ class YukonApp(App[None]):
             self.set_status("Nothing to undo", "error")
             return
         self._cursor_on_brought_back(undone[-1] if undone else None)
-        self.set_status(f"Undone; {plural(self.session.move_count, 'move')} played")
+        # (the turn's first move only: its card is in sight again, the automatic plays after it may have shown
+        # cards that now lie face down again)
+        what = f": {describe_move(self.game, undone[-1])}" if undone else ""
+        more = f" and {plural(len(undone) - 1, 'automatic move')}" if len(undone) > 1 else ""
+        self.set_status(f"Undone{what}{more}; {plural(self.session.move_count, 'move')} played")
         self._after_change()
 
     def _cursor_on_brought_back(self, move: Move | None) -> None:
@@ -817,12 +821,14 @@ class YukonApp(App[None]):
 
     def action_redo(self) -> None:
         self.state.pick = None
+        before = self.game.copy()
         try:
-            self.session.redo()
+            redone = self.session.redo()
         except NothingToDoError:
             self.set_status("Nothing to redo", "error")
             return
-        self.set_status(f"Redone; {plural(self.session.move_count, 'move')} played")
+        what = f": {describe_move(before, redone[0])}" if redone else ""
+        self.set_status(f"Redone{what}; {plural(self.session.move_count, 'move')} played")
         self._after_change()
 
     def action_restart(self) -> None:

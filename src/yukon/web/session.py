@@ -164,8 +164,10 @@ class Session(PlaySession):
             "card_count": r.card_count,
             "numbering": g.numbering,
             "played": [move_text(m) for m in played],
-            # the undone moves may name cards that lie face down again: only their number
+            # the undone moves may name cards that lie face down again: their number, and the earliest alone (the
+            # position is the one before it, where its card lay face up)
             "undone_count": len(undone),
+            "undone_first": move_text(undone[-1]) if undone else None,
             "deal_note": self.extra.get("deal_note"),
             # the deal's grade only where it tells nothing new: a deal dealt as winnable, or a game over
             "difficulty": shown_difficulty(r, self.seed, g.numbering,

@@ -837,8 +837,13 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     accept(data);
     if (message) say(message(data));
   });
-  const undo = () => state && state.can_undo && state.result === null && action("undo", undefined, (d) => `Undone: ${plural(d.undone_count, "move")}`);
-  const redo = () => state && state.can_redo && state.result === null && action("redo", undefined, () => "Redone");
+  // (the earliest move undone is named: the later ones, automatic plays, may name cards face down again)
+  const undone = (d) => d.undone_first
+    ? `Undone: ${describeMove(parseMove(d.undone_first))}${d.undone_count > 1 ? ` and ${plural(d.undone_count - 1, "automatic move")}` : ""}`
+    : `Undone: ${plural(d.undone_count, "move")}`;
+  const undo = () => state && state.can_undo && state.result === null && action("undo", undefined, undone);
+  const redo = () => state && state.can_redo && state.result === null
+    && action("redo", undefined, (d) => (d.played.length ? `Redone: ${describeMove(parseMove(d.played[0]))}` : "Redone"));
   const restart = () => state && action("restart", undefined, () => "Back to the start of the deal (Redo replays your moves)");
   const undoTo = (n) => action("undo", { to: n }, () => `Back to move ${n}: winnable again`);
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from browser_setup import Server
 from test_player_table import open_game
-from test_web_browser import SETTINGS, card_box, pile_point, settle, state
+from test_web_browser import SETTINGS, card_box, open_page, pile_point, settle, state
 
 pytestmark = pytest.mark.browser
 
@@ -324,3 +324,23 @@ def test_a_group_move_is_told_as_the_card_and_the_cards_on_it_and_so_is_its_undo
     assert page.inner_text("#message") == f"Redone: {told[0].lower()}{told[1:]}"
     assert page.errors == []
     page.context.close()
+
+
+def test_a_first_visit_says_how_to_play_and_a_game_resumed_or_dealt_later_does_not(browser: Any, tmp_path: Any) -> None:
+    # the terminal game opens with how to pick a card; the web table said only "New game: Yukon, deal N"
+    with Server(tmp_path / "first.sqlite3", warm_solver=False) as srv:  # (no game anywhere to resume)
+        page = open_page(browser, srv)
+        page.wait_for_function("document.getElementById('message').textContent.includes('Help (?)')")
+        told = page.inner_text("#message")
+        assert told.startswith("New game: Yukon, deal ") and told.endswith(
+            " · Drag a card, and the cards on it come along; a click or tap sends it to its best place."
+            " Help (?) has the rules."), told
+        page.reload()
+        page.wait_for_function("window.yukon && window.yukon.state")
+        settle(page)
+        assert "Drag a card" not in page.inner_text("#message")
+        page.evaluate("window.yukon.newGame({})")
+        page.wait_for_function("document.getElementById('message').textContent.startsWith('New game')")
+        assert "Drag a card" not in page.inner_text("#message")
+        assert page.errors == []
+        page.context.close()

@@ -871,9 +871,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       }
       hideBanner();
       accept(data, { fresh: true });
-      say((data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, ${dealName(data)}`) + heldNews(data));
+      say((data.deal_note ? `Deal ${data.seed}: ${data.deal_note}` : `New game: ${data.title}, ${dealName(data)}`) + heldNews(data)
+        + (params.welcome ? ` · ${WELCOME}` : ""));
     });
   }
+  //: what a first visit is told (the terminal game opens with its own): how to move, and where the rules are
+  const WELCOME = "Drag a card, and the cards on it come along; a click or tap sends it to its best place. Help (?) has the rules.";
 
   function hint() {
     if (!state || state.status !== "playing" || state.result !== null) return;
@@ -1974,7 +1977,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const latest = await api("GET", "/api/games/latest?missing_ok=true");
       if (latest) { resumed(latest); return; }
     } catch (e) { if (e.offline) { goOffline(); return; } }
-    await newGame({ variant: settings.variant, options: settings.options, winnableOnly: false });
+    // a first visit (no game to resume, here or on the server): the table says how to play
+    await newGame({ variant: settings.variant, options: settings.options, winnableOnly: false, welcome: true });
   }
   window.yukon = {
     get state() { return state; }, get geom() { return geom; }, get offline() { return offline; }, timings,

@@ -250,6 +250,19 @@ class Rules:
         """The variant in one sentence for a player (its layout and how it builds)."""
         return ABOUT[self.variant]
 
+    @property
+    def options_in_words(self) -> str:
+        """The two options in a player's words (:meth:`describe` names them as the options do).
+
+        >>> rules_for("yukon").options_in_words
+        'Only a King (with the cards on it) goes into an empty column; a card on a foundation stays there.'
+        """
+        empty = ("Only a King (with the cards on it) goes into an empty column" if self.kings_only
+                 else "Any card (with the cards on it) goes into an empty column")
+        back = ("a card on a foundation may come back to a column" if self.foundation_return
+                else "a card on a foundation stays there")
+        return f"{empty}; {back}."
+
     def describe(self) -> str:
         """One line for people: ``'Yukon (empty column: kings, foundation return: off)'``."""
         ret = "on" if self.foundation_return else "off"

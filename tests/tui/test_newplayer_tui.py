@@ -159,9 +159,10 @@ def test_the_help_says_the_rules_of_the_game_in_play() -> None:
         assert "rule options" in rows["v"]  # (it said "choose the variant, and winnable deals only")
 
     cases = [
-        (Game.deal("alaska", seed=1), ("Build up or down in the same suit", "takes only a King", "stay there")),
+        (Game.deal("alaska", seed=1), ("Build up or down in the same suit", "Only a King (with the cards on it) goes",
+                                        "stays there")),
         (Game.deal("yukon", seed=1, empty_column="any", foundation_return=True),
-         ("Build down in alternate colours", "takes any card", "may come back")),
+         ("Build down in alternate colours", "Any card (with the cards on it) goes", "may come back")),
         (Game.deal("australian", seed=1), ("Build down in the same suit", "d turns the stock", "w picks up")),
         (Game.deal("milligan-yukon", seed=1), ("d deals a card from the stock onto every column", "may come back")),
     ]

@@ -152,14 +152,11 @@ def rules_words(rules: Rules) -> str:
     build = rules.build_rule
     how = ("up or down" if build.up_too else "down") + (" in the same suit" if build.same_suit
                                                           else " in alternate colours")
-    empty = "only a King" if rules.kings_only else "any card (with the cards on it)"
-    words = [f"Build {how}; any face-up card can move with the cards on it. An empty column takes {empty}."]
+    words = [f"Build {how}; any face-up card can move with the cards on it.", rules.options_in_words]
     if rules.stock == "waste":
         words.append("d turns the stock's top card onto the waste, one pass; w picks up the waste's card.")
     elif rules.stock == "rows":
         words.append("d deals a card from the stock onto every column.")
-    words.append("Cards on the foundations may come back to the tableau." if rules.foundation_return
-                 else "Cards on the foundations stay there.")
     words.append("Goal: every card on the foundations.")
     return " ".join(words)
 

@@ -138,6 +138,7 @@ class Session(PlaySession):
             "title": r.title,
             "description": r.describe(),
             "about": r.about,
+            "options_in_words": r.options_in_words,
             "layout": {
                 "columns": r.columns, "foundations": r.foundations, "has_stock": r.has_stock,
                 "has_waste": r.has_waste, "build": r.build, "stock": r.stock,

@@ -4,6 +4,7 @@ every other game's hint or "still winnable?" busy, and a game asking again gets 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -39,6 +40,16 @@ def _wait_until(condition: Callable[[], bool], what: str, within: float = 60) ->
         if time.monotonic() > deadline:
             pytest.fail(f"waited {within:g} s for {what}")
         time.sleep(0.005)
+
+
+@contextlib.contextmanager
+def _released(release: threading.Event) -> Iterator[None]:
+    """``release`` set on leaving, a failure included: the searches it holds end, so the app can stop (else
+    its end waits for them, and a failed test hangs for their whole budget)."""
+    try:
+        yield
+    finally:
+        release.set()
 
 
 def _until_stopped(stop: Any, left: float) -> bool:
@@ -245,7 +256,7 @@ def test_one_browsers_winnable_deal_searches_leave_another_browser_its_own(
     queue = solving.SolverQueue(workers=3, max_pending=8, processes=False)
     app = create_app(store, solver=queue)
     flooder, other = TestClient(app, base_url=LOCAL), TestClient(app, base_url=LOCAL)
-    with flooder:
+    with flooder, _released(release):
         flooder.get("/")
         other.get("/")  # each browser has its cookie
         answers: dict[str, Any] = {}
@@ -293,12 +304,13 @@ def test_winnable_deal_searches_of_clients_without_a_cookie_share_one_share(
     queue = solving.SolverQueue(workers=5, max_pending=10, processes=False)
     app = create_app(store, solver=queue)
     threads: list[threading.Thread] = []
-    with TestClient(app, base_url=LOCAL) as script:
+    with TestClient(app, base_url=LOCAL), _released(release):  # (the app's start and end)
         def ask() -> None:
-            script.post("/api/games", json=SEARCHED)
+            # a new client for each request: no cookie kept (clearing one client's cookies while its other
+            # requests' answers set theirs, from other threads, raced)
+            TestClient(app, base_url=LOCAL).post("/api/games", json=SEARCHED)
 
         for _ in range(4):
-            script.cookies.clear()
             threads.append(threading.Thread(target=ask))
             threads[-1].start()
             _wait_until(lambda: len(running) == len(threads), f"search {len(threads)} to start")

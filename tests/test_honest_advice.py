@@ -143,6 +143,17 @@ def test_emptying_a_column_counts_for_any_card_where_any_card_may_lead() -> None
         SAME_SUIT.link + SAME_SUIT.empty_for_a_king - CLASSIC.empty)
 
 
+def test_a_group_laid_over_face_down_cards_buries_them() -> None:
+    """Yukon: 7S may go on the 8H (no card face down under it) or on the 8D (every other card face down
+    under it); ``bury`` costs the second move its weight per card moved and card face down there."""
+    game = position("yukon,kings,noreturn", ["8H", "KC7S", "8D"])
+    buried = dataclasses.replace(CLASSIC, name="b", bury=2.0)
+    down = VisiblePosition.of(game).columns[6][0]
+    assert down > 0 and score(CLASSIC, game, "2:7S>1") == score(CLASSIC, game, "2:7S>7")
+    assert score(buried, game, "2:7S>1") == score(CLASSIC, game, "2:7S>1")
+    assert score(buried, game, "2:7S>7") == pytest.approx(score(CLASSIC, game, "2:7S>7") - 2.0 * down)
+
+
 # ---------------------------------------------------------------- honest
 
 

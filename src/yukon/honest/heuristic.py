@@ -75,6 +75,9 @@ class Advice:
     #: subtracted from a group led by another card than a King moved into an empty column, turning nothing
     #: (it spends the column)
     fill_empty: float = 0.0
+    #: per card laid onto a column, times the face-down cards under it (they lie one card deeper for each;
+    #: docs/honest.md, "Round nine": off, it lost deals)
+    bury: float = 0.0
 
     def preference(self, view: VisiblePosition, move: Move) -> float:
         """How much this advice likes ``move`` in ``view`` (reads only the view)."""
@@ -133,6 +136,7 @@ class Advice:
         if target:
             carried = up[len(up) - move.count + 1:]
             score -= self.king_buried * sum(1 for c in carried if RANK[c] == KING)
+            score -= self.bury * move.count * view.columns[d][0]
         if self.link or self.shuffle or self.inversion or self.fill_empty:
             score += self._structure(view, move, up, down, target, whole)
         return score

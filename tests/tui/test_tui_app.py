@@ -82,6 +82,20 @@ def test_keyboard_moves_undo_redo(store: Store) -> None:
     run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)
 
 
+def test_undo_names_the_move_and_counts_the_automatic_plays_after_it(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("3", "enter", "1")  # 4♦ onto the 5♣: the A♦ it frees goes up by itself
+        played = moves(app)
+        assert played[0] == "3:4D>1" and len(played) > 1
+        await pilot.press("u")
+        assert moves(app) == []
+        autos = len(played) - 1
+        assert status_text(app) == (f"Undone: 4♦ from column 3 to column 1 and {autos} automatic "
+                                    f"move{'s' if autos > 1 else ''}; 0 moves played")
+
+    run(make_app(store, Game.deal("yukon", seed=1), autoplay=True), scenario)
+
+
 def test_mouse_moves(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await click_card(pilot, app, 1, 4)  # A♠ of column 2 (the 7♦ on it travels along)

@@ -74,12 +74,12 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     return { text, src: pile(m[1]), card: m[2], count: m[3] ? parseInt(m[3], 10) + 1 : 1, dst: pile(m[4]) };
   }
   const moveText = (src, card, count, dst) => `${note(src)}:${card}${count > 1 ? "+" + (count - 1) : ""}>${note(dst)}`;
+  // the cards a group's lead carries: " and 8 cards on it", as the terminal says ("with 8 cards" read as eight in all)
+  const onIt = (count) => (count > 1 ? ` and ${plural(count - 1, "card")} on it` : "");
   function describeMove(mv) {
     // (what a move is, not that it happened: a hint and the replay's "Next" name it too)
     if (mv.src === "S") return "deal from the stock";
-    // ("and 8 cards on it", as the terminal says: "with 8 cards" read as eight in all)
-    const group = mv.count > 1 ? ` and ${plural(mv.count - 1, "card")} on it` : "";
-    return `${longName(mv.card)}${group} to ${mv.dst === "F" ? "the foundation" : pileName(mv.dst)}`;
+    return `${longName(mv.card)}${onIt(mv.count)} to ${mv.dst === "F" ? "the foundation" : pileName(mv.dst)}`;
   }
 
   async function api(method, path, body) {
@@ -1160,7 +1160,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const m = bestFor(pick);
     if (!m) {
       shake(cardEls.get(it.key));
-      say(`${pretty(pick.card)}${pick.count > 1 ? ` (and ${plural(pick.count - 1, "card")} on it)` : ""} has no legal move now.`, true);
+      say(`${pretty(pick.card)}${pick.count > 1 ? ` (${onIt(pick.count).trim()})` : ""} has no legal move now.`, true);
       return;
     }
     sendMove(m);
@@ -1329,7 +1329,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
           if (!pick) { say("Nothing to pick up here.", true); return; }
           held = pick;
           markHeld();
-          say(`Picked up ${longName(pick.card)}${pick.count > 1 ? ` and ${plural(pick.count - 1, "card")} on it` : ""}: choose a pile and press Enter (Esc cancels)`, false, true);
+          say(`Picked up ${longName(pick.card)}${onIt(pick.count)}: choose a pile and press Enter (Esc cancels)`, false, true);
         }
         return;
       case " ":

@@ -249,7 +249,8 @@ def parse_seeds(text: str) -> range:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", default="1-1000", help="deal numbers: 'A-B', or 'N' for 1-N (default 1-1000)")
+    parser.add_argument("--seeds", help="deal numbers of the random and greedy agents: 'A-B', or 'N' for 1-N "
+                        "(default 1-1000)")
     parser.add_argument("--variant", action="append", choices=list(yukon.env.ENV_IDS.values()),
                         help="only these variants (repeatable)")
     parser.add_argument("--agent", action="append", choices=["random", "greedy", "honest"],
@@ -257,8 +258,11 @@ def main() -> None:
     parser.add_argument("--honest-seeds", default="1-20",
                         help="the honest agent's deals (default 1-20: it thinks seconds per game)")
     args = parser.parse_args()
+    if args.seeds is not None and args.agent and set(args.agent) == {"honest"}:
+        # (it played deals 1-20 without a word: the honest agent plays its own, fewer, deals)
+        parser.error(f"--seeds {args.seeds}: the honest agent plays --honest-seeds (default 1-20), not --seeds")
     try:
-        seeds, honest_seeds = parse_seeds(args.seeds), parse_seeds(args.honest_seeds)
+        seeds, honest_seeds = parse_seeds(args.seeds or "1-1000"), parse_seeds(args.honest_seeds)
     except yukon.errors.InvalidSeedError as exc:  # one line naming it, not a traceback
         parser.error(str(exc))
     ids = {v: k for k, v in yukon.env.ENV_IDS.items()}

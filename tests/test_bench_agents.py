@@ -30,6 +30,20 @@ def test_a_bad_seed_range_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: p
     assert "seed range" in err[-1] or "range of deals" in err[-1], err
 
 
+def test_seeds_for_the_honest_agent_alone_is_refused_naming_honest_seeds(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The honest agent plays --honest-seeds: `--seeds 1-5 --agent honest` played deals 1-20 without a word
+    (docs/agents.md itself said `--seeds 1-20 ... --agent honest`, true only through the default)."""
+    agents = load_bench("agents")
+    monkeypatch.setattr(agents, "play", lambda *a: pytest.fail("it played"))
+    monkeypatch.setattr(sys, "argv", ["agents.py", "--seeds", "1-5", "--agent", "honest"])
+    with pytest.raises(SystemExit) as info:
+        agents.main()
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("agents.py: error: ") and "--honest-seeds" in err[-1], err
+
+
 def test_a_small_run_prints_the_three_agents_side_by_side(tmp_path: Path) -> None:
     """The script itself, as a user runs it: one table, a row per agent for each variant, exit status 0; the
     first line names the honest agent's own deals (it said 'deals 1-3' alone while the honest agent played 1-2)."""

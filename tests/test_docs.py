@@ -342,3 +342,36 @@ def test_every_documented_command_line_parses() -> None:
         if extra:
             bad.append(f"{page}: yukon {' '.join(argv)}: {' '.join(extra)}")
     assert not bad, "documented commands that do not parse:\n" + "\n".join(bad)
+
+
+def _documented_script_lines() -> list[tuple[str, str, list[str]]]:
+    """Every `python bench/NAME.py ...` or `python tools/NAME.py ...` of README.md and docs/*.md, in code blocks
+    and inline code, as (page, script, the options it names)."""
+    found = []
+    for page in (ROOT / "README.md", *sorted(DOCS.glob("*.md"))):
+        text = page.read_text(encoding="utf-8")
+        spans = re.findall(r"```[a-z]*\n(.*?)```", text, re.S) + re.findall(r"`([^`\n]+(?:\n[^`\n]+)?)`",
+                                                                             re.sub(r"```.*?```", "", text, flags=re.S))
+        for span in spans:
+            for m in re.finditer(r"python3? ((?:bench|tools)/\w+\.py)((?:[ \t]+(?:\\\n\s*)?[^\s#`;&|>]+)*)", span):
+                options = re.findall(r"(?:^|\s|\[)(--[a-z][a-z0-9-]*)", m.group(2))
+                found.append((page.name, m.group(1), options))
+    return found
+
+
+def test_documented_bench_and_tool_commands_name_their_options() -> None:
+    """The pages' `python bench/...` and `python tools/...` lines name scripts that exist and options that each
+    script defines (an option renamed in a script and not in a page shows here)."""
+    lines = _documented_script_lines()
+    assert len(lines) > 50, "the script lines this test checks are gone: update its pattern"
+    bad = []
+    for page, script, options in lines:
+        path = ROOT / script
+        if not path.is_file():
+            bad.append(f"{page}: {script} (no such script)")
+            continue
+        source = path.read_text(encoding="utf-8")
+        defined = set(re.findall(r'"(--[a-z][a-z0-9-]*)"', source))
+        defined |= {"--no-" + o[2:] for o in defined} if "BooleanOptionalAction" in source else set()
+        bad += [f"{page}: python {script} {option}" for option in options if option not in defined]
+    assert not bad, "documented script options that the scripts do not define:\n" + "\n".join(bad)

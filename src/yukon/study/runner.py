@@ -261,6 +261,9 @@ def run_study(
                     on_row(row)
     except KeyboardInterrupt:
         result.interrupted = True
+        # (the signal lands most often during a row's commit, the fsync: that row is in the file, and was not
+        # counted; every seed of todo had no row when the run began)
+        result.computed = len(db.done_seeds(study_id, todo))
     finally:
         close = getattr(stream, "close", None)
         if close:

@@ -119,7 +119,7 @@ def test_shown_output_of_deal_and_moves_is_what_they_print(tmp_path: Path, monke
 
 
 def test_links_between_the_pages_resolve() -> None:
-    """Every relative Markdown link of README.md and docs/*.md names a file of the repository, and an anchor
+    """Every relative Markdown link of README.md and docs/*.md names a file of the repository (inside it), and an anchor
     one of that page's headings (GitHub's slugs)."""
     def slug(heading: str) -> str:
         return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
@@ -135,7 +135,9 @@ def test_links_between_the_pages_resolve() -> None:
             seen += 1
             path, _, anchor = link.partition("#")
             target = (page.parent / path).resolve() if path else page.resolve()
-            if not target.exists():
+            if not target.is_relative_to(ROOT.resolve()):
+                broken.append(f"{page.name}: {link} (outside the repository: a clone has no such file)")
+            elif not target.exists():
                 broken.append(f"{page.name}: {link} (no such file)")
             elif anchor and target in anchors and anchor not in anchors[target]:
                 broken.append(f"{page.name}: {link} (no such heading)")

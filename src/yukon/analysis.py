@@ -220,16 +220,18 @@ class _Search:
         return [k for k in self.open_positions() if self.tried.get(self.keys[k], 0.0) < limit]
 
 
-def _check_limits(time_limit: object, total_limit: object, stop: object) -> None:
+def _check_limits(time_limit: object, total_limit: object, stop: object) -> tuple[float, float | None]:
     """The same :class:`~yukon.errors.InvalidLimitError` as :func:`yukon.solve`'s, before any work (a limit
-    of 'x' raised TypeError deep in the rounds, 0 or -1 ran, a stop that is no event raised AttributeError)."""
+    of 'x' raised TypeError deep in the rounds, 0 or -1 ran, a stop that is no event raised AttributeError).
+    Returns both limits as floats (an int too large for one is infinity: no limit)."""
     from .solver import check_limits
 
     if time_limit is None:  # (every position gets a limit: the rounds grow up to it)
         raise InvalidLimitError("time_limit must be a positive number of seconds, not None")
-    check_limits(time_limit, None, None, stop)
+    each = check_limits(time_limit, None, None, stop)
+    assert each is not None
     try:
-        check_limits(total_limit, None, None, None)
+        return each, check_limits(total_limit, None, None, None)
     except InvalidLimitError:
         raise InvalidLimitError(f"total_limit must be a positive number of seconds or None, not {shown(total_limit)}") \
             from None
@@ -254,7 +256,7 @@ def analyze(
         game = GameRecord.from_game(game)
     if not isinstance(game, GameRecord):
         raise TypeError(f"analyze() needs a GameRecord or a Game, not {type(game).__name__}")
-    _check_limits(time_limit, total_limit, stop)
+    time_limit, total_limit = _check_limits(time_limit, total_limit, stop)
     shorten: Solver | None = None
     if solver is None:
         from .solver import solve

@@ -187,6 +187,33 @@ def test_limits_too_large_for_a_float_or_a_c_integer_are_no_limit() -> None:
     assert hint(game, time_limit=10**400).source == "solver"
 
 
+@pytest.mark.parametrize("name", ["time_limit", "node_limit", "memory_limit"])
+@pytest.mark.parametrize("value", [-(10**5000), "9" * 1_000_000, [0] * 100_000],
+                         ids=["huge-int", "huge-text", "long-list"])
+def test_a_bad_limit_is_named_in_a_line(name: str, value: object) -> None:
+    """An int of 5,000 digits has no repr (Python refuses, with a plain ValueError), and a megabyte of text
+    was echoed whole: the message quotes either in a line."""
+    with pytest.raises(InvalidLimitError, match=name) as info:
+        solve(Game.deal("yukon", seed=1), **{name: value})  # type: ignore[arg-type]
+    assert len(str(info.value)) < 300 and "\n" not in str(info.value)
+
+
+def test_huge_limits_are_no_limit_for_the_honest_player_and_the_analysis() -> None:
+    from yukon.analysis import analyze
+    from yukon.honest import Budget, play_honest
+    from yukon.record import GameRecord
+
+    won_in_one = Game.from_text("yukon,kings,noreturn KS/QS/-/-/-/-/- JS/KH/KD/KC")
+    assert yukon.hint(won_in_one, time_limit=10**400, peek=False, seed=1).move is not None
+    assert play_honest(won_in_one.copy(), Budget(), time_limit=10**400).reason == "won"
+    record = GameRecord.from_game(won_in_one)
+    assert analyze(record, time_limit=10**400, total_limit=10**500).start == "won"
+    with pytest.raises(InvalidLimitError, match="time_limit"):
+        play_honest(won_in_one.copy(), Budget(), time_limit=-(10**5000))
+    with pytest.raises(InvalidLimitError, match="total_limit"):
+        analyze(record, time_limit=1, total_limit="x" * 100_000)
+
+
 _INTERRUPT_AFTER = """
 import os, signal, sys, threading, time
 sent = []

@@ -203,7 +203,8 @@ def honest_hint(
         raise TypeError(f"honest_hint() needs a yukon.Game, not {type(game).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a yukon.honest.Budget, not {type(budget).__name__}")
-    check_limits(time_limit, None, None, stop)  # the same InvalidLimitError as yukon.solve's, before any work
+    # the same InvalidLimitError as yukon.solve's, before any work; an int too large for a float is no limit
+    time_limit = check_limits(time_limit, None, None, stop)
     if seed is not None:  # checked here, not only where the samples are drawn: a safe or only move draws none
         try:
             check_seed(seed)
@@ -404,6 +405,9 @@ def play_honest(
     or ``time_limit`` seconds for the whole game passed, ends it as ``stopped``. ``observe``, if given, is
     called before each decision with what the decision reads (the view, the views passed): a study of the
     games (bench/honest_idle.py) watches them without playing them again some other way."""
+    if not isinstance(game, Game):
+        raise TypeError(f"play_honest() needs a yukon.Game, not {type(game).__name__}")
+    time_limit = check_limits(time_limit, None, None, stop)
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     seen: set[VisiblePosition] = set(visible_history(game))

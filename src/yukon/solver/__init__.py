@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..cards import NAME
-from ..errors import InvalidLimitError
+from ..errors import InvalidLimitError, shown
 from ..game import Game
 from ..notation import Move
 from ..rules import Rules
@@ -379,10 +379,10 @@ def check_limits(
         isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
         or time_limit != time_limit or time_limit <= 0  # (x != x: NaN, without float() of a huge int)
     ):
-        raise InvalidLimitError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+        raise InvalidLimitError(f"time_limit must be a positive number of seconds or None, not {shown(time_limit)}")
     for name, value, unit in (("node_limit", node_limit, "positions"), ("memory_limit", memory_limit, "bytes")):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value <= 0):
-            raise InvalidLimitError(f"{name} must be a positive whole number of {unit} or None, not {value!r}")
+            raise InvalidLimitError(f"{name} must be a positive whole number of {unit} or None, not {shown(value)}")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise InvalidLimitError(f"stop must be a threading.Event (or None), not {type(stop).__name__}")
     if time_limit is None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine_helpers import make, play_randomly
 from yukon import Game, YukonError
 from yukon.cards import NAME
-from yukon.record import DealNumber, GameRecord, InvalidRecordError, RecordMoveError
+from yukon.record import MAX_RECORD_BYTES, DealNumber, GameRecord, InvalidRecordError, RecordMoveError
 
 VARIANTS = ("yukon", "russian", "alaska", "australian", "milligan-yukon")
 
@@ -103,6 +103,11 @@ def test_pysolfc_numbering_is_kept() -> None:
 # ---------------------------------------------------------------------- bad records
 
 
+def _huge(value: int | str | list[Any]) -> bool:
+    """A test value whose id would be unreadable (or, for an int of 5,000 digits, raise)."""
+    return value.bit_length() > 64 if isinstance(value, int) else len(value) > 1 and len(str(value)) > 100
+
+
 def rejected(data: Any, *words: str) -> InvalidRecordError:
     with pytest.raises(InvalidRecordError) as info:
         if isinstance(data, (str, bytes)):
@@ -112,6 +117,7 @@ def rejected(data: Any, *words: str) -> InvalidRecordError:
     message = str(info.value)
     for word in words:
         assert word in message, message
+    assert len(message) < 400, message[:400]
     assert isinstance(info.value, YukonError) and isinstance(info.value, ValueError)
     return info.value
 
@@ -211,7 +217,12 @@ def test_no_start() -> None:
     ("time", "12s", ("time",)),
     ("result", "draw", ("result", "draw")),
     ("result", "won", ("says 'won'", "not won")),
-])
+    ("time", 10**5000, ("time", "bits")),
+    ("time", 10**400, ("time",)),
+    ("version", 10**5000, ("version", "bits", "newer")),
+    ("result", "x" * 1_000_000, ("result", "xxx...xxx")),
+    ("moves", ["1:AS>F" * 100_000], ("move 1", "...")),
+], ids=lambda value: "huge" if isinstance(value, (int, str, list)) and _huge(value) else None)
 def test_bad_metadata(key: str, value: Any, words: tuple[str, ...]) -> None:
     data = long_record()
     data[key] = value
@@ -239,6 +250,17 @@ def test_read_errors(tmp_path: Path) -> None:
     path.write_text("[1, 2", encoding="utf-8")
     with pytest.raises(InvalidRecordError, match="JSON"):
         GameRecord.read(path)
+    path.write_bytes(b" " * (MAX_RECORD_BYTES + 1))  # (it was read whole: /dev/zero never ended)
+    with pytest.raises(InvalidRecordError, match=r"bad\.json' is longer than 16,000,000 bytes"):
+        GameRecord.read(path)
+    with pytest.raises(InvalidRecordError, match="standard input is longer than"):
+        GameRecord.read_stdin(b" " * (MAX_RECORD_BYTES + 1))
+
+
+def test_a_number_of_thousands_of_digits_in_the_json_is_named() -> None:
+    """Python's json reads no int of over 4,300 digits: it raised a plain ValueError, not a YukonError."""
+    text = json.dumps(long_record()).replace('"version": 1', '"version": 1' + "0" * 5000)
+    rejected(text, "too many digits")
 
 
 def test_replay_bounds() -> None:

@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -42,6 +41,10 @@ FORMAT = "yukon-game"
 VERSION = 1
 #: What a record may say of how the game ended (as the saved games of :mod:`yukon.store` do).
 RESULTS = ("won", "lost", "abandoned")
+#: the longest record file read: a game of 10,000 moves is about 100 KB
+MAX_RECORD_BYTES = 16_000_000
+#: the longest game time a record may say, in seconds (a century: beyond it a clock was wrong)
+MAX_TIME = 100 * 365.25 * 24 * 3600
 #: The keys of version 1; any other key is kept as it is (``extra``) for the programs that wrote it.
 KEYS = ("format", "version", "start", "moves", "title", "deal", "date", "result", "time")
 
@@ -75,6 +78,8 @@ def _parse_json(text: str | bytes, where: str) -> Any:
             from None
     except RecursionError:
         raise InvalidRecordError(f"{where} is not a game record: its JSON is nested too deeply") from None
+    except ValueError:  # (Python reads no int of over 4,300 digits: a plain ValueError, not a JSONDecodeError)
+        raise InvalidRecordError(f"{where} is not a game record: a number in it has too many digits") from None
 
 
 def _is_one_line_position(text: str) -> bool:
@@ -95,7 +100,7 @@ class RecordMoveError(InvalidRecordError):
         self.number = number
         self.text = text
         self.reason = reason
-        super().__init__(f"move {number} ({text!r}) is bad: {reason}")
+        super().__init__(f"move {number} ({shown(text)}) is bad: {reason}")
 
 
 @dataclass(frozen=True)
@@ -169,14 +174,22 @@ class GameRecord:
     def read(cls, path: str | Path) -> GameRecord:
         """Read a record file; :class:`InvalidRecordError` if it cannot be read or is not a good record."""
         try:
-            raw = Path(path).read_bytes()
+            with Path(path).open("rb") as file:  # (a bounded read: /dev/zero or a huge file is refused, not read)
+                raw = file.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
             raise InvalidRecordError(f"cannot read the game record {str(path)!r}: {exc.strerror or exc}") from None
+        if len(raw) > MAX_RECORD_BYTES:
+            raise InvalidRecordError(f"the game record {str(path)!r} is longer than {MAX_RECORD_BYTES:,} bytes: "
+                                     "it is no game record")
         return cls.from_dict(_parse_json(raw, f"the game record {str(path)!r}"))
 
     @classmethod
     def read_stdin(cls, raw: bytes) -> GameRecord:
-        """Read a record given on standard input (its errors say so)."""
+        """Read a record given on standard input (its errors say so; read at most ``MAX_RECORD_BYTES + 1``
+        bytes of it: more is refused)."""
+        if len(raw) > MAX_RECORD_BYTES:
+            raise InvalidRecordError(f"the game record on standard input is longer than {MAX_RECORD_BYTES:,} bytes: "
+                                     "it is no game record")
         return cls.from_dict(_parse_json(raw, "the game record on standard input"))
 
     @classmethod
@@ -192,14 +205,15 @@ class GameRecord:
                 f"not a yukon game record: it has no \"format\" (a record starts {{\"format\": \"{FORMAT}\", ...}})")
         if data["format"] != FORMAT:
             raise InvalidRecordError(
-                f"not a yukon game record: its 'format' is {data['format']!r}, not {FORMAT!r}"
+                f"not a yukon game record: its 'format' is {shown(data['format'])}, not {FORMAT!r}"
             )
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
-            raise InvalidRecordError(f"the record's 'version' must be an integer, not {version!r}")
+            raise InvalidRecordError(f"the record's 'version' must be an integer, not {shown(version)}")
         if version != VERSION:
             newer = " (written by a newer program)" if version > VERSION else ""
-            raise InvalidRecordError(f"game record version {version} is not read here{newer}: only version {VERSION}")
+            raise InvalidRecordError(
+                f"game record version {shown(version)} is not read here{newer}: only version {VERSION}")
         if "start" not in data:
             raise InvalidRecordError("the record has no 'start' position")
         if not isinstance(data["start"], dict):  # (it said "... not str (JSON text: use Game.from_json)")
@@ -211,12 +225,12 @@ class GameRecord:
             raise InvalidRecordError(f"the record's start position is bad: {exc}") from None
         moves = data.get("moves")
         if not isinstance(moves, list):
-            raise InvalidRecordError(f"the record's 'moves' must be a list of moves, not {moves!r}")
+            raise InvalidRecordError(f"the record's 'moves' must be a list of moves, not {shown(moves)}")
         deal = _read_deal(data.get("deal"))
         title = data.get("title")
         if title is not None and title != start.rules.title:
             raise InvalidRecordError(
-                f"the record's title {title!r} is not the start position's variant ({start.rules.title!r})"
+                f"the record's title {shown(title)} is not the start position's variant ({start.rules.title!r})"
             )
         extra = {k: v for k, v in data.items() if k not in KEYS}
         return cls.from_parts(start, moves, deal=deal, date=data.get("date"), result=data.get("result"),
@@ -283,25 +297,26 @@ class GameRecord:
     def _check_metadata(self) -> None:
         if self.date is not None:
             if not isinstance(self.date, str):
-                raise InvalidRecordError(f"the record's 'date' must be an ISO 8601 text, not {self.date!r}")
+                raise InvalidRecordError(f"the record's 'date' must be an ISO 8601 text, not {shown(self.date)}")
             try:
                 datetime.fromisoformat(self.date)
             except ValueError:
                 raise InvalidRecordError(
-                    f"the record's 'date' {self.date!r} is not an ISO 8601 date (such as 2026-12-01T09:30:00Z)"
+                    f"the record's 'date' {shown(self.date)} is not an ISO 8601 date (such as 2026-12-01T09:30:00Z)"
                 ) from None
         t = self.time
-        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0):
-            raise InvalidRecordError(f"the record's 'time' must be seconds (a number from 0), not {t!r}")
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or t != t or t < 0
+                              or t > MAX_TIME):  # (x != x: NaN; math.isfinite() of a huge int is an OverflowError)
+            raise InvalidRecordError(f"the record's 'time' must be seconds (a number from 0), not {shown(t)}")
         if self.result is not None:
             if self.result not in RESULTS:
                 raise InvalidRecordError(
-                    f"the record's 'result' must be one of {', '.join(RESULTS)}, not {self.result!r}"
+                    f"the record's 'result' must be one of {', '.join(RESULTS)}, not {shown(self.result)}"
                 )
             end = self.game()
             if (self.result == "won") != end.is_won():
                 what = "won" if end.is_won() else "not won"
-                raise InvalidRecordError(f"the record says {self.result!r}, but its moves end {what}")
+                raise InvalidRecordError(f"the record says {shown(self.result)}, but its moves end {what}")
             if self.result == "lost" and not end.is_lost():
                 raise InvalidRecordError("the record says 'lost', but moves are left at its end")
         if self.deal is not None:
@@ -325,15 +340,15 @@ def _read_deal(value: Any) -> DealNumber | None:
         return None
     if not isinstance(value, dict) or "number" not in value:
         raise InvalidRecordError(
-            f"the record's 'deal' must be an object such as {{'number': 42, 'numbering': 'yukon'}}, not {value!r}"
+            f"the record's 'deal' must be an object such as {{'number': 42, 'numbering': 'yukon'}}, not {shown(value)}"
         )
     number = value["number"]
     numbering = value.get("numbering", "yukon")
     if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-        raise InvalidRecordError(f"the record's deal number must be a whole number from 0, not {number!r}")
+        raise InvalidRecordError(f"the record's deal number must be a whole number from 0, not {shown(number)}")
     if numbering not in NUMBERINGS:
         raise InvalidRecordError(
-            f"the record's deal numbering must be one of {', '.join(NUMBERINGS)}, not {numbering!r}"
+            f"the record's deal numbering must be one of {', '.join(NUMBERINGS)}, not {shown(numbering)}"
         )
     return DealNumber(number, numbering)
 

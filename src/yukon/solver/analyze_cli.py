@@ -35,10 +35,10 @@ def add_analyze_parser(sub: Any) -> None:
 
 
 def _read_record(value: str) -> Any:
-    from ..record import GameRecord
+    from ..record import MAX_RECORD_BYTES, GameRecord
 
     if value == "-":
-        return GameRecord.read_stdin(sys.stdin.buffer.read())
+        return GameRecord.read_stdin(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
     return GameRecord.read(value)
 
 

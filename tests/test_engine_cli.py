@@ -189,6 +189,25 @@ def test_moves_from_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytes
     assert code == 0 and out == expected_moves(g)
 
 
+@pytest.mark.parametrize("form", ["json", "one-line"])
+def test_a_byte_order_mark_is_no_part_of_a_position_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                        form: str) -> None:
+    """A Windows editor saves UTF-8 with a byte order mark: the position read as 73 fields, '\\ufeff{...'."""
+    g = Game.deal("russian", seed=3)
+    path = tmp_path / "position.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + (json.dumps(g.to_dict()) if form == "json" else g.to_text()).encode())
+    code, out, err = run(capsys, "moves", str(path))
+    assert (code, err) == (0, "") and out == expected_moves(g)
+
+
+def test_a_position_file_of_megabytes_is_refused_unread(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """It was read whole (``yukon moves /dev/zero`` never ended, filling the memory)."""
+    path = tmp_path / "huge.json"
+    path.write_bytes(b" " * 2_000_000)
+    code, out, err = run(capsys, "moves", str(path))
+    assert code == 2 and out == "" and "longer than 1,000,000 bytes" in err and "huge.json" in err
+
+
 def test_moves_of_the_one_line_form(capsys: pytest.CaptureFixture[str]) -> None:
     g = Game.deal("alaska", seed=9)
     code, out, _ = run(capsys, "moves", g.to_text())

@@ -240,12 +240,19 @@ def game_from_args(args: argparse.Namespace) -> Game:
         raise CommandError(str(exc)) from None
 
 
+#: the longest position text read (a position's JSON, indented, is about 2 KB; its one-line form 200 bytes)
+MAX_POSITION_CHARS = 1_000_000
+
+
 def read_position_arg(value: str) -> Game:
     """A position given as a JSON file, ``-`` for standard input, or the one-line form."""
     if not value.strip():  # (before any file: Path("") is the current folder, "cannot read ...: Is a directory")
         raise CommandError("the position is empty")
     if value == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read(MAX_POSITION_CHARS + 1)
+        if len(text) > MAX_POSITION_CHARS:
+            raise CommandError(f"the position on standard input is longer than {MAX_POSITION_CHARS:,} characters")
+        text = text.removeprefix("\ufeff")
     elif value.strip().startswith(("{", "[")):
         text = value
     else:
@@ -255,11 +262,17 @@ def read_position_arg(value: str) -> Game:
         )
         if looks_like_file:
             try:
-                text = path.read_text(encoding="utf-8")
+                with path.open("rb") as file:  # (a bounded read: /dev/zero or a huge file is refused, not read)
+                    raw = file.read(MAX_POSITION_CHARS + 1)
+                if len(raw) > MAX_POSITION_CHARS:
+                    raise CommandError(f"position file {shown(value)} is longer than {MAX_POSITION_CHARS:,} bytes: "
+                                       "it is no position")
+                text = raw.decode("utf-8-sig")  # (a Windows editor's byte order mark is no part of the position)
             except OSError as exc:
-                raise CommandError(f"cannot read position file {value!r}: {exc.strerror}") from None
+                raise CommandError(f"cannot read position file {shown(value)}: {exc.strerror}") from None
             except UnicodeDecodeError as exc:
-                raise CommandError(f"cannot read position file {value!r}: not UTF-8 text ({exc.reason})") from None
+                raise CommandError(f"cannot read position file {shown(value)}: not UTF-8 text ({exc.reason})") \
+                    from None
         elif len(value.split()) == 1:  # (a file name mistyped, or a one-line position without its spaces)
             raise CommandError(f"invalid position: {shown(value)} is no file, and a one-line position has 3 "
                                "or 4 space-separated fields, not 1")

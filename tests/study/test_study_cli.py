@@ -182,6 +182,23 @@ def test_report_to_stdout_with_a_dash_as_export_does(existing: Path, tmp_path: P
     assert "| yukon" in capsys.readouterr().out and not (tmp_path / "-").exists()
 
 
+@pytest.mark.parametrize("action", ["report", "export"])
+def test_an_option_before_the_action_name_counts(existing: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str], action: str) -> None:
+    """'yukon study --db FILE report' read the default study file: the action's own default overwrote it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "nowhere"))  # (the default file does not exist)
+    capsys.readouterr()
+    assert run_cli("--db", str(existing), action) == 0
+    out = capsys.readouterr().out
+    assert ("| yukon" in out) if action == "report" else (len(out.splitlines()) == 1 + 4)
+
+
+def test_a_run_option_before_run_counts(existing: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli("--db", str(existing), "--seeds", "1-5", "run", "--time-limit", "none", "--node-limit", NODES,
+                   "--workers", "1") == 0
+    assert sorted(status_by_seed(existing)) == [1, 2, 3, 4, 5]
+
+
 @pytest.mark.parametrize("kind", ["garbage", "foreign"])
 def test_unusable_file_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
     path = tmp_path / "x.sqlite3"

@@ -139,6 +139,18 @@ def add_parser(sub: Any) -> None:
     r.add_argument("files", nargs="+", type=Path, metavar="FILE", help="CSV files ('.gz': gzip-compressed)")
     _add_db_option(r)
     r.set_defaults(func=run)
+    for action_parser in actions.choices.values():
+        _keep_options_given_before(p, action_parser)
+
+
+def _keep_options_given_before(study: argparse.ArgumentParser, action_parser: argparse.ArgumentParser) -> None:
+    """An action's options that 'yukon study' has too default to not being set at all, so that one given
+    before the action's name stays: argparse lets a subcommand's defaults overwrite what the main parser
+    read, and 'yukon study --db FILE report' reported the default file."""
+    before = {option.dest for option in study._actions}  # (argparse has no public list of a parser's options)
+    for option in action_parser._actions:
+        if option.option_strings and option.dest in before and option.dest != "help":
+            option.default = argparse.SUPPRESS
 
 
 def _default_db_text() -> str:

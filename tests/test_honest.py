@@ -523,6 +523,13 @@ def test_bad_limits_and_seeds_are_refused_before_any_work() -> None:
     assert str(yukon.hint(safe, time_limit=None, peek=False, seed=2**64 - 1).move) == "2:QS>F"
 
 
+@pytest.mark.parametrize("peek", ["no", "False", 0, 1, None])
+def test_peek_is_true_or_false(peek: object) -> None:
+    """peek="no" is truthy: it gave the solver's hint, which sees the face-down cards."""
+    with pytest.raises(TypeError, match=f"peek must be True or False, not {peek!r}"):
+        yukon.hint(Game.deal("yukon", seed=1), time_limit=None, peek=peek, seed=1)  # type: ignore[arg-type]
+
+
 def test_the_largest_deal_number_plays_out() -> None:
     """play_honest's decision seeds (seed * 1009 + ply) pass 2^64 for deal numbers above 2^64 / 1009; the
     samples take them modulo 2^64 (an honest study of such a deal failed with InvalidSeedError)."""

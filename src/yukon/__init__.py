@@ -21,6 +21,7 @@ from .errors import (
     InvalidRulesError,
     UnknownVariantError,
     YukonError,
+    shown,
 )
 from .game import Game
 from .notation import FOUNDATION, STOCK, WASTE, Move
@@ -59,6 +60,8 @@ def hint(
     player sees only (:func:`yukon.honest.honest_hint`; with ``time_limit=None`` and a ``seed`` it is
     deterministic). The result's ``kind`` is ``"solver"`` or ``"honest"``.
     """
+    if not isinstance(peek, bool):  # (peek="no" is truthy: it was the solver's hint, which sees the hidden cards)
+        raise TypeError(f"peek must be True or False, not {shown(peek)}")
     if not peek:
         from .honest import honest_hint
 

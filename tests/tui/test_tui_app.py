@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Awaitable, Callable
 
 import pytest
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 from tui_helpers import NEARLY_WON, ONE_FROM_LOST, FakeClock
@@ -462,3 +464,30 @@ def test_the_top_line_shows_a_grade_only_once_it_spoils_nothing() -> None:
         assert app.game.move_stack == [] and f"deal {hard.seed} (hard) · " in str(app.query_one("#info").render())
 
     run(make_app(None, Game.deal("yukon", seed=hard.seed), autoplay=False), played_out, size=(100, 24))
+
+
+def readme_terminal_keys() -> set[str]:
+    """The keys the README's "Play in the terminal" paragraph names (`h`, `,`/`.`, `esc`), as Textual names them."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0]
+    prose = re.sub(r"```.*?```", "", section, flags=re.S)  # (the commands' options are no keys)
+    names = {",": "comma", ".": "full_stop", "+": "plus", "-": "minus", "?": "question_mark", "esc": "escape"}
+    keys = set()
+    for quoted in re.findall(r"`([^`]+)`", prose):
+        for key in quoted.split("/") if quoted != "/" else [quoted]:
+            if len(key) == 1 or key in names:
+                keys.add(names.get(key, key))
+    return keys
+
+
+def test_the_readme_names_the_terminal_keys_as_they_are() -> None:
+    # the README said h showed "the solver's hint" (the honest one is the default, k switches) and named no d
+    bound = {k for b in YukonApp.BINDINGS if isinstance(b, Binding) for k in b.key.split(",")}
+    named = readme_terminal_keys()
+    assert named - bound == set(), "keys the README names that the game does not bind"
+    shown = {b.key.split(",")[0] for b in YukonApp.BINDINGS if isinstance(b, Binding) and b.show}
+    assert shown - named - {"space"} == set(), "keys of the key bar the README does not name"  # (space: in words)
+    for key in ("d", "k", "W", "b", "R", "x", "m", "g"):
+        assert key in named, key

@@ -92,6 +92,36 @@ def test_a_lost_start_has_no_losing_move() -> None:
     assert analyze(longer, time_limit=10).start == "lost"
 
 
+def test_a_shipped_lost_deal_is_answered_at_once_without_the_solver(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    from yukon import deal_data
+
+    assert deal_data.verdict_for("yukon", 91).status == "lost"  # (one of the hardest deals to decide)
+    game = Game.deal("yukon", seed=91)
+    play_randomly(game, random.Random(1), 6)
+    record = GameRecord.from_game(game)
+
+    def no_solver(position: Game, **_: Any) -> SolveResult:
+        raise AssertionError("the solver was asked about a deal the shipped verdicts decide")
+
+    result = analyze(record, time_limit=30, solver=no_solver)
+    assert (result.start, result.losing_move, result.continuation, result.unknown_moves) == ("lost", None, [], [])
+    assert result.end == "lost" and result.losing_range is None and result.solver_calls == 0
+    assert result.moves == 6 and result.positions == len({g.to_text() for g in record.positions()})
+    result = analyze(record, time_limit=30)  # the default solver too, and at once
+    assert result.start == "lost" and result.solver_calls == 0 and result.seconds < 1
+    path = tmp_path / "game.json"
+    record.write(path)
+    assert main(["analyze", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "start: LOST" in out and "no move lost this game" in out
+    # the same position without its deal number is the solver's to decide
+    asked: list[Game] = []
+    unnumbered = GameRecord.from_parts(record.start, record.moves)
+    analyze(unnumbered, time_limit=0.01, solver=lambda position, **_: asked.append(position) or SolveResult("unknown"))
+    assert asked
+
+
 def weak_playout(seed: int, length: int = 120) -> GameRecord:
     """Yukon deal ``seed`` played by bench/analyze.py's weak player: cards up whenever it can (70%), else any
     new move."""
@@ -238,6 +268,14 @@ def test_the_search_asks_few_positions() -> None:
     assert result.losing_move == 23 and result.solver_calls <= 2 + 6  # the end, the start, log2(40) halvings
 
 
+def test_a_shipped_deal_not_lost_is_still_searched() -> None:
+    from yukon import deal_data
+
+    assert deal_data.verdict_for("yukon", 17).status == "won"
+    result = analyze(PLAYOUT, solver=Oracle(23, set()))
+    assert result.start == "won" and result.losing_move == 23 and result.solver_calls > 0
+
+
 def test_a_hard_position_away_from_the_losing_move_gets_only_the_first_round() -> None:
     # 30 needs the whole time limit (and is the search's first halving); the losing move (23) is found
     # around it, and then it does not matter
@@ -369,7 +407,9 @@ def test_cli_analyze_open_answer(tmp_path: Path, capsys: pytest.CaptureFixture[s
     game = Game.deal("yukon", seed=91)  # one of the hardest deals: no verdict in a millisecond
     play_randomly(game, random.Random(1), 6)
     path = tmp_path / "game.json"
-    GameRecord.from_game(game).write(path)
+    played = GameRecord.from_game(game)
+    # (as a position without its deal number: deal 91 is a shipped lost deal, answered without the solver)
+    GameRecord.from_parts(played.start, played.moves).write(path)
     assert main(["analyze", str(path), "--time-limit", "0.001", "--total-limit", "0.5", "--json"]) == 3
     data = json.loads(capsys.readouterr().out)
     assert data["losing_move"] is None and data["unknown_moves"]

@@ -237,6 +237,19 @@ def _check_limits(time_limit: object, total_limit: object, stop: object) -> tupl
             from None
 
 
+def _shipped_lost(record: GameRecord) -> bool:
+    """Does the record start at a deal that the shipped verdicts (:mod:`yukon.deal_data`) prove lost?"""
+    if record.deal is None:
+        return False  # (a position set up by hand: only the solver can tell)
+    from . import deal_data
+
+    try:
+        verdict = deal_data.verdict_for(record.start.rules, record.deal.number, record.deal.numbering)
+    except deal_data.VerdictDataError:
+        return False  # a damaged data file: the solver decides, as without data
+    return verdict is not None and verdict.status == "lost"
+
+
 def analyze(
     game: GameRecord | Game,
     time_limit: float = DEFAULT_TIME_LIMIT,
@@ -251,6 +264,8 @@ def analyze(
     still open after every position had ``time_limit`` get what is left (:func:`round_limits`);
     ``stop``: an event that ends the analysis early, with what is known by then. ``solver`` defaults
     to :func:`yukon.solver.solve` (and the continuation is then the shortest winning line it finds).
+    A record that starts at a deal the shipped verdicts prove lost (:mod:`yukon.deal_data`) is answered at
+    once, without the solver: the start was lost.
     """
     if isinstance(game, Game):
         game = GameRecord.from_game(game)
@@ -268,6 +283,12 @@ def analyze(
 
     started = time.perf_counter()
     n = len(game.moves)
+    if _shipped_lost(game):
+        # (a deal the studies proved lost: every position of the game is lost, and no move lost it; the
+        # search would spend its whole time limit on the hard start, as on deal 91, to say the same or less)
+        return Analysis(start="lost", losing_move=None, continuation=[], unknown_moves=[], verdicts={0: "lost"},
+                        end="lost", moves=n, positions=len({g.to_text() for g in game.positions()}),
+                        seconds=time.perf_counter() - started)
     search = _Search(game, total_limit, stop, solver)
 
     # Round by round, a larger limit each time: the end first (usually a dead end, decided at once),

@@ -73,6 +73,29 @@ def test_b_after_a_deal_lost_from_the_start_says_there_is_no_line(store: Store) 
     asyncio.run(main())
 
 
+def test_w_on_a_shipped_lost_deal_says_so_at_once(store: Store) -> None:
+    # Yukon deal 91 is proven lost in the shipped verdicts, and one of the hardest deals for the solver: W
+    # searched for its whole time limit for a losing move that no move was
+    app = YukonApp(store, Game.deal("yukon", seed=91), clock=FakeClock(), tick=False, new_seed=lambda: 99,
+                   autoplay=False, analysis_time=60.0)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        move = app.session.game.legal_moves()[0]
+        app.session.play(move, autoplay=False)
+        app.refresh_table()
+        await pilot.press("W", "y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        assert app.analysis.start == "lost" and app.analysis.solver_calls == 0, app.analysis
+        assert app.status_text == "This deal could not be won from the start: no move lost it"
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())
+
+
 def test_b_before_w_says_what_it_waits_for() -> None:
     from yukon.tui.app import no_line_text
 

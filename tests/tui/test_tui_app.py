@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Awaitable, Callable
 
 import pytest
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 from tui_helpers import NEARLY_WON, ONE_FROM_LOST, FakeClock
@@ -263,6 +265,70 @@ def test_milligan_deals_rows_and_scrolls(store: Store) -> None:
     run(make_app(store, Game.deal("milligan-yukon", seed=4)), scenario, size=(80, 20))
 
 
+def footer_keys(app: YukonApp) -> list[str]:
+    """The keys the key bar shows, as "key Label"."""
+    from textual.widgets._footer import FooterKey
+
+    return [f"{k.key_display} {k.description}" for k in app.query(FooterKey) if k.display]
+
+
+def test_the_key_bar_shows_d_while_the_stock_can_deal(store: Store) -> None:
+    # d was in no key bar: a stock variant's one key of its own was only in the help (and the first status line)
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert "d Deal" in footer_keys(app)
+        for _ in range(9):  # 68 cards, 8 a deal (the ninth: the last 4)
+            await pilot.press("d")
+        await pilot.pause()
+        assert app.game.stock == [] and "d Deal" not in footer_keys(app)
+        assert "u Undo" in footer_keys(app)
+        await pilot.press("d")  # still a word for it: the stock is empty
+        assert app.status_text == "The stock is empty." and app.query_one("#status").has_class("error")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Deal from the stock" in " ".join(label for _, label in app.screen.rows())  # (the key is the game's)
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert app.game.stock and "d Deal" in footer_keys(app)
+
+    run(make_app(store, Game.deal("milligan-yukon", seed=4), autoplay=False), scenario, size=(100, 40))
+
+
+def test_no_d_in_the_key_bar_without_a_stock(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert "d Deal" not in footer_keys(app) and "u Undo" in footer_keys(app)
+
+    run(make_app(store, Game.deal("yukon", seed=42)), scenario, size=(100, 40))
+
+
+@pytest.mark.parametrize("variant, says", [("australian", True), ("milligan-yukon", True), ("yukon", False)])
+def test_a_new_game_of_a_stock_variant_says_d_deals(store: Store, variant: str, says: bool) -> None:
+    # the first game's status line said "d: deal", a new game's ("Deal 99 of ... Good luck!") did not
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert ("d: deal" in app.status_text) == says, app.status_text
+        await pilot.press("n")
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game.seed == 99 and app.status_text.startswith("Deal 99 of ")
+        assert ("d: deal" in app.status_text) == says, app.status_text
+
+    run(make_app(store, Game.deal(variant, seed=42), autoplay=False), scenario)
+
+
+def test_choosing_a_stock_variant_says_d_deals(store: Store) -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v", "down", "down", "down", "enter")  # Australian Patience: a new table
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game.rules.variant == "australian"
+        assert app.status_text.startswith("Deal 99 of Australian Patience") and "d: deal" in app.status_text
+        assert "d Deal" in footer_keys(app)
+
+    run(make_app(store, Game.deal("yukon", seed=42)), scenario)
+
+
 def test_hint_is_shown_on_the_table(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("h")
@@ -398,3 +464,30 @@ def test_the_top_line_shows_a_grade_only_once_it_spoils_nothing() -> None:
         assert app.game.move_stack == [] and f"deal {hard.seed} (hard) · " in str(app.query_one("#info").render())
 
     run(make_app(None, Game.deal("yukon", seed=hard.seed), autoplay=False), played_out, size=(100, 24))
+
+
+def readme_terminal_keys() -> set[str]:
+    """The keys the README's "Play in the terminal" paragraph names (`h`, `,`/`.`, `esc`), as Textual names them."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0]
+    prose = re.sub(r"```.*?```", "", section, flags=re.S)  # (the commands' options are no keys)
+    names = {",": "comma", ".": "full_stop", "+": "plus", "-": "minus", "?": "question_mark", "esc": "escape"}
+    keys = set()
+    for quoted in re.findall(r"`([^`]+)`", prose):
+        for key in quoted.split("/") if quoted != "/" else [quoted]:
+            if len(key) == 1 or key in names:
+                keys.add(names.get(key, key))
+    return keys
+
+
+def test_the_readme_names_the_terminal_keys_as_they_are() -> None:
+    # the README said h showed "the solver's hint" (the honest one is the default, k switches) and named no d
+    bound = {k for b in YukonApp.BINDINGS if isinstance(b, Binding) for k in b.key.split(",")}
+    named = readme_terminal_keys()
+    assert named - bound == set(), "keys the README names that the game does not bind"
+    shown = {b.key.split(",")[0] for b in YukonApp.BINDINGS if isinstance(b, Binding) and b.show}
+    assert shown - named - {"space"} == set(), "keys of the key bar the README does not name"  # (space: in words)
+    for key in ("d", "k", "W", "b", "R", "x", "m", "g"):
+        assert key in named, key

@@ -120,6 +120,19 @@ def test_the_top_line_in_full_where_there_is_room() -> None:
     run(make_app(None, game), scenario, size=(140, 30))
 
 
+def test_the_help_uses_the_room_of_a_wide_terminal() -> None:
+    # at 160x45 the box was 76 columns wide: most rows folded in two, and the keys scrolled with half the screen empty
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        box = app.screen.query_one("Vertical")
+        scroll = app.screen.query_one("#help-keys", VerticalScroll)
+        assert 100 <= box.outer_size.width <= 120, box.outer_size
+        assert scroll.max_scroll_y == 0  # every key and the rules in sight, no scrolling
+
+    run(make_app(None, Game.deal("yukon", seed=42)), scenario, size=(160, 45))
+
+
 def test_help_scrolls_to_its_end_at_80x24() -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("question_mark")

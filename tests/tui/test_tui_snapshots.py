@@ -59,6 +59,11 @@ def test_help_scrolled_to_its_end(snap_compare: Any) -> None:
     assert snap_compare(app_for("yukon"), terminal_size=(80, 24), press=["question_mark", "end"])
 
 
+def test_help_at_160x45(snap_compare: Any) -> None:
+    """A wide terminal: the help box widens (to 112 columns), its rows on one line each, nothing to scroll."""
+    assert snap_compare(app_for("milligan-yukon"), terminal_size=(160, 45), press=["question_mark"])
+
+
 def test_new_game_screen(snap_compare: Any) -> None:
     assert snap_compare(app_for("yukon"), terminal_size=(80, 24), press=["v", "w"])
 

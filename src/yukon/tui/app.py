@@ -127,6 +127,8 @@ class YukonApp(App[None]):
                 "or the solver's (it sees the face-down cards) when chosen with k"),
         Binding("p", "play_hint", "Play hint", tooltip="Play the hint shown (or the next one)"),
         Binding("u,backspace", "undo", "Undo", tooltip="Take back the last move"),
+        # (in the key bar while the stock has cards: Australian Patience and Milligan Yukon)
+        Binding("d", "deal", "Deal", tooltip="Deal from the stock"),
         Binding("t", "demo", "Watch", tooltip="Watch the computer play (it sees only what you see); t or esc "
                 "stops it, space pauses, + and - set the speed, any move of yours takes over"),
         Binding("t", "demo_stop", "Stop", tooltip="While the computer plays: stop it (or esc) and play on from there"),
@@ -150,7 +152,6 @@ class YukonApp(App[None]):
         Binding("f", "foundation", "Up", show=False, tooltip="Send the picked card (or the one under the cursor) up"),
         Binding("m", "smart", "Move", show=False,
                 tooltip="Move the card (and those on it) where it fits best: up, else onto a column"),
-        Binding("d", "deal", "Deal", show=False, tooltip="Deal from the stock"),
         Binding("w", "waste", "Waste", show=False, tooltip="Pick the waste's top card"),
         Binding("escape", "cancel", "Cancel", show=False, tooltip="Cancel: put the picked card back, hide the hint"),
         Binding("r", "redo", "Redo", show=False, tooltip="Play the move taken back again"),
@@ -258,7 +259,7 @@ class YukonApp(App[None]):
         self._explained: set[int] = set()  # cards whose holding back by auto-play was explained
         #: why auto-play left a card after the last move ("" when it did not)
         self.held_note = ""
-        self._bindings_for = ""
+        self._bindings_for: tuple[str, bool] = ("", False)
         #: the computer playing this table ("watch the computer play")
         self.demo = Demo(self)
         self._demo_at_start = demo
@@ -361,8 +362,10 @@ class YukonApp(App[None]):
                 p.styles.width = pile_width
             p.refresh(layout=True)
         self._update_info()
-        if self._bindings_for != self.game.rules.variant:  # the stock and waste keys come and go with it
-            self._bindings_for = self.game.rules.variant
+        # the stock and waste keys come and go with the variant, and d with the stock's last card
+        bindings_for = (self.game.rules.variant, self._can_deal())
+        if self._bindings_for != bindings_for:
+            self._bindings_for = bindings_for
             self.refresh_bindings()  # (it rebuilds the key bar: not after every move)
         self.call_after_refresh(self._scroll_to_cursor)
 
@@ -1081,7 +1084,8 @@ class YukonApp(App[None]):
         if note:
             text += f": {note}"
             self._deal_note = ""
-        return text + ". Good luck!"
+        # (the one key a stock variant adds to picking and putting cards: the key bar shows it too)
+        return text + ". Good luck!" + ("  d: deal." if game.rules.has_stock else "")
 
     def deal_new(self, rules: Rules) -> None:
         """Start a random deal of ``rules``: one the solver proves winnable when :attr:`winnable_only`."""
@@ -1161,23 +1165,34 @@ class YukonApp(App[None]):
         self.push_screen(StatsScreen(self.store, self.game.rules, self.game.numbering))
 
     def action_help(self) -> None:
+        rules = self.game.rules
         bindings = [
             b for b in self.BINDINGS
-            if isinstance(b, Binding) and self.check_action(b.action.split("(")[0], ()) is not False
-            and not (b.action.startswith("column(") and int(b.key) > self.game.rules.columns)
+            if isinstance(b, Binding) and (self.check_action(b.action.split("(")[0], ()) is not False
+                                           or (b.action == "deal" and rules.has_stock and self.replay is None))
+            and not (b.action.startswith("column(") and int(b.key) > rules.columns)
         ]
         self.push_screen(HelpScreen(bindings, self.game.rules))
 
     def on_key(self, event: events.Key) -> None:
-        """d and w where the variant has no stock or waste: their bindings are left out (the key bar and the
-        help do not offer them), so the key reaches here; say why nothing happens rather than nothing."""
+        """d and w where the variant has no stock or waste, and d once the stock is empty: their bindings are
+        left out (the key bar and the help do not offer them), so the key reaches here; say why nothing happens
+        rather than nothing."""
         rules = self.game.rules
-        if self.replay is None and self.screen is self.screen_stack[0] and (
-                (event.key == "d" and not rules.has_stock) or (event.key == "w" and not rules.has_waste)):
+        if self.replay is not None or self.screen is not self.screen_stack[0]:
+            return
+        if event.key == "d" and rules.has_stock and not self._can_deal():
+            self.demo.intercept("deal")  # (as run_action does: a key that plays stops the computer's game)
+            self.action_deal()  # (its own word on an empty stock)
+            event.stop()
+        elif (event.key == "d" and not rules.has_stock) or (event.key == "w" and not rules.has_waste):
             what = "stock" if event.key == "d" or not rules.has_stock else "waste"
             dealt = " (every card is dealt at the start)" if not rules.has_stock else ""
             self.set_status(f"{rules.title} has no {what}{dealt}", "error")
             event.stop()
+
+    def _can_deal(self) -> bool:
+        return self.game.is_legal(STOCK_MOVE)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the stock and waste keys where the variant has none, and while replaying the keys that
@@ -1188,8 +1203,8 @@ class YukonApp(App[None]):
             return self.demo.active
         if action == "demo":  # while it plays, t is "Stop" (the binding above)
             return not self.demo.active
-        if action == "deal":
-            return self.game.rules.has_stock
+        if action == "deal":  # (with an empty stock d still answers, in on_key: the key bar leaves it out)
+            return self._can_deal()
         if action == "waste":
             return self.game.rules.has_waste
         return True

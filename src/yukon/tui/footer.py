@@ -14,7 +14,7 @@ from textual.widgets._footer import FooterKey
 #: Actions in the order they are kept when the row is too narrow for all (first kept longest); an action
 #: not named here goes first.
 KEPT_LONGEST = (
-    "help", "quit", "demo_stop", "hint", "undo", "new_game", "demo", "demo_pause", "demo_speed", "play_hint",
+    "help", "quit", "demo_stop", "hint", "undo", "deal", "new_game", "demo", "demo_pause", "demo_speed", "play_hint",
     "stats", "variant", "deal_number",
 )
 

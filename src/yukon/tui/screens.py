@@ -81,8 +81,9 @@ def key_label(key: str) -> str:
 class HelpScreen(Dialog[None]):
     """The key bindings (read from the app's BINDINGS) and how to play with the mouse."""
 
-    # A fixed height, so that the keys scroll inside it (an "auto" height would grow past the screen).
-    DEFAULT_CSS = _css("HelpScreen", 76) + """
+    # A fixed height, so that the keys scroll inside it (an "auto" height would grow past the screen). As wide as
+    # a line of it is still read at a glance: at 160 columns a box of 76 folded most rows in two and scrolled.
+    DEFAULT_CSS = _css("HelpScreen", 112) + """
     HelpScreen > Vertical { height: 96%; }
     HelpScreen #help-keys { height: 1fr; }
     """

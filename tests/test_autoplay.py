@@ -13,6 +13,7 @@ from yukon.autoplay import (
     is_certain_win,
     is_safe_to_play_up,
     kept_for_the_tableau,
+    left_to_the_player,
     next_safe_move,
     safe_moves,
 )
@@ -39,13 +40,14 @@ def kept(game: Game) -> dict[str, str]:
 
 def test_a_card_left_for_the_tableau_is_told_with_the_cards_that_may_still_go_on_it() -> None:
     # Alaska: a free Ace could go up, but automatic play leaves it as the 2 may still be placed on it
-    assert kept(make("alaska", ["AS", "5H"], fill=1)) == {"1:AS>F": "A♠ stays: in Alaska the 2♠ may still go on it"}
+    assert kept(make("alaska", ["AS", "5H"], fill=1)) == {
+        "1:AS>F": "A♠ is not played up automatically: you may still want to move the 2♠ onto it"}
     assert kept(make("yukon", ["AS", "5H"], fill=1)) == {}  # a safe Ace is played up, nothing to tell
     # alternate colours: the black Aces not yet up may still go on the 2♥
     g = make("yukon", ["2H", "9C"], foundations=["AS", "AH", "-", "-"], fill=1)
-    assert kept(g) == {"1:2H>F": "2♥ stays: in Yukon the A♣ may still go on it"}
+    assert kept(g) == {"1:2H>F": "2♥ is not played up automatically: you may still want to move the A♣ onto it"}
     g = make("yukon", ["2H", "9C"], foundations=["-", "AH", "-", "-"], fill=1)
-    assert kept(g) == {"1:2H>F": "2♥ stays: in Yukon the A♠ or A♣ may still go on it"}
+    assert kept(g) == {"1:2H>F": "2♥ is not played up automatically: you may still want to move the A♠ or A♣ onto it"}
     assert kept(make("yukon", ["2H", "9C"], foundations=["AS", "AH", "-", "AC"], fill=1)) == {}
 
 
@@ -54,7 +56,20 @@ def test_a_card_whose_twin_needs_its_pile_is_told_so() -> None:
     found = ["KS", "KH", "4D", "KC", "KS", "KH", "2D", "KC"]
     g = make("milligan-yukon", ["5D", "KD QD JD TD 9D 8D 7D 6D", "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D"],
              foundations=found)
-    assert kept(g)["1:5D>F"] == "5♦ stays: the other 5♦ may need the foundation it would go on"
+    assert kept(g)["1:5D>F"] == ("5♦ is not played up automatically: the other 5♦ may need the"
+                                 " foundation pile it would go on")
+
+
+def test_every_play_left_to_the_player_comes_with_why_in_one_list() -> None:
+    # the one place both games take the words from: the Milligan stock's reason, then the tableau's
+    stock = Game.deal("milligan-yukon", seed=1)
+    assert [(str(m), why) for m, why in left_to_the_player(stock)] == [
+        ("7:AS>F", "A♠ is not played up automatically while the stock lasts: a deal puts a card on it, and you may"
+                   " want to move the two together")]
+    g = make("yukon", ["2C", "9H"], foundations=["-", "-", "-", "AC"], fill=1)
+    assert [(str(m), why) for m, why in left_to_the_player(g)] == [
+        ("1:2C>F", "2♣ is not played up automatically: you may still want to move the A♥ or A♦ onto it")]
+    assert left_to_the_player(make("yukon", ["AS", "5H"], fill=1)) == []  # a safe Ace goes up: nothing to say
 
 
 @pytest.mark.parametrize(
@@ -217,7 +232,7 @@ def test_finish_moves_win_every_random_certain_win(seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", ["safe_moves", "next_safe_move", "held_back", "is_certain_win", "finish_moves",
-                                  "waits_for_the_stock", "kept_for_the_tableau"])
+                                  "waits_for_the_stock", "kept_for_the_tableau", "left_to_the_player"])
 @pytest.mark.parametrize("not_a_game", ["yukon KS/-/-/-/-/-/- QS/KH/KD/KC", None, 7])
 def test_a_function_given_no_game_says_what_it_got(name: str, not_a_game: object) -> None:
     """Given a position text (or anything not a Game) they said AttributeError: 'str' has no 'rules'."""

@@ -124,11 +124,11 @@ def kept_for_the_tableau(game: Game) -> list[tuple[Move, str]]:
     """The foundation plays automatic play leaves because the tableau may still need the card, each with
     the reason in a player's words, naming the cards as the table draws them: else a free card that could
     go up (an Ace in Alaska, where a 2 may be placed on it) looks forgotten. (The plays left only while a
-    Milligan stock lasts are :func:`held_back`'s.)
+    Milligan stock lasts are :func:`held_back`'s; :func:`left_to_the_player` words both.)
 
     >>> from yukon import Game
     >>> [(str(m), why) for m, why in kept_for_the_tableau(Game.deal("alaska", seed=6))]
-    [('5:AS>F', 'A♠ stays: in Alaska the 2♠ may still go on it')]
+    [('5:AS>F', 'A♠ is not played up automatically: you may still want to move the 2♠ onto it')]
     """
     _check_game(game, "kept_for_the_tableau")
     heights = [min(h) for h in _foundation_height(game)]
@@ -139,14 +139,34 @@ def kept_for_the_tableau(game: Game) -> list[tuple[Move, str]]:
             continue
         card = PRETTY[m.card]
         if not twin_has_a_slot(game, m.card):
-            kept.append((m, f"{card} stays: the other {card} may need the foundation it would go on"))
+            kept.append((m, f"{card} is not played up automatically: the other {card} may need the foundation pile"
+                            " it would go on"))
             continue
-        # the cards that could still be placed on it: those not yet up in every copy
+        # the cards that could still be placed on it: those not yet up in every copy. (A lead is worth moving
+        # onto it with the cards on the lead, to free the card under the lead: a red Ace onto a 2♣ in Yukon.)
         open_leads = sorted((c for c in build.accepted_by[m.card] if heights[SUIT[c]] < RANK[c]),
                             key=lambda c: (RANK[c], SUIT[c]))
         names = " or ".join(PRETTY[c] for c in open_leads)
-        kept.append((m, f"{card} stays: in {game.rules.title} the {names} may still go on it"))
+        kept.append((m, f"{card} is not played up automatically: you may still want to move the {names} onto it"))
     return kept
+
+
+def left_to_the_player(game: Game) -> list[tuple[Move, str]]:
+    """Every foundation play of a free card that automatic play leaves, each with why in a player's words:
+    :func:`held_back`'s (while a Milligan stock lasts) and :func:`kept_for_the_tableau`'s. The one place the
+    web table and the terminal game take these words from.
+
+    >>> from yukon import Game
+    >>> [(str(m), why.split(": ")) for m, why in left_to_the_player(Game.deal("milligan-yukon", seed=1))]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('7:AS>F', ['A♠ is not played up automatically while the stock lasts',
+                 'a deal puts a card on it, and you may want to move the two together'])]
+    """
+    _check_game(game, "left_to_the_player")
+    # (a deal puts a card on every column; the card under it may then lead the dealt card away)
+    stock = [(m, f"{PRETTY[m.card]} is not played up automatically while the stock lasts: a deal puts a card on it,"
+                 " and you may want to move the two together") for m in held_back(game)]
+    return stock + kept_for_the_tableau(game)
 
 
 def next_safe_move(game: Game) -> Move | None:
@@ -193,7 +213,8 @@ def finish_moves(game: Game) -> list[Move]:
 
 
 __all__ = [
-    "finish_moves", "held_back", "is_certain_win", "is_safe_to_play_up", "kept_for_the_tableau", "next_safe_move",
+    "finish_moves", "held_back", "is_certain_win", "is_safe_to_play_up", "kept_for_the_tableau", "left_to_the_player",
+    "next_safe_move",
     "safe_moves",
     "twin_has_a_slot", "waits_for_the_stock",
 ]

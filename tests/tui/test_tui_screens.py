@@ -289,7 +289,8 @@ def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> 
         move = next(m for m in app.game.legal_moves() if m.count == 1 and m.src not in (6, 17) and m.dst < 8)
         await pilot.press(str(move.src + 1), "enter", str(move.dst + 1))
         assert app.game.move_stack == [move]
-        assert "A♠ while the stock lasts" in app.status_text and "f plays it up" in app.status_text
+        assert ("A♠ is not played up automatically while the stock lasts: a deal puts a card on it, and you may"
+                " want to move the two together; f plays it up") in app.status_text, app.status_text
         await pilot.press("a", "a")  # off and on again: said again
         assert "while the stock lasts" in app.status_text
 
@@ -302,10 +303,11 @@ def test_autoplay_says_why_it_leaves_an_alaska_ace_that_a_two_may_go_on() -> Non
         assert "5:AS>F" in [str(m) for m in app.game.legal_moves()]
         assert app.play(Move.from_text("4:5H+1>2"))
         await pilot.pause()
-        assert "A♠ stays: in Alaska the 2♠ may still go on it: f plays it up" in app.status_text, app.status_text
+        assert ("A♠ is not played up automatically: you may still want to move the 2♠ onto it; f plays it up"
+                in app.status_text), app.status_text
         assert app.play(Move.from_text("7:6D+3>1"))
         await pilot.pause()
-        assert "A♠ stays" not in app.status_text, app.status_text  # once a game
+        assert "not played up" not in app.status_text, app.status_text  # once a game
 
     run(make_app(None, Game.deal("alaska", seed=6)), scenario, size=(120, 40))
 

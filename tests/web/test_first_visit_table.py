@@ -104,8 +104,11 @@ def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(br
     # two Aces free at the deal and automatic play on, yet they stayed: it looked as if it had forgotten them
     page = dealt_with_automatic_play(browser, server, "milligan-yukon", 4133423762)
     assert page.inner_text("#message") == (
-        "New game: Milligan Yukon, deal 4133423762 · Automatic play leaves A♠ A♥ while the stock lasts"
-        " (a deal may need them): a double click or tap plays one up")
+        "New game: Milligan Yukon, deal 4133423762"
+        " · A♠ is not played up automatically while the stock lasts: a deal puts a card on it, and you may want to"
+        " move the two together"
+        " · A♥ is not played up automatically while the stock lasts: a deal puts a card on it, and you may want to"
+        " move the two together. A double click or tap plays one up")
     # said once: the next move says only itself
     page.evaluate("window.yukon.sendMove('2:AS>F')")
     page.wait_for_function("window.yukon.state.move_count === 1")
@@ -121,17 +124,31 @@ def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(br
     page.context.close()
 
 
+def test_the_table_says_in_plain_words_why_automatic_play_leaves_a_free_two_in_yukon(
+        browser: Any, server: Server) -> None:
+    # Yukon deal 144: after the Ace goes up the 2♣ is free, yet it stays, as a red Ace (with the cards on it) may
+    # still be moved onto it. The words are the server's, the terminal game's too.
+    page = dealt_with_automatic_play(browser, server, "yukon", 144)
+    assert state(page)["held_back"] == ["5:2C>F"]
+    assert page.inner_text("#message").endswith(
+        " · 2♣ is not played up automatically: you may still want to move the A♥ or A♦ onto it."
+        " A double click or tap plays it up")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_table_says_why_automatic_play_leaves_a_free_ace_in_alaska(browser: Any, server: Server) -> None:
     # Alaska builds up or down in suit, so a 2 may still go on a free Ace and automatic play leaves it: a new
     # player thought the game had forgotten the card. The server words why; the page says it once.
     page = dealt_with_automatic_play(browser, server, "alaska", 6)
     assert page.inner_text("#message") == (
-        "New game: Alaska, deal 6 · A♠ stays: in Alaska the 2♠ may still go on it. A double click or tap plays it up")
+        "New game: Alaska, deal 6 · A♠ is not played up automatically: you may still want to move the 2♠ onto it."
+        " A double click or tap plays it up")
     # said once: the next move says only itself, and the Ace is still there
     page.evaluate("window.yukon.sendMove('4:5H+1>2')")
     page.wait_for_function("window.yukon.state.move_count === 1")
     settle(page)
-    assert " stays" not in page.inner_text("#message")
+    assert "not played up" not in page.inner_text("#message")
     assert state(page)["held_back"] == ["5:AS>F"]
     # and what it says works: a double click plays it up
     page.dblclick(".card[data-name='AS']", position={"x": 8, "y": 6})

@@ -548,7 +548,10 @@ def test_the_state_names_the_plays_up_automatic_play_holds_back(client: TestClie
     milligan = new_game(client, variant="milligan-yukon", seed=4133423762, autoplay=True)
     assert milligan["moves"] == [] and milligan["held_back"] == ["2:AS>F", "3:AH>F"]
     assert set(milligan["held_back"]) <= set(milligan["legal_moves"])  # (free face-up cards: nothing new to see)
-    assert milligan["held_back_why"] == {}  # the page words the stock's reason itself
+    # the server words the stock's reason too, in the terminal game's words (the page knows no rule)
+    stock = "is not played up automatically while the stock lasts: a deal puts a card on it, and you may want to move"
+    assert milligan["held_back_why"] == {"2:AS>F": f"A♠ {stock} the two together",
+                                         "3:AH>F": f"A♥ {stock} the two together"}
     yukon_game = new_game(client, seed=1234)
     assert yukon_game["held_back"] == [] and yukon_game["held_back_why"] == {}  # Aces are safe in Yukon
 
@@ -558,6 +561,7 @@ def test_the_state_says_why_automatic_play_leaves_a_free_card_the_tableau_may_ne
     # down in suit): the server says why, in a player's words, for the page to show once
     alaska = new_game(client, variant="alaska", seed=6, autoplay=True)
     assert alaska["moves"] == [] and alaska["held_back"] == ["5:AS>F"]
-    assert alaska["held_back_why"] == {"5:AS>F": "A♠ stays: in Alaska the 2♠ may still go on it"}
+    assert alaska["held_back_why"] == {
+        "5:AS>F": "A♠ is not played up automatically: you may still want to move the 2♠ onto it"}
     played = client.post(f"/api/games/{alaska['id']}/moves", json={"move": "5:AS>F"}).json()
     assert played["held_back"] == [] and played["held_back_why"] == {}  # once it is up, there is nothing to tell

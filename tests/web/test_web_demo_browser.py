@@ -4,6 +4,7 @@ computer's is announced as such. Screenshots go to ``test-output/`` for a person
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
@@ -153,6 +154,74 @@ def test_pausing_keeps_the_computers_last_move_in_sight(browser: Any, server: Se
         "() => { const s = window.yukon.state, t = document.getElementById('demo-what').textContent;"
         " const last = window.yukon.describeMove(window.yukon.parseMove(s.moves[s.moves.length - 1]));"
         " return t.startsWith(`The computer: ${last}`) && t.includes(' — paused.'); }", timeout=30_000)
+    page.keyboard.press("Escape")
+    assert page.errors == []
+    page.context.close()
+
+
+#: how the paused bar lies: its words whole (nothing cut off), and each control's box, in the window
+PAUSED_BAR = """() => {
+  const what = document.getElementById('demo-what'), bar = document.getElementById('demo-bar');
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, right: r.right, bottom: r.bottom}; };
+  const controls = [...bar.querySelectorAll('select, button')].filter((e) => e.offsetParent !== null);
+  return {whole: what.scrollHeight <= what.clientHeight + 1 && what.scrollWidth <= what.clientWidth + 1,
+          text: what.textContent, what: box(what), bar: box(bar),
+          controls: controls.map((e) => ({id: e.id, cut: e.scrollWidth > e.clientWidth + 1, ...box(e)}))};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844), (844, 390)], ids=["desktop", "phone", "sideways"])
+def test_the_paused_bar_shows_every_word_and_steps_one_move(browser: Any, server: Server,
+                                                           viewport: tuple[int, int]) -> None:
+    # paused, the bar cut the computer's words at one line (two on a phone): the move and odds the player paused
+    # to read were lost behind an ellipsis. And paused, there was no way to see the next move but to resume.
+    width, height = viewport
+    page = open_page(browser, server, width=width, height=height,
+                     settings=SETTINGS | {"demoSpeed": "slow", "animate": False})
+    start_deal(page, 7)
+    page.click("#btn-demo")
+    page.wait_for_function(
+        "() => { const t = document.getElementById('demo-what').textContent;"
+        " if (!t.startsWith('The computer: ')) return false; window.yukon.demo.pause(); return true; }",
+        timeout=60_000)
+    page.wait_for_selector("#demo-bar.paused")
+    shot(page, f"demo-paused-{width}x{height}.png")
+    bar = page.evaluate(PAUSED_BAR)
+    assert bar["whole"], bar  # every word in sight, the move first
+    assert bar["text"].startswith("The computer: ") and "paused" in bar["text"]
+    assert [c["id"] for c in bar["controls"]] == ["demo-speed", "demo-pause", "demo-step", "demo-stop"]
+    for c in bar["controls"]:
+        assert not c["cut"] and c["x"] >= 0 and c["right"] <= width, c  # (each label whole, in the window)
+    for a, b in itertools.pairwise(bar["controls"]):
+        assert a["right"] <= b["x"] or a["bottom"] <= b["y"], (a, b)  # side by side, never over each other
+    for c in bar["controls"]:  # nor over the words
+        assert c["bottom"] <= bar["what"]["y"] or c["y"] >= bar["what"]["bottom"] or c["x"] >= bar["what"]["right"], c
+    assert bar["bar"]["bottom"] <= height / 2, bar  # over the top of the table only
+    # Step, from the keyboard: Tab from Resume reaches it, Enter plays one move of the computer's, and it stays paused
+    page.focus("#demo-pause")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "demo-step"
+    moves = page.evaluate("window.yukon.demo.moves")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"window.yukon.demo.moves === {moves + 1}", timeout=60_000)
+    settle(page)
+    assert page.evaluate("window.yukon.demo.active && !window.yukon.demo.running")  # still paused
+    last = page.evaluate("window.yukon.state.computer_moves")
+    moves_stay(page, 2.5)  # (slow is 2 s a move: playing on would have shown by now)
+    assert page.evaluate("window.yukon.state.computer_moves") == last
+    stepped = page.evaluate(PAUSED_BAR)
+    assert stepped["text"] != bar["text"] and stepped["text"].startswith("The computer: ") and stepped["whole"]
+    assert page.evaluate("document.activeElement.id") == "demo-step"  # the focus stays for the next Step
+    # → steps too
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"window.yukon.demo.moves === {moves + 2}", timeout=60_000)
+    settle(page)
+    assert page.evaluate("window.yukon.demo.active && !window.yukon.demo.running")
+    # resumed, Step is gone (it steps only a pause) and the computer plays on
+    page.click("#demo-pause")
+    assert page.is_hidden("#demo-step")
+    page.wait_for_function(f"window.yukon.demo.moves >= {moves + 3}", timeout=60_000)
     page.keyboard.press("Escape")
     assert page.errors == []
     page.context.close()

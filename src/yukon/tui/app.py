@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 from ..advisor import GOES_BACK, HONEST, SOLVER, Advisor, Hint, HintKind, Verdict
 from ..analysis import Analysis, analyze, range_text
-from ..autoplay import held_back, is_certain_win, kept_for_the_tableau
+from ..autoplay import is_certain_win, left_to_the_player
 from ..cards import PRETTY
 from ..cli_common import plural
 from ..demo import computer_moves
@@ -542,21 +542,16 @@ class YukonApp(App[None]):
 
     def _held_back_news(self) -> str:
         """Why auto-play leaves a card that could go up (said once per card and game), or ``""``: while a
-        Milligan stock lasts (:func:`~yukon.autoplay.held_back`), or because the tableau may still need it
-        (:func:`~yukon.autoplay.kept_for_the_tableau`: an Ace in Alaska, where a 2 may go on it)."""
+        Milligan stock lasts, or because the tableau may still need it (an Ace in Alaska, where a 2 may go
+        on it), in the web table's words too (:func:`~yukon.autoplay.left_to_the_player`)."""
         if not self.session.autoplay:
             return ""
         said = []
-        new = [m.card for m in held_back(self.game) if m.card not in self._explained]
-        if new:
-            self._explained.update(new)
-            cards = " ".join(PRETTY[c] for c in new)
-            said.append(f"auto-play leaves {cards} while the stock lasts (a deal may need it)")
-        for move, why in kept_for_the_tableau(self.game):
+        for move, why in left_to_the_player(self.game):
             if move.card not in self._explained:
                 self._explained.add(move.card)
                 said.append(why)
-        return "; ".join(said) + ": f plays it up" if said else ""
+        return "; ".join(said) + ("; f plays it up" if len(said) == 1 else "; f plays one up") if said else ""
 
     def _after_change(self) -> None:
         self.analysis = None  # it was of the game before this change

@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..advisor import Advisor
-from ..autoplay import held_back, kept_for_the_tableau
+from ..autoplay import left_to_the_player
 from ..cards import NAME
 from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
@@ -129,7 +129,7 @@ class Session(PlaySession):
         status = self.status_of(legal)
         line = self.line_texts()
         playing = status == "playing" and not self.locked
-        kept = kept_for_the_tableau(g) if playing else []
+        left = left_to_the_player(g) if playing else []
         return visible_position(g) | {
             "variant": r.variant,
             "rules": r.options(),
@@ -149,12 +149,12 @@ class Session(PlaySession):
             "legal_moves": [move_text(m) for m in legal] if playing else [],
             "best_moves": {k: move_text(m) for k, m in self.best_moves(legal).items()} if playing else {},
             "foundation_moves": {k: move_text(m) for k, m in self.foundation_moves(legal).items()} if playing else {},
-            # the plays up that automatic play leaves: while the Milligan stock lasts (a deal may need the card),
-            # or as the tableau may still need the card (an Ace in Alaska, where a 2 may go on it). The page says
-            # why once per card, as the terminal game does, rather than seem to forget them; the second kind's
-            # reason comes from here in words (the page knows no rule)
-            "held_back": [move_text(m) for m in held_back(g)] + [move_text(m) for m, _ in kept] if playing else [],
-            "held_back_why": {move_text(m): why for m, why in kept},
+            # the plays up that automatic play leaves: while the Milligan stock lasts (a deal may put a card on
+            # it), or as the tableau may still need the card (an Ace in Alaska, where a 2 may go on it). The page
+            # says why once per card, as the terminal game does, rather than seem to forget them; the reasons come
+            # from here in words, the terminal's words (the page knows no rule)
+            "held_back": [move_text(m) for m, _ in left],
+            "held_back_why": {move_text(m): why for m, why in left},
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             "status": status,

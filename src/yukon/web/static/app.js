@@ -775,24 +775,17 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const foundationFor = (pick) => (pick.count === 1 ? state.foundation_moves[keyOfPick(pick)] || null : null);
 
   // Why automatic play leaves a card that could go up, said once per card and game as the terminal game does:
-  // else it looks as if automatic play forgot it. Either the Milligan stock still lasts (a deal may need it), or
-  // the tableau may still need it (an Ace in Alaska, where a 2 may go on it): the server words that reason
-  // (held_back_why), as the page knows no rule.
+  // else it looks as if automatic play forgot it. The server words each reason (held_back_why: while the Milligan
+  // stock lasts, or as the tableau may still need the card), in the terminal's words, as the page knows no rule.
   let explained = { id: null, cards: new Set() };
   function heldNews(data) {
     if (!settings.autoplay || !data.held_back || !data.held_back.length) return "";
     if (explained.id !== data.id) explained = { id: data.id, cards: new Set() };
     const why = data.held_back_why || {};
-    const fresh = data.held_back.map((t) => [t, parseMove(t)]).filter(([, m]) => m && !explained.cards.has(m.card));
-    if (!fresh.length) return "";
+    const fresh = data.held_back.map((t) => [t, parseMove(t)]).filter(([t, m]) => m && why[t] && !explained.cards.has(m.card));
     fresh.forEach(([, m]) => explained.cards.add(m.card));
-    const forTheStock = fresh.filter(([t]) => !why[t]).map(([, m]) => m.card);
-    const news = fresh.filter(([t]) => why[t]).map(([t]) => ` · ${why[t]}. A double click or tap plays it up`);
-    if (forTheStock.length) {
-      const them = forTheStock.length === 1 ? "it" : "them";
-      news.unshift(` · Automatic play leaves ${forTheStock.map(pretty).join(" ")} while the stock lasts (a deal may need ${them}): a double click or tap plays ${forTheStock.length === 1 ? "it" : "one"} up`);
-    }
-    return news.join("");
+    if (!fresh.length) return "";
+    return fresh.map(([t]) => ` · ${why[t]}`).join("") + `. A double click or tap plays ${fresh.length === 1 ? "it" : "one"} up`;
   }
   function sendMove(text, opts = {}) {
     return enqueue(async () => {

@@ -15,7 +15,7 @@ played. A game the computer played in is not counted in the statistics (the serv
   const ORDER = ["slow", "normal", "fast", "fastest"];
   //: after "busy" or "timeout" the page waits at least this long before it asks again
   const RETRY_MS = 1000;
-  let run = null;   // the demo in progress: {id, paused, timer, busy, moves, hiddenPause, last}; null when none
+  let run = null;   // the demo in progress: {id, paused, timer, busy, once, moves, hiddenPause, last}; null when none
   const speed = () => (SPEEDS[Y.settings.demoSpeed] === undefined ? "normal" : Y.settings.demoSpeed);
   const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
   const playing = () => Y.state && Y.state.status === "playing" && Y.state.result === null;
@@ -31,6 +31,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     bar.classList.toggle("paused", run.paused);
     $("demo-pause").textContent = run.paused ? "Resume" : "Pause";
     $("demo-pause").title = run.paused ? "Resume (Space)" : "Pause (Space)";
+    $("demo-step").hidden = !run.paused;
     $("demo-speed").value = speed();
   }
   function tell(text) { $("demo-what").textContent = text; $("demo-what").title = text; }
@@ -54,7 +55,7 @@ played. A game the computer played in is not counted in the statistics (the serv
       });
       if (!yes || run || !Y.state || `${Y.state.id} ${Y.state.move_count}` !== asked || Y.replay) return;  // (or it changed)
     }
-    run = { id: Y.state.id, paused: false, timer: 0, busy: false, moves: 0, hiddenPause: false, last: "" };
+    run = { id: Y.state.id, paused: false, timer: 0, busy: false, once: false, moves: 0, hiddenPause: false, last: "" };
     showBar();
     tell("The computer plays: it sees only what you see. Esc or a move of yours takes over.");
     Y.say("Watching the computer play");
@@ -82,7 +83,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     r.hiddenPause = on && hidden;
     clearTimeout(r.timer);
     if (on) {
-      if (r.busy) stopSearch(r);
+      if (r.busy && !r.once) stopSearch(r);  // (a Step's move is the one asked for: it is let through)
       tellPaused(r);
     } else {
       tell("The computer plays: it sees only what you see.");
@@ -93,7 +94,8 @@ played. A game the computer played in is not counted in the statistics (the serv
   // Paused, the bar still says what the computer did last, word for word (the player paused to look at it: on a
   // phone's two lines the move comes first), then that it is paused and how to go on
   function tellPaused(r) {
-    const how = r.hiddenPause ? "paused while the page is hidden." : "paused. Resume (Space) plays on; a move of yours takes over.";
+    const how = r.hiddenPause ? "paused while the page is hidden."
+      : "paused. Resume (Space) plays on, Step (→) plays one move; a move of yours takes over.";
     tell(r.last ? `The computer: ${r.last} — ${how}` : `${capital(how)}`);
   }
   function later(r, ms) {
@@ -101,12 +103,20 @@ played. A game the computer played in is not counted in the statistics (the serv
     r.timer = setTimeout(() => step(r), ms);
   }
 
+  // Paused, one move of the computer's (Step), and the pause goes on: for a player who wants to follow each move
+  function stepOnce() {
+    const r = run;
+    if (!r || !r.paused || r.busy) return;
+    r.once = true;
+    step(r);
+  }
+
   function step(r) {
-    if (run !== r || r.paused || r.busy) return;
+    if (run !== r || (r.paused && !r.once) || r.busy) return;
     r.busy = true;
     let answer = null;
     Y.enqueue(async () => {
-      if (run !== r || r.paused || !Y.state || Y.state.id !== r.id) return;
+      if (run !== r || (r.paused && !r.once) || !Y.state || Y.state.id !== r.id) return;
       tell("The computer is thinking…");
       const data = await Y.api("POST", `/api/games/${encodeURIComponent(r.id)}/demo-move`,
         { autoplay: !!Y.settings.autoplay, autofinish: !!Y.settings.autofinish });
@@ -114,6 +124,8 @@ played. A game the computer played in is not counted in the statistics (the serv
       answer = data;
     }).then(() => {
       r.busy = false;
+      const once = r.once;
+      r.once = false;
       if (run !== r) return;
       const d = answer && answer.demo;
       if (d && d.reason === "move") {  // (played even if paused meanwhile: then the pause names this move)
@@ -124,12 +136,13 @@ played. A game the computer played in is not counted in the statistics (the serv
         const auto = answer.played.length - 1;
         r.last = `${mv ? Y.describeMove(mv) : d.move}${auto > 0 ? ` (+${auto} automatic)` : ""}${why}`;
       }
-      if (r.paused) { tellPaused(r); return; }
+      if (r.paused && !once) { tellPaused(r); return; }
       if (!answer) { stop(); return; }  // the request failed (the page says why) or the game changed hands
       if (d.reason === "move") {
         tell(`The computer: ${r.last}`);
         if (answer.status === "won") stop("The computer won: this game is not counted in your statistics.");
         else if (answer.status !== "playing") stop("No moves left: the computer could not win this deal.");
+        else if (r.paused) tellPaused(r);  // (a Step: it stays paused)
         else later(r, SPEEDS[speed()]);
         return;
       }
@@ -139,7 +152,9 @@ played. A game the computer played in is not counted in the statistics (the serv
         stop("The computer sees no way forward that does not go round in circles: it stops here. Play on, or deal again.");
         return;
       }
-      // stopped by another tab, the position changed, the solver busy or slow: try again in a moment
+      // stopped by another tab, the position changed, the solver busy or slow: try again in a moment (a Step:
+      // the player does, with Step again)
+      if (r.paused) { tell(d.reason === "busy" ? "The solver is busy: Step again in a moment." : "No move yet: Step again."); return; }
       tell(d.reason === "busy" ? "The solver is busy: the computer waits…" : "The computer is thinking…");
       later(r, Math.max(SPEEDS[speed()], d.reason === "busy" || d.reason === "timeout" ? RETRY_MS : 0));
     });
@@ -151,6 +166,7 @@ played. A game the computer played in is not counted in the statistics (the serv
   $("demo-what").addEventListener("click", () => { if (run) $("demo-bar").classList.toggle("open"); });
   $("demo-stop").addEventListener("click", () => stop("You took over: play on from here."));
   $("demo-pause").addEventListener("click", () => pause(!run.paused));
+  $("demo-step").addEventListener("click", stepOnce);
   $("demo-speed").addEventListener("change", (e) => {
     Y.settings.demoSpeed = e.target.value;
     Y.saveSettings();
@@ -186,6 +202,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     const barControl = e.target.closest && e.target.closest("#demo-bar button");
     if (barControl && (e.key === "Enter" || e.key === " ")) return;  // a button of the bar does what it says
     if (plain && e.key === " ") { e.preventDefault(); e.stopImmediatePropagation(); pause(!run.paused); return; }
+    if (plain && e.key === "ArrowRight" && run.paused) { e.preventDefault(); e.stopImmediatePropagation(); stepOnce(); return; }
     if (plain && (e.key === "t" || e.key === "T")) { e.preventDefault(); stop("Stopped: play on from here."); return; }
     if (plain && (e.key === "+" || e.key === "-")) {  // faster, slower
       const k = Math.max(0, Math.min(ORDER.length - 1, ORDER.indexOf(speed()) + (e.key === "+" ? 1 : -1)));
@@ -210,7 +227,7 @@ played. A game the computer played in is not counted in the statistics (the serv
   if (phone && phone.addEventListener) phone.addEventListener("change", placeButton);
 
   window.yukon.demo = {
-    start, stop, pause: (on = true) => pause(on),
+    start, stop, pause: (on = true) => pause(on), step: stepOnce,
     get running() { return !!run && !run.paused; }, get active() { return !!run; },
     get moves() { return run ? run.moves : 0; },
   };

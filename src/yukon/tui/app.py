@@ -1177,9 +1177,19 @@ class YukonApp(App[None]):
     def on_key(self, event: events.Key) -> None:
         """d and w where the variant has no stock or waste, and d once the stock is empty: their bindings are
         left out (the key bar and the help do not offer them), so the key reaches here; say why nothing happens
-        rather than nothing."""
+        rather than nothing. So too for the keys a player may try that are bound to nothing: 0 beside the column
+        digits, z (and ctrl+z, the web table's undo) for undo."""
         rules = self.game.rules
         if self.replay is not None or self.screen is not self.screen_stack[0]:
+            return
+        if event.key == "0":
+            self.set_status(f"There is no column 0: the columns are 1 to {rules.columns}", "error")
+            event.stop()
+            return
+        if event.key in ("z", "ctrl+z"):
+            self.set_status(f"{event.key} is no key here: u (or backspace) takes back the last move, "
+                            "r plays it again", "error")
+            event.stop()
             return
         if event.key == "d" and rules.has_stock and not self._can_deal():
             self.demo.intercept("deal")  # (as run_action does: a key that plays stops the computer's game)

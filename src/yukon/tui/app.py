@@ -982,15 +982,18 @@ class YukonApp(App[None]):
         self._after_change()
 
     def action_analyze(self) -> None:
-        if self.session.in_progress and not self.session.game.is_over():
+        session = self.session
+        if session.result is None and not session.moves and not session.game.is_over():
+            # (not "... or given up with W": W was the key just pressed; a game not begun has no move to blame).
+            # Nor one taken back to the deal (R, or u to the start): W asked to give it up, then said of its
+            # no moves "It can still be won from here: no move lost it"
+            none = "none is on the table (r redoes the moves taken back)" if session.can_redo else "play a move first"
+            self.set_status(f"Where did it go wrong? looks at the moves you play: {none}", "error")
+            return
+        if session.in_progress and not session.game.is_over():
             # at any time, as in the web game: the answer shows face-down cards, so the game ends first
             self._confirm_then(f"Give up this game to see where it went wrong? {self._leaving().capitalize()} "
                                "(the answer shows the face-down cards).", self._give_up_and_analyze)
-            return
-        session = self.session
-        if session.result is None and not session.moves and not session.game.is_over():
-            # (not "... or given up with W": W was the key just pressed; a game not begun has no move to blame)
-            self.set_status("Where did it go wrong? looks at the moves you play: play a move first", "error")
             return
         if session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
             return

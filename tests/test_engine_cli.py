@@ -304,6 +304,46 @@ def test_interrupt_exits_130(capsys: pytest.CaptureFixture[str], monkeypatch: py
     assert main(["deal"]) == 130
 
 
+def test_interrupt_while_the_command_line_loads_exits_130_quietly(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # 'yukon tui' then Ctrl-C at once: the subcommands' modules were loading, outside main's handler: a traceback
+    import yukon.cli
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(yukon.cli, "build_parser", interrupted)
+    try:
+        code = main(["tui"])
+    except KeyboardInterrupt:  # (what the traceback was printed for)
+        pytest.fail("Ctrl-C while the command line loads ends with KeyboardInterrupt's traceback")
+    assert code == 130
+    assert capsys.readouterr() == ("", "")
+
+
+def test_interrupt_while_python_m_yukon_imports_exits_130_quietly(tmp_path: Path) -> None:
+    """``python -m yukon`` interrupted while it imports yukon.cli (before main can catch anything)."""
+    import os
+
+    import yukon.cli
+
+    script = tmp_path / "interrupted.py"
+    script.write_text(
+        "import runpy, sys\n"
+        "class Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'yukon.cli_common':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt())\n"
+        "sys.argv = ['yukon', 'tui']\n"
+        "runpy.run_module('yukon', run_name='__main__', alter_sys=True)\n",
+        encoding="utf-8")
+    src = str(Path(yukon.cli.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "")
+
+
 def test_missing_layers_are_skipped_broken_ones_are_not(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -111,6 +111,15 @@ def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``yukon`` command: its exit status. Ctrl-C ends it quietly with :data:`EXIT_INTERRUPTED` at any
+    time, also while the subcommands' modules load (``yukon tui`` then Ctrl-C at once printed a traceback)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra:  # said by the command's own parser, whose --help lists the options it takes ('yukon --help' does not)
@@ -135,8 +144,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f" {shown(exc.filename)}" if exc.filename else ""
         print(f"yukon: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -137,6 +137,29 @@ def test_illegal_moves_explain_and_change_nothing(store: Store) -> None:
     run(make_app(store, Game.deal("yukon", seed=42)), scenario)
 
 
+def test_keys_bound_to_nothing_that_a_player_tries_say_so(store: Store) -> None:
+    # 0 (beside the column digits) and z (the undo of many games; ctrl+z the web table's) did nothing, silently
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        before = app.game.to_dict()
+        await pilot.press("0")
+        assert app.status_text == "There is no column 0: the columns are 1 to 7"
+        assert app.query_one("#status").has_class("error")
+        await pilot.press("6", "enter", "0")  # a picked card stays picked, as after 9
+        assert app.status_text == "There is no column 0: the columns are 1 to 7" and app.state.pick is not None
+        await pilot.press("5")
+        assert moves(app) == ["6:8D>5"]
+        for key in ("z", "ctrl+z"):
+            await pilot.press(key)
+            assert app.status_text == (f"{key} is no key here: u (or backspace) takes back the last move, "
+                                       "r plays it again")
+            assert moves(app) == ["6:8D>5"]
+        await pilot.press("question_mark", "0")  # (over a box, the box has the keys)
+        assert isinstance(app.screen, HelpScreen) and app.status_text.startswith("ctrl+z is no key here")
+        assert app.game.to_dict() != before
+
+    run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)
+
+
 def test_win_announcement_and_statistics(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("1", "f")  # K♥ up; auto-play sends Q♣, K♣ and K♦ after it

@@ -210,6 +210,27 @@ def test_analysis_waits_for_the_end_and_is_stoppable(store: Store, monkeypatch: 
     assert len(stopped) == 1 and stopped[0] < 5
 
 
+@pytest.mark.parametrize("back", [["R"], ["u"]], ids=["restart", "undo"])
+def test_w_with_every_move_taken_back_asks_nothing(store: Store, back: list[str]) -> None:
+    # W right after R asked "Give up this game to see where it went wrong?", then said of the game's no moves
+    # "It can still be won from here: no move lost it"
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("2", "f")
+        await pilot.pause()
+        await pilot.press(*back)
+        assert app.session.moves == [] and app.session.in_progress
+        await pilot.press("W")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and "analysis" not in app._jobs
+        assert app.status_text == ("Where did it go wrong? looks at the moves you play: none is on the table "
+                                   "(r redoes the moves taken back)")
+        assert app.session.status == "playing" and app.session.result is None
+        await pilot.press("r", "W")  # the move back: W offers to give the game up, as after any move
+        assert isinstance(app.screen, ConfirmScreen)
+
+    run(make_app(store, game=Game.from_text(LOSABLE), autoplay=False, analysis_time=5.0), scenario)
+
+
 def test_analysis_at_any_time_gives_the_game_up_once_the_player_agrees(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("2", "f")  # 6♥ up: the losing move; 6♣ can still go onto 7♥

@@ -977,15 +977,18 @@ class YukonApp(App[None]):
         self._after_change()
 
     def action_analyze(self) -> None:
-        if self.session.in_progress and not self.session.game.is_over():
+        session = self.session
+        if session.result is None and not session.moves and not session.game.is_over():
+            # (not "... or given up with W": W was the key just pressed; a game not begun has no move to blame).
+            # Nor one taken back to the deal (R, or u to the start): W asked to give it up, then said of its
+            # no moves "It can still be won from here: no move lost it"
+            none = "none is on the table (r redoes the moves taken back)" if session.can_redo else "play a move first"
+            self.set_status(f"Where did it go wrong? looks at the moves you play: {none}", "error")
+            return
+        if session.in_progress and not session.game.is_over():
             # at any time, as in the web game: the answer shows face-down cards, so the game ends first
             self._confirm_then(f"Give up this game to see where it went wrong? {self._leaving().capitalize()} "
                                "(the answer shows the face-down cards).", self._give_up_and_analyze)
-            return
-        session = self.session
-        if session.result is None and not session.moves and not session.game.is_over():
-            # (not "... or given up with W": W was the key just pressed; a game not begun has no move to blame)
-            self.set_status("Where did it go wrong? looks at the moves you play: play a move first", "error")
             return
         if session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
             return
@@ -1172,9 +1175,19 @@ class YukonApp(App[None]):
     def on_key(self, event: events.Key) -> None:
         """d and w where the variant has no stock or waste, and d once the stock is empty: their bindings are
         left out (the key bar and the help do not offer them), so the key reaches here; say why nothing happens
-        rather than nothing."""
+        rather than nothing. So too for the keys a player may try that are bound to nothing: 0 beside the column
+        digits, z (and ctrl+z, the web table's undo) for undo."""
         rules = self.game.rules
         if self.replay is not None or self.screen is not self.screen_stack[0]:
+            return
+        if event.key == "0":
+            self.set_status(f"There is no column 0: the columns are 1 to {rules.columns}", "error")
+            event.stop()
+            return
+        if event.key in ("z", "ctrl+z"):
+            self.set_status(f"{event.key} is no key here: u (or backspace) takes back the last move, "
+                            "r plays it again", "error")
+            event.stop()
             return
         if event.key == "d" and rules.has_stock and not self._can_deal():
             self.demo.intercept("deal")  # (as run_action does: a key that plays stops the computer's game)

@@ -662,6 +662,29 @@ def test_foundation_target() -> None:
     assert g.foundation_target(4) and not g.foundation_target(8) and g.foundation_target(1)
 
 
+def test_foundation_pile_for_names_the_pile_a_play_up_puts_the_card_on() -> None:
+    # (the web table lit and animated to a pile it worked out itself; it asks the engine now)
+    g = make("yukon", ["2S", "KC", "AH"], foundations=["AS", "-", "-", "-"], fill=1)
+    assert g.foundation_pile_for(4) == 0 and g.foundation_pile_for(1) == 1 and g.foundation_pile_for(8) is None
+    # in every variant and deal played on, it is where push puts the card: two decks' piles of a suit included
+    for variant, empty, ret in ALL_OPTIONS:
+        g = Game.deal(variant, seed=23, empty_column=empty, foundation_return=ret)
+        for _ in range(250):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            for m in (m for m in moves if m.dst == FOUNDATION):
+                pile = g.foundation_pile_for(m.card)
+                assert pile is not None and g.foundation_target(m.card)
+                g.push(m)
+                assert g.foundations[pile][-1] == m.card, (variant, str(m))
+                g.pop()
+            for c in range(52):
+                assert (g.foundation_pile_for(c) is None) == (not g.foundation_target(c))
+            up = [m for m in moves if m.dst == FOUNDATION]
+            g.push(up[0] if up else moves[len(g.move_stack) % len(moves)])
+
+
 def test_every_option_combination_plays_a_deal_to_a_standstill() -> None:
     # a smoke test that no combination of variant and options crashes in a long greedy game
     for variant, empty, ret in ALL_OPTIONS:

@@ -261,6 +261,7 @@ def test_foundation_target_refuses_a_non_card(card: Any) -> None:
     if card == "AS":
         assert "parse_card('AS') reads a name" in str(error)
     assert [c for c in range(52) if game.foundation_target(c)] == [0, 1, 2, 3]
+    assert isinstance(rejected(game.foundation_pile_for, card), yukon.InvalidCardError)  # (its sibling)
 
 
 @pytest.mark.parametrize("card", ["AS", -1, 52, True, 1.0, None, pytest.param("x" * 1000, id="long-text")])

@@ -688,15 +688,20 @@ class Game:
             raise IndexError("no moves played")
         return self._history[-1][0]
 
-    def _to_foundation(self, c: int) -> int:
-        """Put ``c`` on the first pile that takes it; return the pile's index."""
-        for i, pile in enumerate(self._found):  # noqa: B007 - i is the result
+    def _pile_taking(self, c: int) -> int:
+        """The index of the first foundation pile that takes ``c`` now (where a play up puts it), or -1."""
+        for i, pile in enumerate(self._found):
             if pile:
                 if pile[-1] + 4 == c:
-                    break
+                    return i
             elif c < 4:
-                break
-        else:  # pragma: no cover - callers check legality first
+                return i
+        return -1
+
+    def _to_foundation(self, c: int) -> int:
+        """Put ``c`` on the first pile that takes it; return the pile's index."""
+        i = self._pile_taking(c)
+        if i < 0:  # pragma: no cover - callers check legality first
             raise AssertionError(f"no foundation takes {NAME[c]}")
         self._put_on_pile(i, c)
         return i
@@ -896,6 +901,19 @@ class Game:
     def foundation_target(self, card: int) -> bool:
         """True if ``card`` (an int, as :func:`yukon.parse_card` gives) would fit on a foundation now."""
         return self._accept[check_card(card)] > 0  # ('AS' raised TypeError, 99 IndexError; -1 read KC)
+
+    def foundation_pile_for(self, card: int) -> int | None:
+        """The index in :attr:`foundations` of the pile ``card`` (an int) would go on if played up now (the
+        first that takes it, as :meth:`push` chooses), or None when no pile takes it. A table lights up and
+        animates to that pile without knowing the rule.
+
+        >>> from yukon import Game, parse_card
+        >>> g = Game.from_text("yukon,kings,noreturn KS/-/-/-/-/-/- KH/QS/KD/KC")
+        >>> g.foundation_pile_for(parse_card("KS")), g.foundation_pile_for(parse_card("QS"))
+        (1, None)
+        """
+        i = self._pile_taking(check_card(card))
+        return None if i < 0 else i
 
 
 __all__ = ["Game"]

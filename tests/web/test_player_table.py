@@ -212,3 +212,29 @@ def test_enter_deals_from_the_new_dialog_selects(browser: Any, server: Server) -
     assert page.inner_text("#deal-grade-wrap") == "Difficulty easy"  # (not a second "Deal" beside the deal number)
     assert page.errors == []
     page.context.close()
+
+
+def test_a_card_picked_up_lights_the_foundation_pile_the_server_names(browser: Any, server: Server) -> None:
+    """The page worked out which foundation pile a card would go on with its own copy of the rule; the server's
+    ``foundation_piles`` says it now (the engine's choice). Two decks: the 2♠ goes on the first A♠, the A♥ on the
+    first empty pile, and a card played up lands where the light was."""
+    from engine_helpers import make
+
+    position = make("milligan-yukon", ["2S", "AH", "KC"], foundations=["AS", "-", "AS"] + ["-"] * 5, fill=2)
+    gid = httpx.post(server.url + "api/games", json={"position": position.to_dict()}).json()["id"]
+    page = open_game(browser, server, gid)
+    lit = "[...document.querySelectorAll('.zone.target')].map((z) => z.dataset.pile).filter((p) => p[0] === 'f')"
+    for card, pile in (("2S", "f0"), ("AH", "f1")):
+        assert state(page)["foundation_piles"][card] == int(pile[1:])
+        page.focus(f".card[data-name='{card}']")
+        page.keyboard.press("Enter")  # picked up: its places light up
+        assert page.evaluate(lit) == [pile], card
+        page.keyboard.press("Escape")
+        assert page.evaluate(lit) == []
+    page.focus(".card[data-name='2S']")
+    page.keyboard.press("f")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    assert state(page)["foundations"][0] == ["AS", "2S"]
+    assert page.evaluate("document.querySelector('.zone[data-pile=\"f0\"]') !== null")
+    assert page.errors == []
+    page.context.close()

@@ -556,6 +556,23 @@ def test_the_state_names_the_plays_up_automatic_play_holds_back(client: TestClie
     assert yukon_game["held_back"] == [] and yukon_game["held_back_why"] == {}  # Aces are safe in Yukon
 
 
+def test_the_state_says_which_foundation_pile_each_card_would_go_on(client: TestClient) -> None:
+    # the page lit up (and aimed at) a foundation pile it worked out with its own copy of the rule: the server
+    # says it now, the engine's choice. Two decks: the 2♠ goes on the first A♠, a red Ace on the first empty pile.
+    from engine_helpers import make
+
+    position = make("milligan-yukon", ["2S", "AH", "AD", "KC"], foundations=["AS", "-", "AS"] + ["-"] * 5, fill=3)
+    s = new_game(client, position=position.to_dict())
+    piles = s["foundation_piles"]
+    assert piles == {"2S": 0, "AH": 1, "AD": 1}  # the face-up cards a pile takes (the A♣ lies face down)
+    played = client.post(f"/api/games/{s['id']}/moves", json={"move": "2:AH>F"}).json()
+    assert played["foundations"][1] == ["AH"]  # where the server said
+    assert played["foundation_piles"] == {"2S": 0, "AD": 3}
+    # the replay's positions say it too: the page lights the next move's pile there
+    start = client.get(f"/api/games/{s['id']}/replay", params={"at": 0}).json()
+    assert start["foundation_piles"] == piles
+
+
 def test_the_state_says_why_automatic_play_leaves_a_free_card_the_tableau_may_need(client: TestClient) -> None:
     # Alaska deal 6: a free Ace that automatic play leaves, as a 2 may still be placed on it (it builds up or
     # down in suit): the server says why, in a player's words, for the page to show once

@@ -65,6 +65,7 @@ def visible_position(game: Game) -> dict[str, Any]:
     A column gives its face-up cards and how many lie face down under them
     (``down_count``), the stock how many cards it holds (``stock_count``).
     """
+    face_up = [c for _, up in game.columns for c in up] + list(game.waste)
     return {
         "tableau": [{"down_count": len(down), "up": [NAME[c] for c in up]} for down, up in game.columns],
         "foundations": [[NAME[c] for c in pile] for pile in game.foundations],
@@ -72,6 +73,10 @@ def visible_position(game: Game) -> dict[str, Any]:
         "waste": [NAME[c] for c in game.waste],
         "cards_on_foundations": game.cards_on_foundations,
         "face_down_count": game.face_down_count,
+        # where a face-up card would go up now, by name: the index of the foundation pile (the engine's choice),
+        # for the page to light up and aim at without knowing the rule. Face-up cards only: a card the player
+        # has not seen is named nowhere, and only a face-up card moves
+        "foundation_piles": {NAME[c]: p for c in face_up if (p := game.foundation_pile_for(c)) is not None},
         # what the player cannot see, in words (the page says what a solver's answer would show: "the stock's order")
         "unseen": hidden_in(game),
     }

@@ -925,11 +925,10 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     clearTimeout(hintTimer);
     table.querySelectorAll(".hint").forEach((e) => e.classList.remove("hint"));
   }
+  // the foundation pile the card would go on now, as the server says (the page knows no rule); null for none
   function foundationZoneFor(card) {
-    // the foundation pile the card lands on: the one whose top card is the same suit (an empty one for an Ace)
-    let j = state.foundations.findIndex((p) => p.length && p[p.length - 1][1] === card[1] && RANKS.indexOf(p[p.length - 1][0]) === RANKS.indexOf(card[0]) - 1);
-    if (j < 0) j = state.foundations.findIndex((p) => !p.length);
-    return zones["f" + Math.max(0, j)];
+    const j = (state.foundation_piles || {})[card];
+    return j === undefined ? null : zones["f" + j] || null;
   }
 
   // ------------------------------------------------------------------ winnable indicator
@@ -1595,7 +1594,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // "Play from here" (undo to that move; for a finished game, a new game from its record cut there).
   function replayView(pos) {
     return {
-      ...replay.live, tableau: pos.tableau, foundations: pos.foundations, stock_count: pos.stock_count, waste: pos.waste,
+      ...replay.live, tableau: pos.tableau, foundations: pos.foundations, foundation_piles: pos.foundation_piles,
+      stock_count: pos.stock_count, waste: pos.waste,
       cards_on_foundations: pos.cards_on_foundations, face_down_count: pos.face_down_count,
       move_count: pos.at + pos.then.length, legal_moves: [], best_moves: {}, foundation_moves: {},
       can_undo: false, can_redo: false, status: "replay", played: [],

@@ -274,6 +274,29 @@ def test_variant_change_rebuilds_the_table(store: Store) -> None:
     run(make_app(store, Game.deal("yukon", seed=42)), scenario)
 
 
+def test_a_variant_chosen_through_the_leave_question_gets_its_own_table(store: Store) -> None:
+    """Milligan Yukon with a move played, then Yukon from the new-game dialog and "leave this game?": the
+    table was rebuilt on the question's screen, so the eight columns stayed, and the next key crashed
+    (IndexError in ColumnView col-8)."""
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("d")
+        assert moves(app) == ["deal"]
+        await pilot.press("v", "up", "up", "up", "up", "d", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game.rules.variant == "yukon"
+        assert len(app.query(ColumnView)) == 7 and len(app.query(PileView)) == 4
+        assert [v.column for v in app.query(ColumnView)] == list(range(7))
+        await pilot.press("right", "h")
+        await pilot.pause()
+        assert app.is_running and "deal 341" not in str(app.query_one("#info", Static).render())
+
+    run(make_app(store, Game.deal("milligan-yukon", seed=341)), scenario, size=(120, 40))
+
+
 def test_milligan_deals_rows_and_scrolls(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         assert len(app.query(ColumnView)) == 8 and len(app.query(PileView)) == 9

@@ -27,6 +27,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..advisor import GOES_BACK, HONEST, SOLVER, Advisor, Hint, HintKind, Verdict
@@ -269,16 +270,24 @@ class YukonApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="info")
         with Horizontal(id="piles-row"), Horizontal(id="piles"):
-            tops = self.state.top_piles()
-            for i, (kind, pile) in enumerate(tops):
-                if kind == "found" and (i == 0 or tops[i - 1][0] != "found"):
-                    yield Static(classes="spacer")
-                yield PileView(kind, pile, i, self.state)
+            yield from self._top_widgets()
         with Tableau(id="tableau"), Horizontal(id="columns"):
-            for c in range(self.session.game.rules.columns):
-                yield ColumnView(c, self.state)
+            yield from self._column_widgets()
         yield Static(id="status")
         yield FittingFooter(compact=True)
+
+    def _top_widgets(self) -> list[Widget]:
+        """The stock, the waste and the foundations of the game in play, as the top row shows them."""
+        widgets: list[Widget] = []
+        tops = self.state.top_piles()
+        for i, (kind, pile) in enumerate(tops):
+            if kind == "found" and (i == 0 or tops[i - 1][0] != "found"):
+                widgets.append(Static(classes="spacer"))
+            widgets.append(PileView(kind, pile, i, self.state))
+        return widgets
+
+    def _column_widgets(self) -> list[Widget]:
+        return [ColumnView(c, self.state) for c in range(self.session.game.rules.columns)]
 
     def on_mount(self) -> None:
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
@@ -1071,7 +1080,17 @@ class YukonApp(App[None]):
             self._after_change()
 
     async def _rebuild(self) -> None:
-        await self.recompose()
+        """The table's piles and columns made anew for the game in play (another variant's layout).
+
+        On the table's own screen, not the active one (App.recompose's): a game chosen in a dialog starts
+        while the dialog is still up, and recomposing the dialog left the old variant's columns on the table
+        (Milligan Yukon's eighth column, drawn for a Yukon game: an IndexError at the next key)."""
+        table = self.screen_stack[0]
+        async with table.batch():
+            for container, widgets in (("#piles", self._top_widgets()), ("#columns", self._column_widgets())):
+                box = table.query_one(container)
+                await box.remove_children()
+                await box.mount_all(widgets)
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
         self.set_status(self._welcome(self.game))
         self._after_change()

@@ -17,7 +17,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from ..cards import PRETTY, RANK, RANKS, RED
+from ..cards import PRETTY, RANKS, RED
 from ..notation import FOUNDATION, STOCK, WASTE, Move
 
 if TYPE_CHECKING:
@@ -144,6 +144,8 @@ class ColumnView(Widget):
 
     def rows(self) -> list[tuple[str, int, int]]:
         """The lines below the header: (kind, first card index, cards on the line)."""
+        if self.column >= len(self.state.game.columns):
+            return []  # (a column of the table before it is rebuilt for a variant with fewer: drawn empty)
         down, up = self.state.game.columns[self.column]
         out: list[tuple[str, int, int]] = []
         if self.state.compact and len(down) > 1:
@@ -169,6 +171,8 @@ class ColumnView(Widget):
         state = self.state
         game = state.game
         width = self.size.width or SLOT + 2
+        if self.column >= len(game.columns):
+            return Text("")
         down, up = game.columns[self.column]
         cards = down + up
         cur = state.cursor
@@ -266,6 +270,8 @@ class PileView(Widget):
             elif hint is not None and hint.src == WASTE:
                 bg = HINT_BG
             cell = card_text(waste[-1], bg) if waste else slot_text("", None)
+        elif self.pile >= len(game.foundations):
+            cell = Text("")  # (a pile of the table before it is rebuilt for a variant with fewer)
         else:
             pile = game.foundations[self.pile]
             bg = None
@@ -273,7 +279,7 @@ class PileView(Widget):
             if top is not None and pick is not None and pick.src == FOUNDATION and pick.card == top:
                 bg = PICKED_BG
             elif hint is not None and (
-                (hint.dst == FOUNDATION and self.pile == _hint_pile(game, hint.card))
+                (hint.dst == FOUNDATION and self.pile == game.foundation_pile_for(hint.card))
                 or (hint.src == FOUNDATION and top == hint.card)
             ):
                 bg = HINT_BG
@@ -286,14 +292,6 @@ class PileView(Widget):
     def on_click(self, event: events.Click) -> None:
         event.stop()
         self.post_message(self.Clicked(self.kind, self.pile, event.chain))
-
-
-def _hint_pile(game: Game, card: int) -> int:
-    """The foundation pile a card would go to (the first that takes it), for drawing a hint."""
-    for i, pile in enumerate(game.foundations):
-        if (pile and pile[-1] + 4 == card) or (not pile and RANK[card] == 1):
-            return i
-    return -1
 
 
 __all__ = [

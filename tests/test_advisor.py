@@ -60,11 +60,13 @@ def test_the_honest_hint_says_its_samples_as_counts() -> None:
     assert result.source == "samples"
     value = next(v for v in result.values if v.move == result.move)
     words = f"wins in {value.won} of {value.samples} guesses at the face-down cards"
+    if value.lost and value.unknown:  # (every guess counted: won, lost, undecided)
+        words += f", loses in {value.lost}"
     assert result.odds == words + (f", {value.unknown} undecided" if value.unknown else "")
     assert result.win_share == pytest.approx((value.won + value.unknown / 2) / value.samples)
     h = Advisor(hint_time=5.0).hint(g)
     assert h.source == "samples" and re.fullmatch(r"wins in \d+ of \d+ guesses at the face-down cards"
-                                                  r"(, \d+ undecided)?", h.note), h.note
+                                                  r"(, loses in \d+)?(, \d+ undecided)?", h.note), h.note
 
 
 def test_a_hint_with_nothing_left_to_guess_gives_its_verdict_not_one_guess() -> None:

@@ -166,11 +166,15 @@ def unseen_words(view: VisiblePosition) -> str:
 
 
 def odds_words(value: MoveValue, unseen: str = "the face-down cards") -> str:
-    """``value``'s counts in a player's words: "wins in 17 of 24 guesses at the face-down cards, 3 undecided";
-    with ``unseen`` "" (nothing was left to guess: its one sample is the position itself) the verdict alone.
+    """``value``'s counts in a player's words: "wins in 17 of 24 guesses at the face-down cards, loses in 4,
+    3 undecided" (every guess is counted: "17 of 24, 3 undecided" left a player to wonder about the other
+    4); with ``unseen`` "" (nothing was left to guess: its one sample is the position itself) the verdict
+    alone.
 
     >>> odds_words(MoveValue(Move(0, 1, 1), won=17, lost=4, unknown=3))
-    'wins in 17 of 24 guesses at the face-down cards, 3 undecided'
+    'wins in 17 of 24 guesses at the face-down cards, loses in 4, 3 undecided'
+    >>> odds_words(MoveValue(Move(0, 1, 1), won=20, unknown=4))
+    'wins in 20 of 24 guesses at the face-down cards, 4 undecided'
     >>> odds_words(MoveValue(Move(0, 1, 1), won=1))
     'wins in 1 of 1 guess at the face-down cards'
     >>> odds_words(MoveValue(Move(0, 1, 1), won=1), unseen="")
@@ -181,6 +185,8 @@ def odds_words(value: MoveValue, unseen: str = "the face-down cards") -> str:
         return f"{verdict}: no card is left to guess"
     guesses = "guess" if value.samples == 1 else "guesses"
     text = f"wins in {value.won} of {value.samples} {guesses} at {unseen}"
+    if value.lost and value.won + value.lost < value.samples:  # (with none undecided, "of 24" says the rest)
+        text += f", loses in {value.lost}"
     return text + (f", {value.unknown} undecided" if value.unknown else "")
 
 

@@ -66,10 +66,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from .autoplay import finish_moves, is_certain_win, next_safe_move
-from .cards import RANKS, SUIT_SYMBOLS, SUITS, parse_card
+from .cards import RANKS, SUIT_SYMBOLS, SUITS, card_long_name, parse_card
 from .errors import IllegalMoveError
 from .game import Game
-from .notation import FOUNDATION, Move
+from .notation import FOUNDATION, STOCK, WASTE, Move
 from .pysolfc import NUMBERINGS
 from .rules import Rules
 from .store import GameRecord, Store
@@ -103,6 +103,29 @@ def move_text(move: Move) -> str:
     """``str(move)``, remembered (the recent ones: at most a megabyte): an answer of a user interface
     writes out a dozen moves or more, and a move's text takes a microsecond to build."""
     return str(move)
+
+
+def describe_move(rules: Rules, move: Move) -> str:
+    """A move in a player's words, the one wording of the web table and the terminal game (a move played,
+    undone or redone, a hint, the computer's move, the replay's next move): the card as a screen reader says
+    it, with the cards on it, where it comes from and where it goes. What a move is, not that it happened (a
+    hint names it too): the caller starts a sentence with a capital.
+
+    >>> from yukon import Game
+    >>> rules = Game.deal("yukon", seed=1).rules
+    >>> describe_move(rules, Move.from_text("2:QH+3>5"))
+    'queen of hearts and 3 cards on it from column 2 to column 5'
+    >>> describe_move(rules, Move.from_text("4:AH>F")), describe_move(rules, Move.from_text("F:5S>3"))
+    ('ace of hearts from column 4 to its foundation', 'five of spades from its foundation to column 3')
+    """
+    if move.src == STOCK:
+        return "deal from the stock" if rules.has_waste else "deal a row from the stock"
+    card = card_long_name(move.card)
+    if move.count > 1:
+        card += f" and {move.count - 1} card{'s' if move.count > 2 else ''} on it"
+    src = {WASTE: "the waste", FOUNDATION: "its foundation"}.get(move.src, f"column {move.src + 1}")
+    dst = "its foundation" if move.dst == FOUNDATION else f"column {move.dst + 1}"
+    return f"{card} from {src} to {dst}"
 
 
 def _sizes(stored: Any, total: int) -> list[int]:
@@ -715,5 +738,5 @@ def explain(error: IllegalMoveError, rules: Rules) -> str:
     return str(error)
 
 
-__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "card_key", "explain",
-           "move_text", "new_id"]
+__all__ = ["IDLE_CAP", "MAX_AUTO", "GameOverError", "NothingToDoError", "PlaySession", "WriteAt", "card_key",
+           "describe_move", "explain", "move_text", "new_id"]

@@ -113,7 +113,7 @@ def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(br
     page.evaluate("window.yukon.sendMove('2:AS>F')")
     page.wait_for_function("window.yukon.state.move_count === 1")
     settle(page)
-    assert page.inner_text("#message") == "Ace of spades to the foundation"
+    assert page.inner_text("#message") == "Ace of spades from column 2 to its foundation"
     # with automatic play off there is nothing to explain
     page.evaluate("window.yukon.settings.autoplay = false;"
                   " window.yukon.newGame({variant: 'milligan-yukon', seed: 4133423762})")
@@ -179,7 +179,7 @@ def test_a_double_click_on_a_card_the_first_click_sent_up_leaves_the_card_under_
     page.mouse.up(click_count=2)
     settle(page)  # (the double click's handler ran with the event: a move it asked for is in the queue)
     assert state(page)["moves"] == ["2:AS>F"]
-    assert page.inner_text("#message") == "Ace of spades to the foundation"
+    assert page.inner_text("#message") == "Ace of spades from column 2 to its foundation"
     assert page.errors == []
     page.context.close()
 
@@ -329,7 +329,8 @@ def test_a_group_move_is_told_as_the_card_and_the_cards_on_it_and_so_is_its_undo
     settle(page)
     on_it = f"{extra} card{'s' if extra > 1 else ''} on it"
     told = page.inner_text("#message")
-    assert re.fullmatch(rf"[A-Z][a-z]+ of [a-z]+ and {on_it} to column \d", told), told
+    # the terminal game's words: the card in words, the cards on it, from where and to where
+    assert re.fullmatch(rf"[A-Z][a-z]+ of [a-z]+ and {on_it} from column \d to column \d", told), told
     # undo and redo name the move too (they said "Undone: 1 move", "Redone")
     page.keyboard.press("Control+z")
     page.wait_for_function("window.yukon.state.move_count === 0")

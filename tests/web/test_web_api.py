@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,7 +14,7 @@ from web_client import LOCAL, app_client, error_of, new_game, solver_threads
 
 import yukon
 from engine_helpers import move_that_triggers_autoplay
-from yukon import Game, deal_data, winnable_deals
+from yukon import Game, Move, deal_data, winnable_deals
 from yukon.autoplay import next_safe_move
 from yukon.errors import ILLEGAL_REASONS
 from yukon.store import Store
@@ -582,3 +583,26 @@ def test_the_state_says_why_automatic_play_leaves_a_free_card_the_tableau_may_ne
         "5:AS>F": "A♠ is not played up automatically: you may still want to move the 2♠ onto it"}
     played = client.post(f"/api/games/{alaska['id']}/moves", json={"move": "5:AS>F"}).json()
     assert played["held_back"] == [] and played["held_back_why"] == {}  # once it is up, there is nothing to tell
+
+
+def test_every_answer_that_names_a_move_says_it_in_the_terminal_games_words(client: TestClient) -> None:
+    # the page worded moves itself ("ace of spades to the foundation"), the terminal otherwise ("A♠ from column 2
+    # to its foundation"): one wording now, yukon.session.describe_move's, sent with the answer that names the move
+    from yukon.session import describe_move
+
+    s = new_game(client, seed=1)
+    assert s["words"] == {}  # (nothing played yet)
+    group = next(m for m in s["legal_moves"] if "+" in m)
+    played = client.post(f"/api/games/{s['id']}/moves", json={"move": group}).json()
+    rules = Game.deal("yukon", seed=1).rules
+    assert played["words"] == {t: describe_move(rules, Move.from_text(t)) for t in played["played"]}
+    assert re.fullmatch(r"[a-z]+ of [a-z]+ and \d+ cards? on it from column \d to column \d", played["words"][group])
+    undone = client.post(f"/api/games/{s['id']}/undo").json()
+    assert undone["words"][undone["undone_first"]] == played["words"][group]
+    redone = client.post(f"/api/games/{s['id']}/redo").json()
+    assert redone["words"][redone["played"][0]] == played["words"][group]
+    hint = client.post(f"/api/games/{s['id']}/hint").json()
+    assert hint["words"] == ({hint["move"]: describe_move(rules, Move.from_text(hint["move"]))} if hint["move"] else {})
+    milligan = new_game(client, variant="milligan-yukon", seed=1)
+    dealt = client.post(f"/api/games/{milligan['id']}/moves", json={"move": "deal"}).json()
+    assert dealt["words"]["deal"] == "deal a row from the stock"

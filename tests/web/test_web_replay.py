@@ -74,6 +74,11 @@ def test_resign_then_the_analysis_and_its_continuation_replay(client: TestClient
     assert client.post(f"/api/games/{gid}/resign").status_code == 409
     answer = client.post(f"/api/games/{gid}/analysis").json()
     assert answer["losing_move"] == 2
+    # the moves the page names from it, in the terminal game's words: the losing move and the line it replays
+    assert answer["words"]["2:6H>F"] == "six of hearts from column 2 to its foundation"
+    assert set(answer["words"]) == {"2:6H>F", *answer["continuation"], *answer["winning_line"]}
+    assert client.get(f"/api/games/{gid}/replay", params={"at": 0}).json()["words"] == {
+        "4:6C>3": "six of clubs from column 4 to column 3"}  # the replay's next move of the line
     then = " ".join(answer["continuation"])
     r = client.get(f"/api/games/{gid}/replay", params={"at": 1, "then": then})
     assert r.status_code == 200, r.text

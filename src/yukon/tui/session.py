@@ -33,7 +33,7 @@ from typing import Any
 from ..advisor import HONEST, KINDS, HintKind, check_kind
 from ..errors import YukonError
 from ..game import Game
-from ..notation import FOUNDATION, STOCK, WASTE, Move, make_move
+from ..notation import FOUNDATION, Move, make_move
 from ..record import GameRecord as GameFile
 from ..session import IDLE_CAP, PlaySession
 from ..store import GameRecord, Store
@@ -134,17 +134,11 @@ class Session(PlaySession):
 
 
 def describe_move(game: Game, move: Move) -> str:
-    """Words for a move in ``game`` (before it is played): ``'7♥ and 2 cards from column 2 to column 5'``."""
-    from ..cards import PRETTY
+    """Words for a move in ``game`` (before it is played), the web table's words too
+    (:func:`yukon.session.describe_move`): ``'seven of hearts and 2 cards on it from column 2 to column 5'``."""
+    from ..session import describe_move as in_words
 
-    if move.src == STOCK:
-        return "deal from the stock" if game.rules.has_waste else "deal a row from the stock"
-    card = PRETTY[move.card]
-    if move.count > 1:
-        card += f" and {move.count - 1} card{'s' if move.count > 2 else ''} on it"
-    src = {WASTE: "the waste", FOUNDATION: "its foundation"}.get(move.src, f"column {move.src + 1}")
-    dst = "its foundation" if move.dst == FOUNDATION else f"column {move.dst + 1}"
-    return f"{card} from {src} to {dst}"
+    return in_words(game.rules, move)
 
 
 __all__ = ["CLIENT", "IDLE_CAP", "Pick", "Session", "describe_move"]

@@ -73,7 +73,7 @@ from . import deals, solving
 from . import demo as watch
 from .guard import BROWSER, LOOPBACK_NAMES, MAX_BODY, NEW_BROWSER, STARTED, LocalGuard
 from .lane import FastLane
-from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session
+from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session, move_words
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -347,17 +347,29 @@ def deal_search_key(scope: Mapping[str, Any]) -> tuple[str, str]:
     return f"browser:{browser}", "deal"
 
 
+def hint_answer(advice: Any, game: Game, count: int) -> dict[str, Any]:
+    """A hint's answer: the advice, the move count it is for, and its move in words (the page words none)."""
+    return advice.to_dict(hidden_in(game)) | {"move_count": count,
+                                              "words": move_words(game.rules, [advice.move] if advice.move else [])}
+
+
 def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
                  left: float) -> dict[str, Any]:
     """The analysis of a game record (in a solver worker): ``analyze``'s answer as JSON."""
     from .. import analysis
 
-    result = analysis.analyze(GameFile.from_dict(record), time_limit=position_time,
-                              total_limit=min(total_time, left), stop=stop)
+    game_file = GameFile.from_dict(record)
+    result = analysis.analyze(game_file, time_limit=position_time, total_limit=min(total_time, left), stop=stop)
+    # the moves the page names, in words: the lines it replays, and the move that lost the game
+    game = game_file.game()
+    named = [*result.continuation, *result.winning_line]
+    if result.losing_move:
+        named.append(game.move_stack[result.losing_move - 1])
     # (the range's wording is the analysis's, so that the page and the terminal say the same)
     return result.to_dict() | {"losing_range": result.losing_range, "end": result.end,
                                "range_text": analysis.range_text(result),
-                               "winning_line": [str(m) for m in result.winning_line]}
+                               "winning_line": [str(m) for m in result.winning_line],
+                               "words": move_words(game.rules, named)}
 
 
 def create_app(
@@ -805,7 +817,7 @@ def create_app(
         deadline.set()
         work.add_done_callback(_forget)
         advice = best_guess(loaded["game"], kind, time.perf_counter() - started, "the solver ran out of time")
-        return JSONBody(advice.to_dict(hidden_in(loaded["game"])) | {"move_count": loaded["count"]})
+        return JSONBody(hint_answer(advice, loaded["game"], loaded["count"]))
 
     def advise(game_id: str, kind: HintKind, deadline: Deadline, loaded: dict[str, Any]) -> dict[str, Any]:
         """The hint (in a worker thread: the advisor's own work stays off the event loop), by ``deadline``;
@@ -815,7 +827,7 @@ def create_app(
         advice = session.advisor.next_on_line(game, kind)  # the next move of the line found: no search
         if advice is None:
             advice = session.advisor.hint(game, kind=kind, stop=deadline)
-        return advice.to_dict(hidden_in(game)) | {"move_count": count}
+        return hint_answer(advice, game, count)
 
     @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
     async def winnable(game_id: str, request: Request) -> Response:

@@ -29,7 +29,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -40,8 +40,8 @@ from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
 from ..notation import Move
-from ..rules import rules_for
-from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession, move_text
+from ..rules import Rules, rules_for
+from ..session import IDLE_CAP, GameOverError, NothingToDoError, PlaySession, describe_move, move_text
 from ..store import DamagedGameError, GameRecord, Store
 from ..visible import hidden_in
 from ..winnable_deals import shown_difficulty
@@ -80,6 +80,17 @@ def visible_position(game: Game) -> dict[str, Any]:
         # what the player cannot see, in words (the page says what a solver's answer would show: "the stock's order")
         "unseen": hidden_in(game),
     }
+
+
+def move_words(rules: Rules, moves: Iterable[Move | str]) -> dict[str, str]:
+    """``{notation: words}`` for the moves an answer names, in the one wording the terminal game shares
+    (:func:`yukon.session.describe_move`): the page shows these words and words no move itself. A move
+    given as text is read (a move that does not read is a :class:`~yukon.YukonError`)."""
+    words: dict[str, str] = {}
+    for m in moves:
+        move = m if isinstance(m, Move) else Move.from_text(m)
+        words[move_text(move)] = describe_move(rules, move)
+    return words
 
 
 class ReplayError(YukonError):
@@ -174,6 +185,8 @@ class Session(PlaySession):
             # position is the one before it, where its card lay face up)
             "undone_count": len(undone),
             "undone_first": move_text(undone[-1]) if undone else None,
+            # the moves this answer names, in words (the page words no move itself)
+            "words": move_words(r, [*played, *undone[-1:]]),
             "deal_note": self.extra.get("deal_note"),
             # the deal's grade only where it tells nothing new: a deal dealt as winnable, or a game over
             "difficulty": shown_difficulty(r, self.seed, g.numbering,
@@ -211,6 +224,8 @@ class Session(PlaySession):
         return visible_position(game) | {
             "id": self.id, "at": at, "move_count": len(line), "moves": [str(m) for m in line],
             "then": played, "status": "won" if game.is_won() else "lost" if game.is_lost() else "playing",
+            # the line's next move in words (the replay's "Next"; a continuation's are the analysis's)
+            "words": move_words(game.rules, line[at:at + 1] if not then else []),
             "card_count": self.game.rules.card_count, "result": self.result,
         }
 

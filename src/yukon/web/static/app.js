@@ -76,11 +76,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const moveText = (src, card, count, dst) => `${note(src)}:${card}${count > 1 ? "+" + (count - 1) : ""}>${note(dst)}`;
   // the cards a group's lead carries: " and 8 cards on it", as the terminal says ("with 8 cards" read as eight in all)
   const onIt = (count) => (count > 1 ? ` and ${plural(count - 1, "card")} on it` : "");
-  function describeMove(mv) {
-    // (what a move is, not that it happened: a hint and the replay's "Next" name it too)
-    if (mv.src === "S") return "deal from the stock";
-    return `${longName(mv.card)}${onIt(mv.count)} to ${mv.dst === "F" ? "the foundation" : pileName(mv.dst)}`;
+  // A move in words comes from the server, with the answer that names it ("words": the terminal game's wording
+  // too): what a move is, not that it happened (a hint and the replay's "Next" name it too). The page words no
+  // move itself; one it was not told about (none should be) shows as its notation.
+  const moveWords = new Map();
+  function learnWords(data) {
+    if (data && data.words && typeof data.words === "object") Object.entries(data.words).forEach(([t, w]) => moveWords.set(t, w));
   }
+  const describeMove = (mv) => moveWords.get(mv.text) || mv.text;
 
   async function api(method, path, body) {
     const init = { method, headers: {} };
@@ -102,6 +105,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       throw err;
     }
     if (offline) backOnline();
+    learnWords(data);
     return data;
   }
   function failed(err) {
@@ -811,7 +815,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
         }
         throw err;
       }
-      const mv = parseMove(text);
+      const mv = parseMove((data.played && data.played[0]) || text);  // (the server's own text of the move, its words' key)
       accept(data);
       timings.push(performance.now() - t0);
       if (timings.length > 1000) timings.shift();

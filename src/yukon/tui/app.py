@@ -75,6 +75,9 @@ from .texts import (
 )
 from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState
 
+#: What a key or click that would change the game says while a replay is shown.
+REPLAYING = "Replaying: l plays on from here, esc goes back to the game"
+
 
 class Tableau(VerticalScroll, can_focus=False):
     """The columns; scrolls when they are taller than the terminal (keys stay with the app)."""
@@ -513,7 +516,7 @@ class YukonApp(ReplayActions, SolverJobs):
     def play(self, move: Move, prefix: str = "") -> bool:
         """Play the player's move; an illegal one is explained in the status bar. True if played."""
         if self.replay is not None:
-            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            self.set_status(REPLAYING, "error")
             return False
         before = self.game.copy()
         try:
@@ -1036,9 +1039,17 @@ class YukonApp(ReplayActions, SolverJobs):
         """d and w where the variant has no stock or waste, and d once the stock is empty: their bindings are
         left out (the key bar and the help do not offer them), so the key reaches here; say why nothing happens
         rather than nothing. So too for the keys a player may try that are bound to nothing: 0 beside the column
-        digits, z (and ctrl+z, the web table's undo) for undo."""
+        digits, z (and ctrl+z, the web table's undo) for undo; and while replaying, for the keys that would
+        change the game (a click there says the same)."""
         rules = self.game.rules
-        if self.replay is not None or self.screen is not self.screen_stack[0]:
+        if self.screen is not self.screen_stack[0]:
+            return
+        if self.replay is not None:
+            actions = {b.action.split("(")[0] for b in self.BINDINGS
+                       if isinstance(b, Binding) and event.key in b.key.split(",")}
+            if actions and not actions & self.REPLAY_ACTIONS:
+                self.set_status(REPLAYING, "error")
+                event.stop()
             return
         if event.key == "0":
             self.set_status(f"There is no column 0: the columns are 1 to {rules.columns}", "error")
@@ -1105,7 +1116,7 @@ class YukonApp(ReplayActions, SolverJobs):
         if self.demo.active:
             self.demo.take_over()
         if self.replay is not None:
-            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            self.set_status(REPLAYING, "error")
             return
         col = message.column
         pick = self.state.pick
@@ -1139,7 +1150,7 @@ class YukonApp(ReplayActions, SolverJobs):
         if self.demo.active:
             self.demo.take_over()
         if self.replay is not None:
-            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            self.set_status(REPLAYING, "error")
             return
         tops = self.state.top_piles()
         self.state.cursor = Cursor("top", tops.index((message.kind, message.pile)), 0)

@@ -151,6 +151,10 @@ def test_replay_steps_without_changing_the_game_then_plays_from_there(store: Sto
         assert app.replay.at == n and card in app.state.game.columns[column][1]
         await pilot.press("u", "1", "enter")  # keys that would change the game do nothing
         assert app.session.moves == saved and app.replay.at == n
+        # and say why, as a click does (they said nothing)
+        assert app.status_text == "Replaying: l plays on from here, esc goes back to the game"
+        await pilot.press("comma", "full_stop")  # the replay's own keys go on
+        assert app.replay.at == n and f"move {n}/4" in app.status_text
         await pilot.press("escape")
         assert app.replay is None and app.state.game == app.session.game
         await pilot.press("comma", "comma", "comma", "l")

@@ -5,33 +5,33 @@ under it (the cards on it travel along) and then puts it on the column or
 foundation under the cursor; digits put it on a column at once. Mouse: click
 a card, then a destination. Every key is declared once in
 :attr:`YukonApp.BINDINGS`, which feeds the footer and the help screen.
+
+The app is made of parts by job: :class:`~yukon.tui.jobs.SolverJobs` (worker threads, hints, the
+still-winnable indicator) and :class:`~yukon.tui.replaying.ReplayActions` (export, replay, the analysis'
+keys), over :class:`~yukon.tui.base.TableApp`; its words are :mod:`yukon.tui.texts`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import re
 import secrets
-import textwrap
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from datetime import datetime
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..advisor import GOES_BACK, HONEST, SOLVER, Advisor, Hint, HintKind, Verdict
-from ..analysis import Analysis, analyze, range_text
+from ..advisor import HONEST, HintKind
+from ..analysis import Analysis, analyze
 from ..autoplay import is_certain_win, left_to_the_player
 from ..cards import PRETTY
 from ..cli_common import plural
@@ -39,11 +39,9 @@ from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
 from ..notation import FOUNDATION, STOCK_MOVE, WASTE, Move
-from ..record import GameRecord as GameFile
 from ..rules import Rules, rules_for
 from ..session import NothingToDoError, card_key
 from ..store import Store
-from ..visible import hidden_in
 from ..winnable_deals import (
     FoundDeal,
     NoSuchDealError,
@@ -53,7 +51,9 @@ from ..winnable_deals import (
 )
 from .demo import Demo
 from .footer import FittingFooter
+from .jobs import SolverJobs
 from .replay import Replay
+from .replaying import ReplayActions
 from .screens import (
     ConfirmScreen,
     DealNumberScreen,
@@ -65,20 +65,19 @@ from .screens import (
     clock_text,
 )
 from .session import Pick, Session, describe_move
+from .texts import (
+    STATUS_LINES,
+    analysis_text,
+    info_line,
+    no_line_text,
+    replay_label,
+    status_lines_for,
+    wrap_status,
+)
 from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState
 
-#: The most lines the status line takes: a hint with its reason, or the computer's move and the keys, wraps to
-#: a second line at 80 columns rather than losing its end.
-STATUS_LINES = 2
-#: Below 80 columns the longest messages (about 150 characters: the computer's move with its odds and keys, a
-#: Milligan deal with the cards auto-play leaves) need a third line: at 60 columns two lost "p: play it".
-NARROW_STATUS_LINES = 3
-
-
-def status_lines_for(width: int) -> int:
-    """The most lines the status line may take in a terminal ``width`` columns wide (the table is laid out
-    as if it always took them, so a long message never folds or moves the columns)."""
-    return STATUS_LINES if width >= 80 else NARROW_STATUS_LINES
+#: What a key or click that would change the game says while a replay is shown.
+REPLAYING = "Replaying: l plays on from here, esc goes back to the game"
 
 
 class Tableau(VerticalScroll, can_focus=False):
@@ -98,7 +97,7 @@ class Tableau(VerticalScroll, can_focus=False):
             self.call_after_refresh(refresh)
 
 
-class YukonApp(App[None]):
+class YukonApp(ReplayActions, SolverJobs):
     """Yukon and its family at the terminal."""
 
     TITLE = "Yukon"
@@ -526,7 +525,7 @@ class YukonApp(App[None]):
     def play(self, move: Move, prefix: str = "") -> bool:
         """Play the player's move; an illegal one is explained in the status bar. True if played."""
         if self.replay is not None:
-            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            self.set_status(REPLAYING, "error")
             return False
         before = self.game.copy()
         try:
@@ -548,6 +547,11 @@ class YukonApp(App[None]):
         self.set_status(text[:1].upper() + text[1:])
         self._after_change()
         return True
+
+    def _reason(self, exc: YukonError) -> str:
+        """Why the move was refused, in the session's words (the same as the web table's)."""
+        text = self.session.explain(exc) if isinstance(exc, IllegalMoveError) else str(exc)
+        return text[:1].upper() + text[1:]
 
     def _held_back_news(self) -> str:
         """Why auto-play leaves a card that could go up (said once per card and game), or ``""``: while a
@@ -873,141 +877,9 @@ class YukonApp(App[None]):
         self.set_status(f"Finished: {len(played)} cards played up", "good")
         self._after_change()
 
-    # ------------------------------------------------------------------ records, replay, analysis
+    # ------------------------------------------------------------------ analysis
 
-    def _over_or_why(self, what: str) -> bool:
-        """Is the game over (won, no legal move, or given up with W, as in the web game, where a game given
-        up can be exported)? If not, say why ``what`` waits for that."""
-        if self.session.game.is_over() or self.session.result is not None:
-            return True
-        self.set_status(f"{what} once the game is over (won, no legal move left, or given up with W): "
-                        "the record shows the face-down cards of the start", "error")
-        return False
-
-    def _record(self) -> GameFile:
-        """The game as a record, with its end: at a dead end the terminal game records ``lost`` only
-        when the player leaves it (undo may still lead out), but the record of the dead end says so."""
-        record = self.session.to_record()
-        game = self.session.game
-        if record.result is None and game.is_over():
-            record = dataclasses.replace(record, result="won" if game.is_won() else "lost")
-        return record
-
-    def action_export(self) -> None:
-        if not self._over_or_why("Export works"):
-            return
-        record = self._record()
-        start = self.session.start
-        deal = str(start.seed) if start.seed is not None else "position"
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = (self.export_dir or Path.cwd()) / f"yukon-{start.rules.variant}-{deal}-{stamp}.json"
-        try:
-            record.write(path)
-        except OSError as exc:
-            self.set_status(f"Could not write {path}: {exc.strerror or exc}", "error")
-            return
-        self.exported = path
-        self.set_status(f"Game record written to {path}", "good")
-
-    def _enter_replay(self, line: Sequence[Move], at: int, better_from: int | None = None) -> None:
-        self.state.pick = None
-        self.state.hint = None
-        if self.replay is None:
-            # looking back is not playing: the game's clock stands still while a replay is shown (and the top
-            # line, the saved game and the statistics keep the game's own time)
-            self._clock_before_replay = self.session.clock_running
-            self.session.stop_clock()
-        self.replay = Replay(self.session.start, line, at, better_from)
-        self.refresh_bindings()
-
-    def leave_replay(self) -> None:
-        self.replay = None
-        if self._clock_before_replay:
-            self.session.start_clock()
-        self._clock_before_replay = False
-        self.refresh_bindings()
-        self.refresh_table()
-
-    def action_replay(self, delta: int) -> None:
-        if self.replay is None:
-            moves = self.session.moves
-            if delta > 0 or not moves:
-                self.set_status("Replay: , steps back through the moves played (. forward)", "error")
-                return
-            self._enter_replay(moves, len(moves))
-        replay = self.replay
-        assert replay is not None
-        if not replay.step(delta):
-            self.set_status("The start of the game" if delta < 0 else "The end of the line", "error")
-            return
-        self._say_replay()
-        self.refresh_table()
-
-    def _say_replay(self) -> None:
-        replay = self.replay
-        assert replay is not None
-        total = len(replay.line)
-        nxt = replay.next_move
-        upcoming = f"; next: {describe_move(replay.position, nxt)}" if nxt is not None else ""
-        keys = ", .: step  l: play from here  esc: back"
-        if replay.better_from is not None:
-            where = "winning line" if replay.at >= replay.better_from else "game, before the winning line"
-            self.set_status(f"Replay of the {where}: move {replay.at}/{total} ({keys}){upcoming}", "good")
-        else:
-            self.set_status(f"Replay: move {replay.at}/{total} ({keys}){upcoming}")
-
-    def action_play_from_here(self) -> None:
-        replay = self.replay
-        if replay is None:
-            self.set_status("l plays on from a replay: , steps back through the game first", "error")
-            return
-        played = len(self.session.moves)
-        keep = replay.at if replay.better_from is None else min(replay.at, replay.better_from)
-        theirs = [] if replay.better_from is None else list(replay.line[replay.better_from:replay.at])
-        self.leave_replay()
-        try:
-            if keep < played:
-                self.session.undo(to=keep)
-            if theirs:
-                self.session.play_line(theirs)
-        except Exception as exc:  # the session says why (a game locked by its result, say)
-            self.set_status(f"Cannot play from there: {exc}", "error")
-            self.refresh_table()
-            return
-        # (it said "the later moves are on the redo list" also when nothing was undone and the solver's moves
-        # had just been played: r then had nothing to redo)
-        text = f"Playing on from move {self.session.move_count}"
-        if theirs:
-            text += f": the solver's {plural(len(theirs), 'move')} {'is' if len(theirs) == 1 else 'are'} played " + (
-                f"(u takes {'it' if len(theirs) == 1 else 'them'} back)")
-        elif keep < played:
-            text += " (the later moves are on the redo list: r)"
-        self.set_status(text)
-        self._after_change()
-
-    def action_analyze(self) -> None:
-        session = self.session
-        if session.result is None and not session.moves and not session.game.is_over():
-            # (not "... or given up with W": W was the key just pressed; a game not begun has no move to blame).
-            # Nor one taken back to the deal (R, or u to the start): W asked to give it up, then said of its
-            # no moves "It can still be won from here: no move lost it"
-            none = "none is on the table (r redoes the moves taken back)" if session.can_redo else "play a move first"
-            self.set_status(f"Where did it go wrong? looks at the moves you play: {none}", "error")
-            return
-        if session.in_progress and not session.game.is_over():
-            # at any time, as in the web game: the answer shows face-down cards, so the game ends first
-            self._confirm_then(f"Give up this game to see where it went wrong? {self._leaving().capitalize()} "
-                               "(the answer shows the face-down cards).", self._give_up_and_analyze)
-            return
-        if session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
-            return
-        self._analyze()
-
-    def _give_up_and_analyze(self) -> None:
-        self.session.abandon()
-        self.refresh_table()
-        self._analyze()
-
+    # (here, not in ReplayActions: the search it runs is this module's analyze, which a test stands in for)
     def _analyze(self) -> None:
         record = self._record()
         per_position, total = self.analysis_time, self.analysis_total
@@ -1024,20 +896,6 @@ class YukonApp(App[None]):
             self.set_status(*analysis_text(result, record.moves, record.start))
 
         self._start_job("analysis", work, done)
-
-    def action_better_line(self) -> None:
-        result = self.analysis
-        if result is not None and result.losing_move is not None:
-            before, then = result.losing_move - 1, result.continuation
-        elif result is not None and result.winning_line:  # a game given up while it could still be won
-            before, then = len(self.session.moves), result.winning_line
-        else:
-            self.set_status(no_line_text(result, own_position=self.session.start.seed is None), "error")
-            return
-        line = [*self.session.moves[:before], *then]
-        self._enter_replay(line, before, better_from=before)
-        self._say_replay()
-        self.refresh_table()
 
     # ------------------------------------------------------------------ new games
 
@@ -1195,9 +1053,17 @@ class YukonApp(App[None]):
         """d and w where the variant has no stock or waste, and d once the stock is empty: their bindings are
         left out (the key bar and the help do not offer them), so the key reaches here; say why nothing happens
         rather than nothing. So too for the keys a player may try that are bound to nothing: 0 beside the column
-        digits, z (and ctrl+z, the web table's undo) for undo."""
+        digits, z (and ctrl+z, the web table's undo) for undo; and while replaying, for the keys that would
+        change the game (a click there says the same)."""
         rules = self.game.rules
-        if self.replay is not None or self.screen is not self.screen_stack[0]:
+        if self.screen is not self.screen_stack[0]:
+            return
+        if self.replay is not None:
+            actions = {b.action.split("(")[0] for b in self.BINDINGS
+                       if isinstance(b, Binding) and event.key in b.key.split(",")}
+            if actions and not actions & self.REPLAY_ACTIONS:
+                self.set_status(REPLAYING, "error")
+                event.stop()
             return
         if event.key == "0":
             self.set_status(f"There is no column 0: the columns are 1 to {rules.columns}", "error")
@@ -1264,7 +1130,7 @@ class YukonApp(App[None]):
         if self.demo.active:
             self.demo.take_over()
         if self.replay is not None:
-            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            self.set_status(REPLAYING, "error")
             return
         col = message.column
         pick = self.state.pick
@@ -1298,7 +1164,7 @@ class YukonApp(App[None]):
         if self.demo.active:
             self.demo.take_over()
         if self.replay is not None:
-            self.set_status("Replaying: l plays on from here, esc goes back to the game", "error")
+            self.set_status(REPLAYING, "error")
             return
         tops = self.state.top_piles()
         self.state.cursor = Cursor("top", tops.index((message.kind, message.pile)), 0)
@@ -1307,168 +1173,6 @@ class YukonApp(App[None]):
             return
         self._act_on_pile(message.kind, message.pile)
         self.refresh_table()
-
-    # ------------------------------------------------------------------ solver (worker threads)
-
-    def _cancel(self, name: str) -> None:
-        job = self._jobs.pop(name, None)
-        if job is not None:
-            job[1].set()
-
-    def _start_job(self, name: str, work: Callable[[threading.Event], Any], done: Callable[[Any], None]) -> None:
-        self._cancel(name)
-        self._job_counter += 1
-        token = self._job_counter
-        stop = threading.Event()
-        self._jobs[name] = (token, stop)
-
-        def run() -> None:
-            try:
-                result: Any = work(stop)
-            except Exception as exc:  # the solver failing must not take the game down
-                result = exc
-            if not stop.is_set():
-                self.call_from_thread(self._job_done, name, token, done, result)
-
-        self.run_worker(run, thread=True, group=name, exit_on_error=False)
-
-    def _job_done(self, name: str, token: int, done: Callable[[Any], None], result: Any) -> None:
-        job = self._jobs.get(name)
-        if job is None or job[0] != token:
-            return  # stale: the position changed meanwhile
-        del self._jobs[name]
-        done(result)
-
-    def _new_advisor(self) -> Advisor:
-        """The advisor of a new game (shared with the web table): its searches run in the job's thread."""
-        return Advisor(kind=self.session.hint_kind, hint_time=self.hint_time, winnable_time=self.winnable_time)
-
-    def _reason(self, exc: YukonError) -> str:
-        """Why the move was refused, in the session's words (the same as the web table's)."""
-        text = self.session.explain(exc) if isinstance(exc, IllegalMoveError) else str(exc)
-        return text[:1].upper() + text[1:]
-
-    def action_hint(self) -> None:
-        self.request_hint(play=False)
-
-    def _unseen(self, position: Game | None = None) -> str:
-        """What the solver sees that the player does not, in words: Australian Patience deals every card face
-        up, so there it is the stock's order, not "the face-down cards" (the shared labels' words)."""
-        return hidden_in(self.game if position is None else position)
-
-    def action_toggle_hint_kind(self) -> None:
-        kind: HintKind = SOLVER if self.session.hint_kind == HONEST else HONEST
-        self.session.set_hint_kind(kind)
-        self.advisor.kind = kind
-        self._cancel("hint")
-        self.state.hint = None
-        # (it read "Hints from now on: solver hint: it sees the face-down cards  (k switches)")
-        words = (f"the solver's: it sees {self._unseen()}" if kind == SOLVER
-                 else "no peeking: the honest player sees only what you see")
-        self.set_status(f"Hints from now on: {words} (k switches back)")
-        self.refresh_table()
-
-    def action_play_hint(self) -> None:
-        """Play the hint shown; without one, find it and play it."""
-        hint = self.state.hint
-        if hint is not None and self.game.is_legal(hint):
-            self._play_hint(hint, self._hint_shown_kind)
-        else:
-            self.request_hint(play=True)
-
-    def request_hint(self, *, play: bool) -> None:
-        if self.game.is_won():
-            self.set_status("The game is won")
-            return
-        position = self.game.copy(history=True)
-        self.state.pick = None
-        advisor = self.advisor
-        known = advisor.next_on_line(position)  # the next move of the solver's line: no waiting
-        if known is not None:
-            self._show_hint(position, known, play=play)
-            return
-        self.set_status("Thinking…")
-
-        def work(stop: threading.Event) -> Hint:
-            return advisor.hint(position, stop=stop)
-
-        def done(result: Any) -> None:
-            self._show_hint(position, result, play=play)
-
-        self._start_job("hint", work, done)
-
-    def _play_hint(self, move: Move, kind: str) -> None:
-        self.state.hint = None
-        # its kind said here too: p alone finds a hint and plays it, with no hint shown before to say it
-        self.play(move, prefix="Hint played (no peeking): " if kind == HONEST else "Solver hint played: ")
-
-    def _show_hint(self, position: Game, result: Hint | Exception, *, play: bool = False) -> None:
-        if isinstance(result, Exception):  # a search that failed must not take the game down
-            self.set_status(f"No hint: the search failed ({result})", "error")
-            return
-        # which kind of hint it is, always: "Hint (no peeking): ..." / "Solver hint: ... · it sees the face-down cards"
-        label, peeked = ("Hint (no peeking)", "") if result.kind == HONEST else (
-            "Solver hint", f" · it sees {self._unseen(position)}")
-        note = result.note
-        if result.move is None:
-            # going round in circles is no game over (moves are left): the keys that go on from there
-            ways = "  u: undo  k: solver hint  W: where it went wrong" if note == GOES_BACK else ""
-            self.set_status(f"{label}: {note or 'no move left to suggest'}{peeked}{ways}", "error")
-            return
-        move = position.parse_move(result.move)
-        if play:
-            self._play_hint(move, result.kind)
-            return
-        self.state.hint, self._hint_shown_kind = move, result.kind
-        if move.src < FOUNDATION:  # the cursor goes to the card to move: ⏎ picks it
-            down, up = position.columns[move.src]
-            self.state.cursor = Cursor("tab", move.src, len(down) + len(up) - move.count)
-        what = describe_move(position, move)
-        if result.status == "won":
-            self.set_status(f"{label}: {what} (wins){peeked}   p: play it", "good")
-        elif result.status == "lost":
-            self.set_status(f"{note}. Best try ({label.lower()}): {what}{peeked}   p: play it", "error")
-        else:
-            words = f" ({note[:1].lower() + note[1:]})" if note else ""
-            self.set_status(f"{label}: {what}{words}{peeked}   p: play it", "good")
-        self.refresh_table()
-
-    def action_toggle_winnable(self) -> None:
-        self.show_winnable = not self.show_winnable
-        if self.show_winnable:
-            self.set_status("Still winnable? Checked after each move (perfect information: the solver sees "
-                            f"{self._unseen()})")
-            self._start_winnable()
-        else:
-            self._cancel("winnable")
-            self.set_status("Still-winnable indicator off")
-        self._update_info()
-
-    def _start_winnable(self) -> None:
-        if not self.show_winnable:
-            return
-        if self.game.is_won():
-            self.winnable_text = "won"
-            self._update_info()
-            return
-        position = self.game.copy(history=True)
-        self.winnable_text = "winnable: …"
-        self._update_info()
-        advisor = self.advisor
-
-        def work(stop: threading.Event) -> Verdict:
-            return advisor.winnable(position, stop=stop)
-
-        def done(result: Any) -> None:
-            if isinstance(result, Exception):
-                self.winnable_text = "winnable: n/a"
-            elif result.status == "lost" and result.last_winnable is not None:
-                self.winnable_text = f"not winnable ✗ (was at move {result.last_winnable})"
-            else:
-                self.winnable_text = {"won": "winnable ✓", "lost": "not winnable ✗"}.get(result.status, "winnable: ?")
-            self._update_info()
-
-        self._start_job("winnable", work, done)
 
 
 def _read_verdicts() -> None:
@@ -1479,138 +1183,5 @@ def _read_verdicts() -> None:
         deal_data.has_verdicts(rules_for("yukon"))
 
 
-#: A key and what it does ("p: play it", "esc: stop") after the message, set off by two spaces or more.
-_KEY_PAIR = re.compile(r"[^\s:]{1,7}: \S.{0,20}")
-_HELD = "\x00"  # (stands for a space inside a key pair while wrapping: not whitespace, so never a break)
-
-
-def wrap_status(text: str, width: int) -> str:
-    """``text`` folded into lines of at most ``width`` cells between words, each key pair after the message
-    kept whole on one line (at 60 columns a hint ended in "p:", with "play it" below: Textual breaks at any
-    space, a non-breaking one too).
-
-    >>> print(wrap_status("Q♣ from column 4 to column 2 (wins)   p: play it", 36))
-    Q♣ from column 4 to column 2 (wins)
-    p: play it
-    >>> wrap_status("Paused: space plays on", 80)
-    'Paused: space plays on'
-    """
-    parts = re.split(r"(\s{2,})", text)
-    held = "".join(part.replace(" ", _HELD) if i and i % 2 == 0 and _KEY_PAIR.fullmatch(part) else part
-                   for i, part in enumerate(parts))
-    lines = textwrap.wrap(held, max(10, width), replace_whitespace=False, break_on_hyphens=False)
-    return "\n".join(lines).replace(_HELD, " ")
-
-
-def replay_label(replay: Replay) -> str:
-    """What the top line says of a replay's position: on the solver's winning line, or a move of the game."""
-    if replay.better_from is not None and replay.at >= replay.better_from:
-        return "replay: winning line"
-    return "replay"
-
-
-def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: str, width: int,
-              difficulty: str | None = None, *, replay: str | None = None) -> str:
-    """The top line in at most ``width`` cells when it can be: the full form, else shorter words,
-    else without its least needed parts (``auto``, then the cards up); the winnable indicator stays.
-    ``difficulty``, the deal's grade (docs/difficulty.md), stands beside the deal number, as in the web table.
-    ``replay`` (a replay's label) stands where the clock, ``auto`` and the verdict were: those are the game in
-    play's, not the replayed position's (no time is kept per move, and nothing autoplays in a replay).
-
-    >>> g = Game.deal("milligan-yukon", seed=18446744073709551615, empty_column="any")
-    >>> info_line(g, 0, 0.0, True, "not winnable ✗", 120)
-    'Milligan Yukon (empty: any) · deal 18446744073709551615 · 0 moves · 0:00 · 0/104 up · auto · not winnable ✗'
-    >>> info_line(g, 0, 0.0, True, "not winnable ✗", 78)
-    'Milligan (any) · #18446744073709551615 · 0 mv · 0:00 · 0/104 · not winnable ✗'
-    >>> info_line(Game.deal("yukon", seed=5), 3, 61.0, False, "", 120, "hard")
-    'Yukon · deal 5 (hard) · 3 moves · 1:01 · 0/52 up'
-    >>> info_line(Game.deal("yukon", seed=5), 3, 61.0, True, "not winnable ✗", 120, replay="replay")
-    'Yukon · deal 5 · 3 moves · 0/52 up · replay'
-    """
-    rules = game.rules
-    default = rules_for(rules.variant)
-    long_words: list[str] = []
-    short_words: list[str] = []
-    if rules.empty_column != default.empty_column:
-        long_words.append(f"empty: {rules.empty_column}")
-        short_words.append(rules.empty_column)
-    if rules.foundation_return != default.foundation_return:
-        word = "return" if rules.foundation_return else "no return"
-        long_words.append(word)
-        short_words.append(word)
-
-    def titled(title: str, words: list[str]) -> str:
-        return title + (f" ({', '.join(words)})" if words else "")
-
-    name = rules.title.split()[0]  # "Milligan", "Australian": the variant still named
-    title, short_title = titled(rules.title, long_words), titled(name, short_words)
-    grade = f" ({difficulty})" if difficulty else ""
-    deal = f"deal {game.seed}{grade}" if game.seed is not None else "own position"
-    short_deal = f"#{game.seed}{grade}" if game.seed is not None else "own"
-    bare_deal = f"#{game.seed}" if game.seed is not None else "own"
-    clock, count = clock_text(elapsed), plural(moves, "move")
-    up = f"{game.cards_on_foundations}/{rules.card_count}"
-    auto = "auto" if autoplay else ""
-    if replay is not None:
-        clock, auto, winnable = "", "", replay
-    # the verdict without its bracket ("(was at move N)"), then in its sign alone: never cut inside a word
-    verdict = re.sub(r" \([^)]*\)", "", winnable)
-    sign = verdict.replace("not winnable ✗", "✗").replace("winnable ✓", "✓").replace("winnable: ", "")
-    mv = f"{moves} mv"
-    forms = [
-        [title, deal, count, clock, f"{up} up", auto, winnable],
-        [titled(rules.title, short_words), short_deal, count, clock, f"{up} up", auto, winnable],
-        [short_title, short_deal, count, clock, f"{up} up", auto, winnable],
-        [short_title, short_deal, count, clock, up, winnable],
-        [short_title, short_deal, mv, clock, up, winnable],
-        [short_title, short_deal, mv, clock, winnable],
-        # below that the variant, the move count and the verdict stay to the last: the rest goes first
-        [short_title, bare_deal, mv, clock, winnable],
-        [short_title, bare_deal, mv, winnable],
-        [short_title, bare_deal, mv, verdict],
-        [name, bare_deal, mv, verdict],
-        [name, mv, verdict],
-        [name, mv, sign],
-    ]
-    lines = [" · ".join(part for part in form if part) for form in forms]
-    return next((line for line in lines if len(line) <= width), lines[-1])
-
-
-def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple[str, str]:
-    """The analysis in one status line, and its kind (``good`` or ``error``)."""
-    if result.losing_move is not None:
-        n = result.losing_move
-        before = start.copy()
-        for move in moves[:n - 1]:
-            before.push(move)
-        what = describe_move(before, moves[n - 1])
-        return (f"Move {n} lost the game ({what}): before it, it could be won.  "
-                f"b: step through a winning line", "error")
-    ranged = range_text(result)  # (what a range leaves open: the start, the end, or only the moves between)
-    if ranged is not None:
-        return ranged, "error"
-    if result.end == "won":
-        return "You won: no move lost the game", "good"
-    if result.start == "lost":  # (a position set up by hand is no deal)
-        what = "deal" if start.seed is not None else "position"
-        return f"This {what} could not be won from the start: no move lost it", "good"
-    if result.end == "winnable":
-        if result.winning_line:
-            return "It can still be won from here: no move lost it.  b: step through a winning line", "good"
-        return "It can still be won from here: no move lost it", "good"
-    return "The solver could not decide the game in time", "error"
-
-
-def no_line_text(result: Analysis | None, own_position: bool = False) -> str:
-    """Why ``b`` has no winning line to step through (it said "once W has found the move that lost the
-    game" also after W had found that the deal was lost from the start)."""
-    if result is None:
-        return "b steps through a winning line once W has found where the game went wrong"
-    if result.end == "won":
-        return "You won: there is no better line to show (, and . replay your moves)"
-    if result.start == "lost":
-        return f"No winning line: this {'position' if own_position else 'deal'} could not be won from the start"
-    return "No winning line to show: the solver did not find one in time"
-
-
-__all__ = ["YukonApp", "analysis_text", "info_line", "no_line_text"]
+# (the status line's and the analysis' words live in texts.py; named here too, where the app's users find them)
+__all__ = ["STATUS_LINES", "YukonApp", "analysis_text", "info_line", "no_line_text"]

@@ -1,0 +1,75 @@
+"""What the parts of the terminal game's app share: the state set by :class:`~yukon.tui.app.YukonApp` and
+the methods its parts call on one another.
+
+The app is one class made of parts by job (:mod:`yukon.tui.jobs`: the solver's worker threads, hints and the
+still-winnable indicator; :mod:`yukon.tui.replaying`: records, replay and the analysis' keys), each a mixin
+over :class:`TableApp`, which declares what they use and :class:`~yukon.tui.app.YukonApp` provides.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App
+
+from ..advisor import Advisor
+from ..analysis import Analysis
+from ..game import Game
+from ..notation import Move
+from ..store import Store
+from .replay import Replay
+from .session import Session
+from .widgets import TableState
+
+
+class TableApp(App[None]):
+    """The app as its parts see it (the attributes are set, and the methods defined, by YukonApp)."""
+
+    store: Store | None
+    session: Session
+    state: TableState
+    #: the replay shown (None: the game in play)
+    replay: Replay | None
+    #: the game's clock ran when the replay began (it runs again after)
+    _clock_before_replay: bool
+    #: the last analysis of this game (``W``), for ``b``
+    analysis: Analysis | None
+    #: where ``x`` writes records (None: the current directory), and the last record it wrote
+    export_dir: Path | None
+    exported: Path | None
+    advisor: Advisor
+    hint_time: float
+    winnable_time: float
+    show_winnable: bool
+    winnable_text: str
+    #: the kind of the hint on the table (state.hint)
+    _hint_shown_kind: str
+    #: the solver's jobs running, by name: (token, stop event)
+    _jobs: dict[str, tuple[int, threading.Event]]
+    _job_counter: int
+
+    if TYPE_CHECKING:
+        @property
+        def game(self) -> Game: ...
+
+        def set_status(self, text: str, kind: str = "", *, width: int | None = None) -> None: ...
+
+        def refresh_table(self) -> None: ...
+
+        def _update_info(self) -> None: ...
+
+        def play(self, move: Move, prefix: str = "") -> bool: ...
+
+        def _after_change(self) -> None: ...
+
+        def _leaving(self) -> str: ...
+
+        def _confirm_then(self, question: str, then: Callable[[], None]) -> None: ...
+
+        def _analyze(self) -> None: ...
+
+
+__all__ = ["TableApp"]

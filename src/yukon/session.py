@@ -105,11 +105,13 @@ def move_text(move: Move) -> str:
     return str(move)
 
 
-def describe_move(rules: Rules, move: Move) -> str:
+def describe_move(rules: Rules, move: Move, name: Callable[[int], str] = card_long_name) -> str:
     """A move in a player's words, the one wording of the web table and the terminal game (a move played,
-    undone or redone, a hint, the computer's move, the replay's next move): the card as a screen reader says
-    it, with the cards on it, where it comes from and where it goes. What a move is, not that it happened (a
-    hint names it too): the caller starts a sentence with a capital.
+    undone or redone, a hint, the computer's move, the replay's next move): the card, with the cards on it,
+    where it comes from and where it goes. What a move is, not that it happened (a hint names it too): the
+    caller starts a sentence with a capital. ``name`` names the card: as a screen reader says it (the web
+    table's), or as the terminal draws it (``yukon.cards.PRETTY``, "Q♥": a status line of 80 columns holds
+    a hint's words and its odds then).
 
     >>> from yukon import Game
     >>> rules = Game.deal("yukon", seed=1).rules
@@ -117,10 +119,13 @@ def describe_move(rules: Rules, move: Move) -> str:
     'queen of hearts and 3 cards on it from column 2 to column 5'
     >>> describe_move(rules, Move.from_text("4:AH>F")), describe_move(rules, Move.from_text("F:5S>3"))
     ('ace of hearts from column 4 to its foundation', 'five of spades from its foundation to column 3')
+    >>> from yukon.cards import PRETTY
+    >>> describe_move(rules, Move.from_text("2:QH+3>5"), PRETTY.__getitem__)
+    'Q♥ and 3 cards on it from column 2 to column 5'
     """
     if move.src == STOCK:
         return "deal from the stock" if rules.has_waste else "deal a row from the stock"
-    card = card_long_name(move.card)
+    card = name(move.card)
     if move.count > 1:
         card += f" and {move.count - 1} card{'s' if move.count > 2 else ''} on it"
     src = {WASTE: "the waste", FOUNDATION: "its foundation"}.get(move.src, f"column {move.src + 1}")

@@ -66,10 +66,10 @@ def test_keyboard_moves_undo_redo(store: Store) -> None:
         await pilot.press("u", "u")
         assert moves(app) == ["6:8D>5"]
         # each says which move (it said "Undone; 1 move played")
-        assert app.status_text == "Undone: ace of spades and 1 card on it from column 2 to column 1; 1 move played"
+        assert app.status_text == "Undone: A♠ and 1 card on it from column 2 to column 1; 1 move played"
         await pilot.press("r")
         assert moves(app) == ["6:8D>5", "2:AS+1>1"]
-        assert app.status_text == "Redone: ace of spades and 1 card on it from column 2 to column 1; 2 moves played"
+        assert app.status_text == "Redone: A♠ and 1 card on it from column 2 to column 1; 2 moves played"
         assert "2 moves" in str(app.query_one("#info").render())
         await pilot.press("R")  # restart: back to the deal, and r redoes
         assert moves(app) == [] and app.game == Game.deal("yukon", seed=42)
@@ -87,7 +87,7 @@ def test_undo_names_the_move_and_counts_the_automatic_plays_after_it(store: Stor
         await pilot.press("u")
         assert moves(app) == []
         autos = len(played) - 1
-        assert app.status_text == (f"Undone: four of diamonds from column 3 to column 1 and {autos} automatic "
+        assert app.status_text == (f"Undone: 4♦ from column 3 to column 1 and {autos} automatic "
                                     f"move{'s' if autos > 1 else ''}; 0 moves played")
 
     run(make_app(store, Game.deal("yukon", seed=1), autoplay=True), scenario)

@@ -357,7 +357,7 @@ def test_analysis_text_says_each_outcome_and_never_guesses_in_a_range() -> None:
     moves.append(after.parse_move(LOST_LINE[1]))
     lost_at_1 = Analysis("won", 1, [], [], verdicts={0: "won", 1: "lost"}, end="lost", moves=2)
     text, kind = analysis_text(lost_at_1, moves, start)
-    assert text.startswith("Move 1 lost the game (six of hearts from column 2 to its foundation)") and kind == "error"
+    assert text.startswith("Move 1 lost the game (6♥ from column 2 to its foundation)") and kind == "error"
     ranged = Analysis("won", None, [], [1, 2], losing_range=(1, 2), end="unknown", moves=2)
     text, _ = analysis_text(ranged, moves, start)
     # (the end undecided: the game may never have been lost; it said "The game was lost between move 1 and 2")

@@ -174,9 +174,9 @@ def test_a_broken_saved_game_is_set_aside(store: Store) -> None:
 
 def test_describe_move() -> None:
     g = Game.deal("yukon", seed=42)
-    # the web table's words too (yukon.session.describe_move): the card in words, as a screen reader says it
-    assert describe_move(g, g.parse_move("2:AS+1>1")) == "ace of spades and 1 card on it from column 2 to column 1"
-    assert describe_move(g, g.parse_move("4:AH>F")) == "ace of hearts from column 4 to its foundation"
+    # the web table's wording (yukon.session.describe_move), with the cards as the terminal draws them
+    assert describe_move(g, g.parse_move("2:AS+1>1")) == "A♠ and 1 card on it from column 2 to column 1"
+    assert describe_move(g, g.parse_move("4:AH>F")) == "A♥ from column 4 to its foundation"
 
 
 def test_a_store_that_fails_does_not_stop_the_game(tmp_path: Path) -> None:

@@ -134,11 +134,13 @@ class Session(PlaySession):
 
 
 def describe_move(game: Game, move: Move) -> str:
-    """Words for a move in ``game`` (before it is played), the web table's words too
-    (:func:`yukon.session.describe_move`): ``'seven of hearts and 2 cards on it from column 2 to column 5'``."""
+    """Words for a move in ``game`` (before it is played), the web table's wording
+    (:func:`yukon.session.describe_move`) with the cards as the table draws them:
+    ``'7♥ and 2 cards on it from column 2 to column 5'``."""
+    from ..cards import PRETTY
     from ..session import describe_move as in_words
 
-    return in_words(game.rules, move)
+    return in_words(game.rules, move, PRETTY.__getitem__)
 
 
 __all__ = ["CLIENT", "IDLE_CAP", "Pick", "Session", "describe_move"]

@@ -7,8 +7,9 @@ a card, then a destination. Every key is declared once in
 :attr:`YukonApp.BINDINGS`, which feeds the footer and the help screen.
 
 The app is made of parts by job: :class:`~yukon.tui.jobs.SolverJobs` (worker threads, hints, the
-still-winnable indicator) and :class:`~yukon.tui.replaying.ReplayActions` (export, replay, the analysis'
-keys), over :class:`~yukon.tui.base.TableApp`; its words are :mod:`yukon.tui.texts`.
+still-winnable indicator), :class:`~yukon.tui.replaying.ReplayActions` (export, replay, the analysis'
+keys) and :class:`~yukon.tui.newgames.NewGames`, over :class:`~yukon.tui.base.TableApp`; its words are
+:mod:`yukon.tui.texts`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import contextlib
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -27,7 +28,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
-from textual.widget import Widget
 from textual.widgets import Static
 
 from ..advisor import HONEST, HintKind
@@ -43,27 +43,15 @@ from ..rules import Rules, rules_for
 from ..session import NothingToDoError, card_key
 from ..store import Store
 from ..winnable_deals import (
-    FoundDeal,
-    NoSuchDealError,
-    deal_from_data,
-    find_winnable_deal,
     shown_difficulty,
 )
 from .demo import Demo
 from .footer import FittingFooter
 from .jobs import SolverJobs
+from .newgames import NewGames
 from .replay import Replay
 from .replaying import ReplayActions
-from .screens import (
-    ConfirmScreen,
-    DealNumberScreen,
-    GameOverScreen,
-    HelpScreen,
-    NewGameChoice,
-    NewGameScreen,
-    StatsScreen,
-    clock_text,
-)
+from .screens import GameOverScreen, HelpScreen, StatsScreen, clock_text
 from .session import Pick, Session, describe_move
 from .texts import (
     STATUS_LINES,
@@ -74,7 +62,7 @@ from .texts import (
     status_lines_for,
     wrap_status,
 )
-from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState
+from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState, tableau_columns, top_row
 
 #: What a key or click that would change the game says while a replay is shown.
 REPLAYING = "Replaying: l plays on from here, esc goes back to the game"
@@ -97,7 +85,7 @@ class Tableau(VerticalScroll, can_focus=False):
             self.call_after_refresh(refresh)
 
 
-class YukonApp(ReplayActions, SolverJobs):
+class YukonApp(ReplayActions, NewGames, SolverJobs):
     """Yukon and its family at the terminal."""
 
     TITLE = "Yukon"
@@ -269,24 +257,11 @@ class YukonApp(ReplayActions, SolverJobs):
     def compose(self) -> ComposeResult:
         yield Static(id="info")
         with Horizontal(id="piles-row"), Horizontal(id="piles"):
-            yield from self._top_widgets()
+            yield from top_row(self.state)
         with Tableau(id="tableau"), Horizontal(id="columns"):
-            yield from self._column_widgets()
+            yield from tableau_columns(self.state)
         yield Static(id="status")
         yield FittingFooter(compact=True)
-
-    def _top_widgets(self) -> list[Widget]:
-        """The stock, the waste and the foundations of the game in play, as the top row shows them."""
-        widgets: list[Widget] = []
-        tops = self.state.top_piles()
-        for i, (kind, pile) in enumerate(tops):
-            if kind == "found" and (i == 0 or tops[i - 1][0] != "found"):
-                widgets.append(Static(classes="spacer"))
-            widgets.append(PileView(kind, pile, i, self.state))
-        return widgets
-
-    def _column_widgets(self) -> list[Widget]:
-        return [ColumnView(c, self.state) for c in range(self.session.game.rules.columns)]
 
     def on_mount(self) -> None:
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
@@ -897,144 +872,7 @@ class YukonApp(ReplayActions, SolverJobs):
 
         self._start_job("analysis", work, done)
 
-    # ------------------------------------------------------------------ new games
-
-    def _confirm_then(self, question: str, then: Callable[[], None]) -> None:
-        if not self.session.in_progress or self.session.status == "lost":
-            then()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                then()
-
-        self.push_screen(ConfirmScreen(question), answered)
-
-    def start_game(self, game: Game, *, proved_winnable: bool = False) -> None:
-        """Leave the current game (abandoned when in progress) and play ``game``; ``proved_winnable``: it was
-        dealt as a winnable deal the solver proved so (its grade may then show; the game's record keeps it)."""
-        self.session.abandon()
-        for name in list(self._jobs):
-            self._cancel(name)
-        old_rules = self.session.game.rules
-        self.session = Session(game, self.store, autoplay=self.session.autoplay, hint_kind=self.session.hint_kind,
-                               clock=self._time_source, extra={"deal_winnable": "won"} if proved_winnable else None)
-        self.state.game = game
-        self.state.pick = None
-        self.state.hint = None
-        self.state.cursor = Cursor("tab", 0, self._free_index(0))
-        self._announced = False
-        self.winnable_text = ""
-        self.replay = None
-        self.analysis = None
-        self.advisor = self._new_advisor()
-        self._explained = set()
-        self.set_status(self._welcome(game))
-        if (game.rules.columns, game.rules.stock, game.rules.foundations) != (
-            old_rules.columns, old_rules.stock, old_rules.foundations
-        ):
-            self.call_later(self._rebuild)
-        else:
-            self._after_change()
-
-    async def _rebuild(self) -> None:
-        """The table's piles and columns made anew for the game in play (another variant's layout).
-
-        On the table's own screen, not the active one (App.recompose's): a game chosen in a dialog starts
-        while the dialog is still up, and recomposing the dialog left the old variant's columns on the table
-        (Milligan Yukon's eighth column, drawn for a Yukon game: an IndexError at the next key)."""
-        table = self.screen_stack[0]
-        async with table.batch():
-            for container, widgets in (("#piles", self._top_widgets()), ("#columns", self._column_widgets())):
-                box = table.query_one(container)
-                await box.remove_children()
-                await box.mount_all(widgets)
-        self.state.cursor = Cursor("tab", 0, self._free_index(0))
-        self.set_status(self._welcome(self.game))
-        self._after_change()
-
-    def _welcome(self, game: Game) -> str:
-        text = f"Deal {game.seed} of {game.rules.title}"
-        note = self._deal_note
-        if note:
-            text += f": {note}"
-            self._deal_note = ""
-        # (the one key a stock variant adds to picking and putting cards: the key bar shows it too)
-        return text + ". Good luck!" + ("  d: deal." if game.rules.has_stock else "")
-
-    def deal_new(self, rules: Rules) -> None:
-        """Start a random deal of ``rules``: one the solver proves winnable when :attr:`winnable_only`."""
-        kind = "winnable" if self.winnable_only else self.deal_kind
-        try:  # a deal proven lost, or winnable (of a difficulty), from the shipped verdicts at once
-            found = deal_from_data(rules, kind, self.deal_difficulty)
-        except NoSuchDealError as exc:
-            why = (f"No deal of {rules.title} with these rules is known to be lost (the solver has proved none)"
-                   if kind == "lost" else str(exc))  # (the data's own words named "the shipped verdicts")
-            self.set_status(f"{why}: choose another kind of deal (v)", "error")
-            return
-        if found is not None:
-            self._deal_note = found.note
-            self.start_game(Game.deal(rules, seed=found.seed), proved_winnable=found.status == "won")
-            return
-        if not self.winnable_only:
-            self.start_game(Game.deal(rules, seed=self._new_seed()))
-            return
-        self.set_status(f"Looking for a winnable deal of {rules.title}…")
-        new_seed = self._new_seed
-
-        def seeds() -> Iterator[int]:
-            while True:
-                yield new_seed()
-
-        def work(stop: threading.Event) -> FoundDeal:
-            return find_winnable_deal(lambda seed: Game.deal(rules, seed=seed), stop, seeds=seeds())
-
-        def done(found: Any) -> None:
-            if isinstance(found, Exception):
-                self.set_status(f"Could not look for a deal: {found}", "error")
-                return
-            self._deal_note = found.note
-            self.start_game(Game.deal(rules, seed=found.seed), proved_winnable=found.status == "won")
-
-        self._start_job("deal", work, done)
-
-    def _leaving(self) -> str:
-        """What leaving the game in play does to the statistics."""
-        if computer_moves(self.session.extra):
-            return "it is not counted in the statistics, since the computer played in it"
-        return "it counts as not won"
-
-    def action_new_game(self) -> None:
-        rules = self.game.rules
-        self._confirm_then(
-            f"Leave this game ({self._leaving()}) and deal a new one?",
-            lambda: self.deal_new(rules),
-        )
-
-    def action_deal_number(self) -> None:
-        rules = self.game.rules
-
-        def chosen(seed: int | None) -> None:
-            if seed is not None:
-                self._confirm_then(
-                    f"Leave this game ({self._leaving()}) for deal {seed}?",
-                    lambda: self.start_game(Game.deal(rules, seed=seed)),
-                )
-
-        self.push_screen(DealNumberScreen(), chosen)
-
-    def action_variant(self) -> None:
-        def chosen(choice: NewGameChoice | None) -> None:
-            if choice is not None:
-                self.winnable_only = choice.winnable_only
-                self.deal_kind, self.deal_difficulty = choice.kind, choice.difficulty
-                self._confirm_then(
-                    f"Leave this game ({self._leaving()}) for a new one?",
-                    lambda: self.deal_new(choice.rules),  # (with the rule options chosen there)
-                )
-
-        self.push_screen(NewGameScreen(self.game.rules.variant, self.winnable_only, kind=self.deal_kind,
-                                       difficulty=self.deal_difficulty, rules=self.game.rules), chosen)
+    # ------------------------------------------------------------------ help, statistics, and which keys work
 
     def action_stats(self) -> None:
         self.push_screen(StatsScreen(self.store, self.game.rules, self.game.numbering))

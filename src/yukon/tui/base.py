@@ -2,8 +2,9 @@
 the methods its parts call on one another.
 
 The app is one class made of parts by job (:mod:`yukon.tui.jobs`: the solver's worker threads, hints and the
-still-winnable indicator; :mod:`yukon.tui.replaying`: records, replay and the analysis' keys), each a mixin
-over :class:`TableApp`, which declares what they use and :class:`~yukon.tui.app.YukonApp` provides.
+still-winnable indicator; :mod:`yukon.tui.replaying`: records, replay and the analysis' keys;
+:mod:`yukon.tui.newgames`: new games), each a mixin over :class:`TableApp`, which declares what they use of
+one another and of :class:`~yukon.tui.app.YukonApp`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
@@ -50,6 +51,19 @@ class TableApp(App[None]):
     #: the solver's jobs running, by name: (token, stop event)
     _jobs: dict[str, tuple[int, threading.Event]]
     _job_counter: int
+    #: new games are deals the solver proved winnable (chosen in the new-game screen)
+    winnable_only: bool
+    #: the new-game screen's other choices: a deal proven lost, or a winnable deal of a difficulty
+    deal_kind: str
+    deal_difficulty: str | None
+    #: what the deal search said of the deal it found, for the new game's first status line
+    _deal_note: str
+    #: the deal numbers of new games, and the playing time's clock
+    _new_seed: Callable[[], int]
+    _time_source: Callable[[], float]
+    #: the game's end was announced; the cards whose holding back by auto-play was explained
+    _announced: bool
+    _explained: set[int]
 
     if TYPE_CHECKING:
         @property
@@ -70,6 +84,15 @@ class TableApp(App[None]):
         def _confirm_then(self, question: str, then: Callable[[], None]) -> None: ...
 
         def _analyze(self) -> None: ...
+
+        def _free_index(self, column: int) -> int: ...
+
+        def _new_advisor(self) -> Advisor: ...
+
+        def _cancel(self, name: str) -> None: ...
+
+        def _start_job(self, name: str, work: Callable[[threading.Event], Any],
+                       done: Callable[[Any], None]) -> None: ...
 
 
 __all__ = ["TableApp"]

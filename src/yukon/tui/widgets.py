@@ -16,6 +16,7 @@ from textual import events
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ..cards import PRETTY, RANKS, RED
 from ..notation import FOUNDATION, STOCK, WASTE, Move
@@ -294,7 +295,23 @@ class PileView(Widget):
         self.post_message(self.Clicked(self.kind, self.pile, event.chain))
 
 
+def top_row(state: TableState) -> list[Widget]:
+    """The stock, the waste and the foundations of ``state``'s game, left to right, as the top row holds them
+    (a gap before the foundations)."""
+    widgets: list[Widget] = []
+    tops = state.top_piles()
+    for i, (kind, pile) in enumerate(tops):
+        if kind == "found" and (i == 0 or tops[i - 1][0] != "found"):
+            widgets.append(Static(classes="spacer"))
+        widgets.append(PileView(kind, pile, i, state))
+    return widgets
+
+
+def tableau_columns(state: TableState) -> list[Widget]:
+    return [ColumnView(c, state) for c in range(state.game.rules.columns)]
+
+
 __all__ = [
     "CELL", "MAX_WIDTH", "SLOT", "ColumnView", "Cursor", "PileView", "TableState", "back_text", "card_text",
-    "framed", "slot_text",
+    "framed", "slot_text", "tableau_columns", "top_row",
 ]

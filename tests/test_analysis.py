@@ -600,6 +600,7 @@ def test_the_web_analysis_says_the_range_in_the_analysis_words(monkeypatch: pyte
     answer = analysis_job(record_of(TRAP, ["4:6C>3", "2:6H>F"]).to_dict(), 1.0, 5.0, None, 5.0)
     assert answer["range_text"] == analysis_module.range_text(open_answer)
     assert "could not tell in time whether the start could be won" in answer["range_text"]
-    decided = Analysis("won", 2, [], [], end="lost", moves=3)
+    decided = Analysis("won", 2, [], [], end="lost", moves=2)  # (move 2 of the record's two lost it)
     monkeypatch.setattr(analysis_module, "analyze", lambda *a, **k: decided)
-    assert analysis_job(record_of(TRAP, ["4:6C>3"]).to_dict(), 1.0, 5.0, None, 5.0)["range_text"] is None
+    answer = analysis_job(record_of(TRAP, ["4:6C>3", "2:6H>F"]).to_dict(), 1.0, 5.0, None, 5.0)
+    assert answer["range_text"] is None and answer["words"]["2:6H>F"].startswith("six of hearts")

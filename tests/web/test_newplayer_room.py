@@ -8,11 +8,13 @@ The set-up: the fixtures of conftest.py, the page helpers of test_web_browser.py
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from browser_setup import Server
 from test_phone_play import UPRIGHT, open_phone
+from test_web_browser import settle
 
 from yukon import Game
 
@@ -56,5 +58,80 @@ def test_on_a_phone_the_watch_bar_leaves_the_table_in_sight(browser: Any, server
     page.tap("#demo-stop")
     page.wait_for_selector("#demo-bar", state="hidden")
     assert not page.evaluate("document.querySelector('header .actions').inert")
+    assert page.errors == []
+    page.context.close()
+
+
+#: the message's box (fit.js), when it is shown: the cards and empty piles it lies over, and whether the message
+#: in the status line is cut short
+COVERED = """(() => {
+  const w = document.getElementById('message-whole');
+  const cut = document.getElementById('message').classList.contains('cut');
+  if (w.hidden) return {shown: false, cut, over: []};
+  const b = w.getBoundingClientRect();
+  const over = [...document.querySelectorAll('#table .card, #table .slot')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return Math.min(b.right, r.right) - Math.max(b.left, r.left) > 0.5 && Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top) > 0.5;
+  }).map((e) => e.dataset.name || e.dataset.pile || e.getAttribute('aria-label'));
+  return {shown: true, cut, over, text: w.textContent, bottom: b.bottom};
+})()"""
+SIZES = [(1280, 800), (390, 844), (844, 390)]
+
+
+def open_sized(browser: Any, server: Server, width: int, height: int, position: str) -> Any:
+    import httpx
+
+    gid = httpx.post(server.url + "api/games", json={"position": Game.from_text(position).to_dict()}).json()["id"]
+    touch = width < 900 and height < 900
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
+                                  bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    settings = {"autoplay": True, "autofinish": False, "winnable": False, "animate": False}
+    page.add_init_script(f"localStorage.setItem('yukon.settings', {json.dumps(json.dumps(settings))})")
+    page.goto(f"{server.url}?game={gid}")
+    page.wait_for_function(f"window.yukon && window.yukon.state && window.yukon.state.id === '{gid}'")
+    settle(page)
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "upright", "sideways"])
+def test_a_long_message_lies_over_no_card(browser: Any, server: Server, size: tuple[int, int]) -> None:
+    # Milligan Yukon deal 77 tells why its A♦ is not played up: four lines over the stock and the foundations
+    page = open_sized(browser, server, *size, Game.deal("yukon", seed=5).to_text())
+    page.evaluate("window.yukon.newGame({variant: 'milligan-yukon', seed: 77})")
+    page.wait_for_function("window.yukon.state.variant === 'milligan-yukon' && window.yukon.state.seed === 77")
+    settle(page)
+    message = page.inner_text("#message")
+    assert "A♦ is not played up automatically" in message and message.endswith("plays it up."), message
+    page.wait_for_function("!document.getElementById('message-whole').hidden")  # (cut short at every size)
+    seen = page.evaluate(COVERED)
+    assert seen["over"] == [], seen
+    assert seen["bottom"] <= size[1], seen  # in the window
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES[1:], ids=["upright", "sideways"])
+def test_a_hint_lies_over_no_card(browser: Any, server: Server, size: tuple[int, int]) -> None:
+    # a hint at 844x390 covered the top of the very column it pointed at; upright, the foundations. The hints of
+    # deal 4253 are asked for, a move played after each, until one is cut short in the status line (its odds make it long).
+    page = open_sized(browser, server, *size, Game.deal("yukon", seed=4253).to_text())
+    for _ in range(8):
+        count = page.evaluate("window.yukon.state.move_count")
+        page.evaluate("document.getElementById('message').textContent = ''")
+        page.keyboard.press("h")
+        page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint')", timeout=60_000)
+        seen = page.evaluate(COVERED)
+        assert seen["shown"] == seen["cut"], seen
+        assert seen["over"] == [], seen
+        if seen["shown"]:
+            break
+        page.evaluate("window.yukon.sendMove(window.yukon.state.legal_moves[0])")
+        page.wait_for_function(f"window.yukon.state.move_count > {count}")
+        settle(page)
+    assert seen["shown"], "no hint was cut short"
     assert page.errors == []
     page.context.close()

@@ -789,7 +789,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const fresh = data.held_back.map((t) => [t, parseMove(t)]).filter(([t, m]) => m && why[t] && !explained.cards.has(m.card));
     fresh.forEach(([, m]) => explained.cards.add(m.card));
     if (!fresh.length) return "";
-    return fresh.map(([t]) => ` · ${why[t]}`).join("") + `. A double click or tap plays ${fresh.length === 1 ? "it" : "one"} up`;
+    return fresh.map(([t]) => ` · ${why[t]}`).join("") + `. A double click or tap plays ${fresh.length === 1 ? "it" : "one"} up.`;
   }
   function sendMove(text, opts = {}) {
     return enqueue(async () => {

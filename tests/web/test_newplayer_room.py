@@ -71,7 +71,8 @@ COVERED = """(() => {
   const b = w.getBoundingClientRect();
   const over = [...document.querySelectorAll('#table .card, #table .slot')].filter((e) => {
     const r = e.getBoundingClientRect();
-    return Math.min(b.right, r.right) - Math.max(b.left, r.left) > 0.5 && Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top) > 0.5;
+    return Math.min(b.right, r.right) - Math.max(b.left, r.left) > 0.5
+      && Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top) > 0.5;
   }).map((e) => e.dataset.name || e.dataset.pile || e.getAttribute('aria-label'));
   return {shown: true, cut, over, text: w.textContent, bottom: b.bottom};
 })()"""
@@ -117,7 +118,8 @@ def test_a_long_message_lies_over_no_card(browser: Any, server: Server, size: tu
 @pytest.mark.parametrize("size", SIZES[1:], ids=["upright", "sideways"])
 def test_a_hint_lies_over_no_card(browser: Any, server: Server, size: tuple[int, int]) -> None:
     # a hint at 844x390 covered the top of the very column it pointed at; upright, the foundations. The hints of
-    # deal 4253 are asked for, a move played after each, until one is cut short in the status line (its odds make it long).
+    # deal 4253 are asked for, a move played after each, until one is cut short in the status line (its odds make
+    # it long).
     page = open_sized(browser, server, *size, Game.deal("yukon", seed=4253).to_text())
     for _ in range(8):
         count = page.evaluate("window.yukon.state.move_count")

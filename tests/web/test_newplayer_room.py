@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from browser_setup import Server
 from test_phone_play import UPRIGHT, open_phone
-from test_web_browser import settle
+from test_web_browser import open_page, settle, start_deal, state
 
 from yukon import Game
 
@@ -135,5 +135,60 @@ def test_a_hint_lies_over_no_card(browser: Any, server: Server, size: tuple[int,
         page.wait_for_function(f"window.yukon.state.move_count > {count}")
         settle(page)
     assert seen["shown"], "no hint was cut short"
+    assert page.errors == []
+    page.context.close()
+
+
+ON_TABLE = "document.getElementById('table').contains(document.activeElement)"
+
+
+def test_after_undo_and_redo_the_focus_stays_on_the_table(browser: Any, server: Server) -> None:
+    # after Ctrl+Z (or the Undo button) the focus fell to the page: Space and F then did nothing, silently
+    page = open_page(browser, server)
+    start_deal(page, 4253)
+    page.locator('.card[data-name="JS"]').focus()  # the new player's move: J♠ and the cards on it to column 3
+    page.keyboard.press("Enter")
+    page.keyboard.press("3")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    for keys, count in (("Control+z", 0), ("Control+y", 1), ("Control+z", 0)):
+        page.keyboard.press(keys)
+        page.wait_for_function(f"window.yukon.state.move_count === {count}")
+        settle(page)
+        assert page.evaluate(ON_TABLE), (keys, page.evaluate("document.activeElement.outerHTML.slice(0, 80)"))
+    # the Undo button, which the last undo disables: the focus goes on from the table, not from the page's top
+    page.keyboard.press("Control+y")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    page.focus("#btn-undo")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.yukon.state.move_count === 0")
+    settle(page)
+    assert page.evaluate(ON_TABLE), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    # a click on Undo, which stays enabled: the focus is not left on the button (Space would undo again)
+    page.keyboard.press("Control+y")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    page.evaluate(f"window.yukon.sendMove({json.dumps(state(page)['legal_moves'][0])})")
+    page.wait_for_function("window.yukon.state.move_count === 2")
+    settle(page)
+    page.click("#btn-undo")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    assert page.evaluate(ON_TABLE), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_first_tab_goes_to_the_table(browser: Any, server: Server) -> None:
+    # twelve Tabs from the top of the page to the table: the first stop now leads there
+    page = open_page(browser, server)
+    settle(page)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the table"
+    assert page.evaluate("document.activeElement.getBoundingClientRect().height") > 10  # seen once it has the focus
+    page.keyboard.press("Enter")
+    assert page.evaluate(ON_TABLE)
+    page.keyboard.press("Space")  # and the table's keys work from there
+    page.wait_for_function("window.yukon.state.move_count === 1 || document.getElementById('message').textContent")
     assert page.errors == []
     page.context.close()

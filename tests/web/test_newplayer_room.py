@@ -192,3 +192,26 @@ def test_the_first_tab_goes_to_the_table(browser: Any, server: Server) -> None:
     page.wait_for_function("window.yukon.state.move_count === 1 || document.getElementById('message').textContent")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_phone_header_names_the_game_and_the_replay_says_what_asking_costs(browser: Any, server: Server) -> None:
+    # upright, the header had no room for the game's name ("Yukon" vanished) and Watch sat alone on the status
+    # line; the replay's button read "Where did it go wrong?" where a wider window added "(ends the game)"
+    page = open_phone(browser, server, UPRIGHT, Game.deal("yukon", seed=5).to_text())
+    page.evaluate("window.yukon.say('')")
+    line = page.evaluate("getComputedStyle(document.getElementById('message'), '::before').content")
+    assert "Yukon" in line, line
+    assert page.locator("#message").bounding_box()["width"] > 100  # (beside Watch, on the same line)
+    page.evaluate("window.yukon.sendMove(window.yukon.state.legal_moves[0])")
+    page.wait_for_function("window.yukon.state.move_count === 1")
+    settle(page)
+    page.tap("#btn-replay")
+    page.wait_for_selector("#replay-analyse", state="visible")
+    ask = page.locator("#replay-analyse")
+    assert ask.inner_text().replace("\n", " ") == "Where did it go wrong? (ends the game)"
+    fits = "(e) => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1"
+    for button in ("#replay-analyse", "#replay-play", "#replay-close"):
+        box = page.locator(button).bounding_box()
+        assert page.locator(button).evaluate(fits) and box["x"] + box["width"] <= UPRIGHT["width"], button
+    assert page.errors == []
+    page.context.close()

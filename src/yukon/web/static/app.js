@@ -558,6 +558,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   function updateChrome() {
     const had = document.activeElement;
     $("title").textContent = state.title;
+    $("message").dataset.title = state.title;  // (a phone's header has no room for it: the empty status line shows it)
     document.title = `${state.title} · ${dealName(state)}`;
     const dn = $("deal-number");
     if (document.activeElement !== dn) dn.value = state.seed ?? "custom";
@@ -1747,7 +1748,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     wideLabel(line, c ? "{Back to the }game's moves" : "{Show the }winning line");
     const ask = $("replay-analyse");
     ask.hidden = !!a || r.live.result === "won";
-    wideLabel(ask, over ? "Where did it go wrong?" : "Where did it go wrong?{ (ends the game)}");
+    // (what it costs is said at every width: a phone read only "Where did it go wrong?")
+    ask.textContent = over ? "Where did it go wrong?" : "Where did it go wrong? (ends the game)";
     $("replay-export").hidden = !over;
     wideLabel($("replay-play"), over ? "Play on{ from here (a new game)}" : "Play from here");
     $("replay-play").title = over ? "Play on from here: a new game from this move" : "Back into play at this move (Redo plays the later ones)";

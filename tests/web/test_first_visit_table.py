@@ -108,7 +108,7 @@ def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(br
         " · A♠ is not played up automatically while the stock lasts: a deal puts a card on it, and you may want to"
         " move the two together"
         " · A♥ is not played up automatically while the stock lasts: a deal puts a card on it, and you may want to"
-        " move the two together. A double click or tap plays one up")
+        " move the two together. A double click or tap plays one up.")
     # said once: the next move says only itself
     page.evaluate("window.yukon.sendMove('2:AS>F')")
     page.wait_for_function("window.yukon.state.move_count === 1")
@@ -132,7 +132,7 @@ def test_the_table_says_in_plain_words_why_automatic_play_leaves_a_free_two_in_y
     assert state(page)["held_back"] == ["5:2C>F"]
     assert page.inner_text("#message").endswith(
         " · 2♣ is not played up automatically: you may still want to move the A♥ or A♦ onto it."
-        " A double click or tap plays it up")
+        " A double click or tap plays it up.")
     assert page.errors == []
     page.context.close()
 
@@ -143,7 +143,7 @@ def test_the_table_says_why_automatic_play_leaves_a_free_ace_in_alaska(browser: 
     page = dealt_with_automatic_play(browser, server, "alaska", 6)
     assert page.inner_text("#message") == (
         "New game: Alaska, deal 6 · A♠ is not played up automatically: you may still want to move the 2♠ onto it."
-        " A double click or tap plays it up")
+        " A double click or tap plays it up.")
     # said once: the next move says only itself, and the Ace is still there
     page.evaluate("window.yukon.sendMove('4:5H+1>2')")
     page.wait_for_function("window.yukon.state.move_count === 1")

@@ -435,6 +435,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const FLYING_Z = 1000;  // over every card at rest and the drop zones (900), under the header (2000)
   function render(opts = {}) {
     if (!state) return;
+    // (a card in focus that goes, turned face down again by an undo, takes the focus to the page: it goes on
+    // from the card now in its place, else Space and F did nothing, silently)
+    const hadFocus = table.contains(document.activeElement);
     geom = computeGeom();
     table.classList.toggle("compact", geom.compact);
     table.style.setProperty("--radius", Math.max(3, Math.round(geom.W * 0.07)) + "px");
@@ -527,6 +530,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     table.classList.toggle("no-anim", !anim);
     if (held) markHeld();
     applyFocus(false);
+    if (hadFocus && !table.contains(document.activeElement)) keepFocus();
     updateChrome();
   }
 
@@ -554,6 +558,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   function updateChrome() {
     const had = document.activeElement;
     $("title").textContent = state.title;
+    $("message").dataset.title = state.title;  // (a phone's header has no room for it: the empty status line shows it)
     document.title = `${state.title} · ${dealName(state)}`;
     const dn = $("deal-number");
     if (document.activeElement !== dn) dn.value = state.seed ?? "custom";
@@ -789,7 +794,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const fresh = data.held_back.map((t) => [t, parseMove(t)]).filter(([t, m]) => m && why[t] && !explained.cards.has(m.card));
     fresh.forEach(([, m]) => explained.cards.add(m.card));
     if (!fresh.length) return "";
-    return fresh.map(([t]) => ` · ${why[t]}`).join("") + `. A double click or tap plays ${fresh.length === 1 ? "it" : "one"} up`;
+    return fresh.map(([t]) => ` · ${why[t]}`).join("") + `. A double click or tap plays ${fresh.length === 1 ? "it" : "one"} up.`;
   }
   function sendMove(text, opts = {}) {
     return enqueue(async () => {
@@ -1208,6 +1213,16 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       el.focus({ preventScroll: false });
     }
   }
+  // the focus back on the table's card in focus, its ring only for a keyboard user (a click on Undo left the focus
+  // on the button: Space then undid again, and the arrows went nowhere)
+  function keepFocus() {
+    normalizeFocus();
+    const el = elementFor(focus);
+    if (!el) return;
+    el.tabIndex = 0;
+    el.classList.toggle("focus", keyboardUser);
+    el.focus({ preventScroll: true });
+  }
   // Beside the tableau (geom.side) the piles lie in columns of their own: an arrow goes to the nearest pile that
   // way, as the eye sees them (by their order, the foundations stacked down took → and ←, and ↓ left them).
   function nearestPile(from, dx, dy) {
@@ -1559,8 +1574,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
 
   $("btn-new").addEventListener("click", openNewDialog);
   $("btn-restart").addEventListener("click", restart);
-  $("btn-undo").addEventListener("click", undo);
-  $("btn-redo").addEventListener("click", redo);
+  $("skip-to-table").addEventListener("click", (e) => { e.preventDefault(); if (state) applyFocus(true); });
+  // (a click, not Enter or Space on the button: a keyboard user goes on from the button)
+  const thenTable = (fn) => (e) => { const r = fn(); if (e.detail > 0 && r) r.then(() => { if (!document.querySelector("dialog[open]")) keepFocus(); }); };
+  $("btn-undo").addEventListener("click", thenTable(undo));
+  $("btn-redo").addEventListener("click", thenTable(redo));
   $("btn-hint").addEventListener("click", hint);
   $("btn-replay").addEventListener("click", () => (replay ? closeReplay() : openReplay()));
   $("btn-options").addEventListener("click", openOptions);
@@ -1730,7 +1748,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     wideLabel(line, c ? "{Back to the }game's moves" : "{Show the }winning line");
     const ask = $("replay-analyse");
     ask.hidden = !!a || r.live.result === "won";
-    wideLabel(ask, over ? "Where did it go wrong?" : "Where did it go wrong?{ (ends the game)}");
+    // (what it costs is said at every width: a phone read only "Where did it go wrong?")
+    ask.textContent = over ? "Where did it go wrong?" : "Where did it go wrong? (ends the game)";
     $("replay-export").hidden = !over;
     wideLabel($("replay-play"), over ? "Play on{ from here (a new game)}" : "Play from here");
     $("replay-play").title = over ? "Play on from here: a new game from this move" : "Back into play at this move (Redo plays the later ones)";

@@ -27,14 +27,49 @@ played. A game the computer played in is not counted in the statistics (the serv
     $("btn-demo").setAttribute("aria-pressed", run ? "true" : "false");
     $("btn-demo").querySelector(".ico").textContent = run ? "■" : "▶";
     $("btn-demo").querySelector("span:last-child").textContent = run ? "Stop" : "Watch";
-    if (!run) return;
+    if (!run) { coverActions(); return; }
     bar.classList.toggle("paused", run.paused);
     $("demo-pause").textContent = run.paused ? "Resume" : "Pause";
     $("demo-pause").title = run.paused ? "Resume (Space)" : "Pause (Space)";
     $("demo-step").hidden = !run.paused;
     $("demo-speed").value = speed();
+    coverActions();
   }
-  function tell(text) { $("demo-what").textContent = text; $("demo-what").title = text; }
+  // A phone has no room over the table for the bar (it hid the foundations): there it lies over the toolbar's row
+  // of buttons and the status line, its controls in the toolbar's place, the computer's words under them on the
+  // whole width. The toolbar is no use while the computer plays (a button of it takes over), and it is inert
+  // under the bar: no Tab goes to a button out of sight.
+  const phone = window.matchMedia ? window.matchMedia("(max-width: 640px)") : null;
+  // Paused, when the words do not fit there, the bar takes the deal's line of the header too (nothing changes
+  // there while the computer waits): the player paused to read them.
+  function coverActions() {
+    const bar = $("demo-bar"), what = $("demo-what");
+    const actions = document.querySelector("header.bar .actions"), info = document.querySelector("header.bar .info");
+    const over = !!run && !!phone && phone.matches && !Y.replay;
+    bar.classList.toggle("over-actions", over);
+    bar.classList.remove("tall");
+    if (!over) {
+      bar.style.top = ""; bar.style.height = "";
+      if (!Y.replay) { actions.inert = false; info.inert = false; }
+      return;
+    }
+    const main = bar.offsetParent ? bar.offsetParent.getBoundingClientRect() : { top: 0 };
+    const bottom = $("status-row").getBoundingClientRect().bottom;
+    const cover = (el) => {
+      const top = el === info ? document.querySelector("header.bar").getBoundingClientRect().top : el.getBoundingClientRect().top;
+      bar.style.top = `${Math.round(top - main.top)}px`;
+      bar.style.height = `${Math.round(bottom - top)}px`;
+    };
+    cover(actions);
+    const whole = what.scrollHeight <= what.clientHeight + 1;
+    if (run.paused && !whole) { cover(info); bar.classList.add("tall"); }
+    actions.inert = true;
+    info.inert = run.paused && !whole;
+  }
+  window.addEventListener("resize", coverActions);
+  //: a keyboard to press keys on (not a phone's touch screen): only then do the bar's words name keys
+  const keyboard = window.matchMedia ? window.matchMedia("(hover: hover) and (pointer: fine)") : null;
+  function tell(text) { $("demo-what").textContent = text; $("demo-what").title = text; coverActions(); }
   function updateButton() {
     const b = $("btn-demo");
     b.disabled = !run && (!Y.state || !!Y.replay || Y.offline);
@@ -95,7 +130,8 @@ played. A game the computer played in is not counted in the statistics (the serv
   // phone's two lines the move comes first), then that it is paused and how to go on
   function tellPaused(r) {
     const how = r.hiddenPause ? "paused while the page is hidden."
-      : "paused. Resume (Space) plays on, Step (→) plays one move; a move of yours takes over.";
+      : keyboard && keyboard.matches ? "paused. Resume (Space) plays on, Step (→) plays one move; a move of yours takes over."
+        : "paused.";  // (a phone's three lines: the move, its odds; Resume and Step say the rest)
     tell(r.last ? `The computer: ${r.last} — ${how}` : `${capital(how)}`);
   }
   function later(r, ms) {
@@ -216,7 +252,6 @@ played. A game the computer played in is not counted in the statistics (the serv
   }, true);
 
   // A phone's toolbar holds nine buttons of 40 px: there the Watch button sits at the end of the status line.
-  const phone = window.matchMedia ? window.matchMedia("(max-width: 640px)") : null;
   function placeButton() {
     const b = $("btn-demo");
     if (phone && phone.matches) $("status-row").appendChild(b);

@@ -9,6 +9,7 @@ reference generator in ``engine_helpers``.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import pytest
 
@@ -662,6 +663,18 @@ def test_foundation_target() -> None:
     assert g.foundation_target(4) and not g.foundation_target(8) and g.foundation_target(1)
 
 
+def played_greedily(g: Game, steps: int) -> Iterator[list[Move]]:
+    """Play ``g`` on for up to ``steps`` moves (a card up where one can go, else a move chosen by the move
+    count), yielding the legal moves of each position before its move is played; stops where none is left."""
+    for _ in range(steps):
+        moves = g.legal_moves()
+        if not moves:
+            return
+        yield moves
+        up = [m for m in moves if m.dst == FOUNDATION]
+        g.push(up[0] if up else moves[len(g.move_stack) % len(moves)])
+
+
 def test_foundation_pile_for_names_the_pile_a_play_up_puts_the_card_on() -> None:
     # (the web table lit and animated to a pile it worked out itself; it asks the engine now)
     g = make("yukon", ["2S", "KC", "AH"], foundations=["AS", "-", "-", "-"], fill=1)
@@ -669,10 +682,7 @@ def test_foundation_pile_for_names_the_pile_a_play_up_puts_the_card_on() -> None
     # in every variant and deal played on, it is where push puts the card: two decks' piles of a suit included
     for variant, empty, ret in ALL_OPTIONS:
         g = Game.deal(variant, seed=23, empty_column=empty, foundation_return=ret)
-        for _ in range(250):
-            moves = g.legal_moves()
-            if not moves:
-                break
+        for moves in played_greedily(g, 250):
             for m in (m for m in moves if m.dst == FOUNDATION):
                 pile = g.foundation_pile_for(m.card)
                 assert pile is not None and g.foundation_target(m.card)
@@ -681,20 +691,14 @@ def test_foundation_pile_for_names_the_pile_a_play_up_puts_the_card_on() -> None
                 g.pop()
             for c in range(52):
                 assert (g.foundation_pile_for(c) is None) == (not g.foundation_target(c))
-            up = [m for m in moves if m.dst == FOUNDATION]
-            g.push(up[0] if up else moves[len(g.move_stack) % len(moves)])
 
 
 def test_every_option_combination_plays_a_deal_to_a_standstill() -> None:
     # a smoke test that no combination of variant and options crashes in a long greedy game
     for variant, empty, ret in ALL_OPTIONS:
         g = Game.deal(variant, seed=17, empty_column=empty, foundation_return=ret)
-        for _ in range(300):
-            moves = g.legal_moves()
-            if not moves:
-                break
-            up = [m for m in moves if m.dst == FOUNDATION]
-            g.push(up[0] if up else moves[len(g.move_stack) % len(moves)])
+        for _ in played_greedily(g, 300):
+            pass
         n = len(g.move_stack)
         for _ in range(n):
             g.pop()

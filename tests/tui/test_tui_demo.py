@@ -46,7 +46,9 @@ def test_the_demo_plays_the_honest_players_moves_and_they_do_not_count(store: St
         await pilot.pause(0.3)
         assert app.session.move_count == paused_at  # nothing plays while paused
         shown = {k.key: k.description for k in app.screen.query(FooterKey)}
-        assert shown.get("space") == "Pause" and shown.get("plus") == "Faster" and shown.get("t") == "Stop"
+        # (paused, the key bar said "space Pause")
+        assert shown.get("space") == "Play on" and shown.get("plus") == "Faster" and shown.get("t") == "Stop"
+        assert shown.get("full_stop") == "Step"
         await pilot.press("space")  # on again
         await wait_for(pilot, lambda: app.session.move_count > paused_at)
         await pilot.press("escape")
@@ -65,6 +67,36 @@ def test_the_demo_plays_the_honest_players_moves_and_they_do_not_count(store: St
     assert record is not None and record.extra["computer_moves"] >= 3
     app.session.abandon()
     assert store.stats() == []  # a game the computer played in is not the player's
+
+
+def test_paused_the_computer_plays_one_move_a_step(store: Store) -> None:
+    """. while paused: one move of the computer's, and it stays paused (the web table's Step); before, . was
+    the replay's key and ended the computer's game without a word."""
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await wait_for(pilot, lambda: app.session.move_count >= 2)
+        await pilot.press("space")
+        await wait_for(pilot, lambda: not app.demo.thinking)
+        for _ in range(2):
+            before = app.demo.moves
+            await pilot.press("full_stop")
+            await wait_for(pilot, lambda at=before: app.demo.moves > at and not app.demo.stepping)
+            assert app.demo.active and app.demo.paused and app.demo.moves == before + 1
+            assert "paused: space plays on" in app.status_text and app.replay is None
+            at = app.session.move_count
+            await pilot.pause(0.3)
+            assert app.session.move_count == at  # one move, no more
+        await pilot.press("space")  # and on
+        await wait_for(pilot, lambda: app.demo.moves >= before + 3)
+        await pilot.press("escape")
+        # every move the table shows is counted: the computer's, and the plays up that followed them
+        assert app.demo.moves + app.demo.automatic == app.session.move_count
+        automatic = f" (and {app.demo.automatic} played up automatically)" if app.demo.automatic else ""
+        assert app.status_text == (f"Stopped after {app.demo.moves} moves of the computer's{automatic}: "
+                                   "play on from here")
+
+    app = demo_app(store, Game.deal("yukon", seed=7))
+    app.demo.speed = "fast"
+    run(app, scenario)
 
 
 def test_computer_moves_are_the_honest_decisions(store: Store) -> None:

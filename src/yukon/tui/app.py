@@ -120,7 +120,10 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         Binding("t", "demo", "Watch", tooltip="Watch the computer play (it sees only what you see); t or esc "
                 "stops it, space pauses, + and - set the speed, any move of yours takes over"),
         Binding("t", "demo_stop", "Stop", tooltip="While the computer plays: stop it (or esc) and play on from there"),
-        Binding("space", "demo_pause", "Pause", tooltip="While the computer plays: pause, or play on"),
+        Binding("space", "demo_pause", "Pause", tooltip="While the computer plays: pause"),
+        Binding("space", "demo_resume", "Play on", tooltip="While the computer's game is paused: play on"),
+        Binding("full_stop", "demo_step", "Step", key_display=".",
+                tooltip="While the computer's game is paused: it plays one move, and stays paused"),
         Binding("plus,equals_sign", "demo_speed(1)", "Faster", key_display="+",
                 tooltip="While the computer plays: faster"),
         Binding("minus", "demo_speed(-1)", "Slower", key_display="-", tooltip="While the computer plays: slower"),
@@ -930,8 +933,12 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         would change the game."""
         if self.replay is not None and action not in self.REPLAY_ACTIONS:
             return False
-        if action in ("demo_pause", "demo_speed", "demo_stop"):  # shown (and bound) only while the computer plays
+        if action in ("demo_speed", "demo_stop"):  # shown (and bound) only while the computer plays
             return self.demo.active
+        if action == "demo_pause":  # space: Pause while it plays, Play on while paused
+            return self.demo.active and not self.demo.paused
+        if action in ("demo_resume", "demo_step"):  # (else . is the replay's step, as without the computer)
+            return self.demo.active and self.demo.paused
         if action == "demo":  # while it plays, t is "Stop" (the binding above)
             return not self.demo.active
         if action == "deal":  # (with an empty stock d still answers, in on_key: the key bar leaves it out)
@@ -960,6 +967,12 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
 
     def action_demo_pause(self) -> None:
         self.demo.toggle_pause()
+
+    def action_demo_resume(self) -> None:
+        self.demo.toggle_pause()
+
+    def action_demo_step(self) -> None:
+        self.demo.step()
 
     def action_demo_speed(self, step: int) -> None:
         self.demo.change_speed(step)

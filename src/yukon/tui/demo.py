@@ -4,8 +4,9 @@
 :func:`yukon.demo.decide` from what the player sees (:func:`yukon.demo.situation`), in a worker thread
 with a stop event, so the table keeps answering; its move is played into the session as one turn and
 counted in the game's ``extra`` (the game is then left out of the statistics). While it plays: space
-pauses and resumes, ``+`` and ``-`` set the speed (the pause after each move), esc or ``t`` stops, ``q``
-quits, and any other key that plays (a move, undo, a new game) stops it first: the player takes over.
+pauses and resumes, ``.`` plays one move while paused (the web table's Step), ``+`` and ``-`` set the
+speed (the pause after each move), esc or ``t`` stops, ``q`` quits, and any other key that plays (a move,
+undo, a new game) stops it first: the player takes over.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ if TYPE_CHECKING:
 
 #: The app's actions that leave the demo running: its own keys, and those that only look.
 KEEPS_RUNNING = frozenset({
-    "demo", "demo_stop", "demo_pause", "demo_speed", "quit", "help", "stats", "cursor", "toggle_winnable",
+    "demo", "demo_stop", "demo_pause", "demo_resume", "demo_step", "demo_speed", "quit", "help", "stats", "cursor",
+    "toggle_winnable",
 })
+PAUSED = "Paused: space plays on, . plays one move, esc stops, any move of yours takes over"
 _ENDED = {
     WON: "The game is won",
     NO_MOVE: "No legal move left: the computer stops",
@@ -60,8 +63,11 @@ class Demo:
         #: the demo runs (perhaps paused) / is paused
         self.active = False
         self.paused = False
-        #: moves the computer played since it was started
+        #: moves the computer played since it was started, and the automatic plays that followed them
         self.moves = 0
+        self.automatic = 0
+        #: paused, but playing the one move asked for (``.``)
+        self.stepping = False
         self._thinking = threading.Event()  # set while a decision is being searched (in the worker)
         self._timer: Timer | None = None
 
@@ -80,7 +86,7 @@ class Demo:
         if app.session.game.is_over():
             rules = app.session.game.rules
             app.start_game(Game.deal(rules, seed=app._new_seed()))
-        self.active, self.paused, self.moves = True, False, 0
+        self.active, self.paused, self.stepping, self.moves, self.automatic = True, False, False, 0, 0
         app.refresh_bindings()
         app.set_status(f"The computer plays (it sees only what you see): space pauses, +/- speed "
                        f"({self.speed}), esc stops, any move of yours takes over")
@@ -90,7 +96,7 @@ class Demo:
         """Stop at once: the search in progress is told to stop and its move is not played."""
         if not self.active:
             return
-        self.active = self.paused = False
+        self.active = self.paused = self.stepping = False
         self._cancel_timer()
         self.app._cancel("demo")
         if self.app.screen_stack:  # (none left while the app exits, q during the demo: nothing to redraw)
@@ -102,13 +108,23 @@ class Demo:
         if not self.active:
             return
         self.paused = not self.paused
+        self.stepping = False
+        self.app.refresh_bindings()  # (space reads "Play on" while paused, and . "Step")
         if self.paused:
             self._cancel_timer()
             self.app._cancel("demo")
-            self.app.set_status("Paused: space plays on, esc stops, any move of yours takes over")
+            self.app.set_status(PAUSED)
         else:
             self.app.set_status(f"The computer plays on ({self.speed})")
             self._step()
+
+    def step(self) -> None:
+        """Paused: play the computer's next move, and stay paused."""
+        if not (self.active and self.paused) or self.stepping:
+            return
+        self.stepping = True
+        self.app.set_status("The computer thinks about one move…")
+        self._step()
 
     def change_speed(self, step: int) -> None:
         """One speed faster (``step`` 1) or slower (-1)."""
@@ -122,8 +138,9 @@ class Demo:
         if not self.active or action in KEEPS_RUNNING:
             return False
         if action == "cancel":
-            self.stop(f"Stopped after {self.moves} move{'s' if self.moves != 1 else ''} of the computer's: "
-                      "play on from here")
+            automatic = f" (and {self.automatic} played up automatically)" if self.automatic else ""
+            self.stop(f"Stopped after {self.moves} move{'s' if self.moves != 1 else ''} of the computer's"
+                      f"{automatic}: play on from here")
             return True
         self.stop()
         return False
@@ -141,7 +158,7 @@ class Demo:
 
     def _step(self) -> None:
         self._timer = None
-        if not self.active or self.paused:
+        if not self.active or (self.paused and not self.stepping):
             return
         game = self.app.session.game.copy(history=True)
         key, count = game.to_text(), len(game.move_stack)
@@ -158,7 +175,7 @@ class Demo:
         self.app._start_job("demo", work, lambda result: self._decided(result, key, count))
 
     def _decided(self, result: Any, key: str, count: int) -> None:
-        if not self.active or self.paused:
+        if not self.active or (self.paused and not self.stepping):
             return
         app = self.app
         session = app.session
@@ -175,6 +192,7 @@ class Demo:
         before = session.game.copy()
         played = play_computer_move(session, decision.move)
         self.moves += 1
+        self.automatic += len(played) - 1
         text = f"The computer: {describe_move(before, decision.move)}"
         if len(played) > 1:
             text += f"; {len(played) - 1} up automatically"
@@ -183,13 +201,15 @@ class Demo:
         elif decision.source in ("safe", "only move"):
             text += f" ({'safe to play up' if decision.source == 'safe' else 'the only move'})"
         app.state.pick = None
-        app.set_status(text + "   space: pause  esc: stop")
+        stepped, self.stepping = self.stepping, False
+        app.set_status(text + ("   paused: space plays on  .: step  esc: stop" if stepped else
+                               "   space: pause  esc: stop"))
         over = session.game.is_over()
         if over:
             self.stop()
         app._after_change()
-        if not over:
+        if not over and not stepped:
             self._timer = app.set_timer(max(0.01, speed_pause(self.speed)), self._step)
 
 
-__all__ = ["KEEPS_RUNNING", "Demo"]
+__all__ = ["KEEPS_RUNNING", "PAUSED", "Demo"]

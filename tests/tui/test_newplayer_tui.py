@@ -153,7 +153,7 @@ def test_the_help_says_the_rules_of_the_game_in_play() -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
-        said = str(app.screen.query_one("#help-goal", Static).render())
+        said = " ".join(str(app.screen.query_one(f"#help-{part}", Static).render()) for part in ("goal", "mouse"))
         words.append(" ".join(said.split()))
         rows = dict(app.screen.rows())  # type: ignore[attr-defined]
         assert "rule options" in rows["v"]  # (it said "choose the variant, and winnable deals only")

@@ -139,7 +139,10 @@ def test_help_scrolls_to_its_end_at_80x24() -> None:
         await pilot.pause()
         scroll = app.screen.query_one("#help-keys", VerticalScroll)
         goal = app.screen.query_one("#help-goal", Static)
+        mouse = app.screen.query_one("#help-mouse", Static)
         assert scroll.max_scroll_y > 0  # it does not fit: it must scroll
+        # the rules come first, in sight before any scrolling (they came after some thirty keys)
+        assert "Goal" in str(goal.render()) and goal.virtual_region.bottom <= scroll.scrollable_content_region.height
         # ↓ scrolls a line at a time; the rest of the way by pages (one key press redraws the box, and a page is
         # ten lines: ~5 presses instead of ~35 for the same end), a page more than needed to see it stops there
         for line in (1, 2):
@@ -150,10 +153,10 @@ def test_help_scrolls_to_its_end_at_80x24() -> None:
         await pilot.press("down", "down")  # and ↓ at the end stays there
         await pilot.pause()
         assert scroll.scroll_y == scroll.max_scroll_y
-        # the last sentence ("Goal: ...") is inside the visible part of the box
-        bottom = goal.virtual_region.bottom
+        # the last words (how to play with the mouse) are inside the visible part of the box
+        bottom = mouse.virtual_region.bottom
         assert scroll.scroll_y < bottom <= scroll.scroll_y + scroll.scrollable_content_region.height
-        assert "Goal" in str(goal.render())
+        assert str(mouse.render()).startswith("Mouse: click a card")
         await pilot.press("home")
         assert scroll.scroll_y == 0  # at once: a scroll animation would leave it wherever the clock says
 

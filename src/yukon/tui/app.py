@@ -118,7 +118,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         # (in the key bar while the stock has cards: Australian Patience and Milligan Yukon)
         Binding("d", "deal", "Deal", tooltip="Deal from the stock"),
         Binding("t", "demo", "Watch", tooltip="Watch the computer play (it sees only what you see); t or esc "
-                "stops it, space pauses, + and - set the speed, any move of yours takes over"),
+                "stops it, space pauses, . then plays one move, + and - set the speed, any move of yours takes over"),
         Binding("t", "demo_stop", "Stop", tooltip="While the computer plays: stop it (or esc) and play on from there"),
         Binding("space", "demo_pause", "Pause", tooltip="While the computer plays: pause"),
         Binding("space", "demo_resume", "Play on", tooltip="While the computer's game is paused: play on"),

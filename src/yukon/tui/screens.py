@@ -111,17 +111,18 @@ class HelpScreen(Dialog[None]):
         for keys, label in self.rows():
             rows.add_row(keys, label)
         with Vertical():
-            yield Static(f"{self._help_rules.title}: keys", classes="title")
+            yield Static(f"{self._help_rules.title}: how to play", classes="title")
             with VerticalScroll(id="help-keys"):
+                # the rules first: a new player looks for them here, and found them after some thirty keys
+                yield Static(rules_words(self._help_rules), classes="note", id="help-goal")
                 yield Static(rows)
                 yield Static(
                     "Mouse: click a card (it travels with the cards on it), then a column or a "
                     "foundation. Double-click a card to move it where it fits best (up first)."
-                    + (" Click the stock to deal." if self._help_rules.has_stock else "")  # (Yukon has none)
-                    + "\n" + rules_words(self._help_rules),
-                    classes="note", id="help-goal",
+                    + (" Click the stock to deal." if self._help_rules.has_stock else ""),  # (Yukon has none)
+                    classes="note", id="help-mouse",
                 )
-            yield Static("↑ ↓ page up/down: scroll   esc: close   q: quit", classes="note")
+            yield Static("↑ ↓ page up/down: scroll   esc: close the help   q: quit the game", classes="note")
 
     def rows(self) -> list[tuple[str, str]]:
         """(keys, what they do), one row per action; bindings sharing a description share a row."""

@@ -26,6 +26,7 @@ from yukon.analysis import (
     UNDECIDED_PER_ROUND,
     Analysis,
     analyze,
+    range_text,
     round_limits,
 )
 from yukon.cli import main
@@ -597,10 +598,17 @@ def test_the_web_analysis_says_the_range_in_the_analysis_words(monkeypatch: pyte
 
     open_answer = Analysis("unknown", None, [], [0, 1, 2], losing_range=(1, 2), end="unknown", moves=2)
     monkeypatch.setattr(analysis_module, "analyze", lambda *a, **k: open_answer)
-    answer = analysis_job(record_of(TRAP, ["4:6C>3", "2:6H>F"]).to_dict(), 1.0, 5.0, None, 5.0)
+    answer = analysis_job(record_of(TRAP, ["4:6C>3", "2:6H>F"]).to_dict(), 0, 1.0, 5.0, None, 5.0)
     assert answer["range_text"] == analysis_module.range_text(open_answer)
     assert "could not tell in time whether the start could be won" in answer["range_text"]
     decided = Analysis("won", 2, [], [], end="lost", moves=2)  # (move 2 of the record's two lost it)
     monkeypatch.setattr(analysis_module, "analyze", lambda *a, **k: decided)
-    answer = analysis_job(record_of(TRAP, ["4:6C>3", "2:6H>F"]).to_dict(), 1.0, 5.0, None, 5.0)
+    answer = analysis_job(record_of(TRAP, ["4:6C>3", "2:6H>F"]).to_dict(), 0, 1.0, 5.0, None, 5.0)
     assert answer["range_text"] is None and answer["words"]["2:6H>F"].startswith("six of hearts")
+
+
+def test_the_range_counts_the_players_moves_after_the_deals_automatic_plays() -> None:
+    # an Ace that went up with the deal is no move of the player's: the table's counter, and so the range, skip it
+    ranged = Analysis("won", None, [], [3, 4], losing_range=(3, 5), end="lost")
+    assert "one of moves 3 to 5 " in (range_text(ranged) or "")
+    assert "one of moves 2 to 4 " in (range_text(ranged, dealt=1) or "")

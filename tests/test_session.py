@@ -129,6 +129,50 @@ def test_undo_to_a_move_count_splits_a_turn(clock: FakeClock) -> None:
     assert s.redo() == played[1:] and s.turns == [1, n - 1]
 
 
+# ---------------------------------------------------------------------- the deal's automatic plays
+
+
+def test_the_deals_automatic_plays_are_the_deals_not_a_turn(store: Store) -> None:
+    # deal 42 has A♥ face up in column 4: it goes straight up with the deal, and is no move of the player's
+    s = session(deal(), store, autoplay=True, write_at="deal")
+    assert texts(s.play_opening()) == [C] and s.dealt == 1
+    assert (s.move_count, s.moves_made, s.turns, s.can_undo, s.player_moved) == (1, 0, [], False, False)
+    with pytest.raises(NothingToDoError):
+        s.undo()
+    with pytest.raises(NothingToDoError):
+        s.restart()
+    with pytest.raises(ValueError, match=r"between 1 \(the deal's automatic plays\) and 1"):
+        s.undo(to=0)
+    assert s.play_opening() == []  # once: the game has its line now
+    s.play(A, autoplay=False)
+    s.play(B, autoplay=False)
+    assert s.moves_made == 2 and texts(s.restart()) == [B, A] and texts(s.moves) == [C]
+    record = store.load_game(s.id)
+    assert record is not None and record.extra["dealt"] == 1 and record.moves == [C]
+    again = PlaySession.from_record(record, store)  # resumed: still the deal's
+    assert (again.dealt, again.moves_made, again.can_undo, again.redo_sizes) == (1, 0, False, [1, 1])
+    assert texts(again.redo()) == [A] and again.moves_made == 1
+
+
+def test_no_automatic_plays_at_the_deal_when_they_are_off_or_none_is_safe() -> None:
+    s = session(deal(), autoplay=False)
+    assert s.play_opening() == [] and (s.dealt, s.move_count) == (0, 0)
+    none = session(Game.deal("yukon", seed=1), autoplay=True)  # (no Ace is dealt face up)
+    assert none.play_opening() == [] and none.dealt == 0 and not none.can_undo
+
+
+@pytest.mark.parametrize("dealt", [-1, 5, "1", 1.0, True])
+def test_a_damaged_count_of_the_deals_plays_makes_every_move_the_players(store: Store, dealt: object) -> None:
+    s = session(deal(), store, autoplay=True, write_at="deal")
+    s.play_opening()
+    s.play(A, autoplay=False)
+    record = store.load_game(s.id)
+    assert record is not None
+    record.extra["dealt"] = dealt
+    again = PlaySession.from_record(record, store)
+    assert (again.dealt, again.turns) == (0, [1, 1])  # the ace is undoable: as records before the count
+
+
 # ---------------------------------------------------------------------- clock
 
 
@@ -219,7 +263,8 @@ def test_written_at_the_deal_and_forgotten_when_left_untouched(store: Store) -> 
     record = store.latest_unfinished("test")
     assert record is not None and record.id == s.id and s.stored
     assert (record.seed, record.moves, record.extra) == (SEED, [], {"deal_note": "chosen", "groups": [],
-                                                                    "redo_groups": [], "player_moved": False})
+                                                                    "redo_groups": [], "player_moved": False,
+                                                                    "dealt": 0})
     assert record.start == deal().to_dict()
     assert s.abandon() is None and not s.stored
     assert store.load_game(s.id) is None and store.stats() == []
@@ -268,7 +313,8 @@ def test_save_and_resume_with_turns_redo_clock_and_notes(store: Store, clock: Fa
     s.save()
     record = store.load_game(s.id)
     assert record is not None and record.elapsed == pytest.approx(42.0)
-    assert record.extra == {"autoplay": True, "groups": [len(first)], "redo_groups": [1], "player_moved": True}
+    assert record.extra == {"autoplay": True, "groups": [len(first)], "redo_groups": [1], "player_moved": True,
+                            "dealt": 0}
     assert record.moves == texts(first)
 
     clock.now += 1000  # closed meanwhile: that time does not count

@@ -359,18 +359,19 @@ def analyze(
     )
 
 
-def range_text(result: Analysis) -> str | None:
+def range_text(result: Analysis, dealt: int = 0) -> str | None:
     """What a losing range says, and no more (``None`` without one), for the terminal game and
     ``yukon analyze``: with the start undecided the deal may have been lost from the start (then no move
     lost it), with the end undecided the game may never have been lost. (The terminal game said "The game
-    was lost between move 1 and move 2" when the solver could decide neither.)
+    was lost between move 1 and move 2" when the solver could decide neither.) ``dealt``: how many moves
+    of the line are the deal's automatic plays (a table counts the player's moves after them).
 
     >>> range_text(Analysis("won", None, [], [3, 4], losing_range=(3, 5), end="lost"))
     'The game was lost by one of moves 3 to 5 (the solver could not decide the positions in between in time)'
     """
     if result.losing_range is None:
         return None
-    first, last = result.losing_range
+    first, last = (max(1, n - dealt) for n in result.losing_range)
     moves = f"move {first}" if first == last else f"one of moves {first} to {last}"
     if result.start == "unknown" and result.end == "unknown":
         return ("The solver could not tell in time whether the start could be won, nor whether the game "

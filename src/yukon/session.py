@@ -15,8 +15,14 @@ every rule below is written once, with one name for each thing:
   *is* the redo, and the rest of the list stays).
 - **The player's own moves.** A game becomes the player's at their first own
   action (a move, undo, redo or restart: :attr:`PlaySession.player_moved`);
-  the automatic plays at the deal (:meth:`PlaySession.play_auto`) are not one.
+  the automatic plays at the deal are not one.
   Before that the game counts for nothing and its clock does not run.
+- **The deal's automatic plays** (:meth:`PlaySession.play_opening`: an Ace dealt face up
+  goes straight up when automatic play is on) belong to the deal, as in a card table's
+  dealing: they are not a turn, undo and restart stop after them, and they are not
+  counted among the moves a table shows (:attr:`PlaySession.moves_made`). They stay in
+  the game's line (:attr:`PlaySession.moves`), which replays from the deal, and their
+  number is saved with it (``dealt`` in ``extra``).
 - **Clock.** It starts at the player's first own move, stops when the game ends (won, or no
   legal move left; an undo out of that dead end lets it run again), and between two
   actions counts at most :data:`IDLE_CAP` seconds (a game left open overnight
@@ -195,6 +201,8 @@ class PlaySession:
         self.store_error: str | None = None
         #: Has the player made a move of their own (not only the automatic plays at the deal)?
         self.player_moved = False
+        #: How many moves at the start of the line are the deal's automatic plays (:meth:`play_opening`).
+        self.dealt = 0
         self._elapsed_before = 0.0  # seconds counted up to self._since
         self._since: float | None = None  # the clock runs since then (None: stopped)
         self._atomic_depth = 0
@@ -234,7 +242,10 @@ class PlaySession:
 
     def _restore(self, record: GameRecord) -> None:
         self.game.replay(record.moves)
-        self.turns = _sizes(record.extra.get("groups"), len(record.moves))
+        dealt = record.extra.get("dealt", 0)
+        # a damaged count is read as none: every move is then the player's, and undoable, as before the count existed
+        self.dealt = dealt if type(dealt) is int and 0 <= dealt <= len(record.moves) else 0
+        self.turns = _sizes(record.extra.get("groups"), len(record.moves) - self.dealt)
         redo = [Move.from_text(t) for t in record.redo]
         probe = self.game.copy()
         pos = 0
@@ -247,7 +258,8 @@ class PlaySession:
                 self.undone.append(turn)
         except IllegalMoveError:
             pass  # a stale redo list is dropped from the first turn that no longer fits
-        self.extra = {k: v for k, v in record.extra.items() if k not in ("groups", "redo_groups", "player_moved")}
+        self.extra = {k: v for k, v in record.extra.items()
+                      if k not in ("groups", "redo_groups", "player_moved", "dealt")}
         # records written before the flag existed: any move counts, as it did then
         self.player_moved = bool(record.extra.get("player_moved", record.moves or record.redo))
         self.id = record.id
@@ -299,7 +311,14 @@ class PlaySession:
 
     @property
     def move_count(self) -> int:
+        """The moves in the line, the deal's automatic plays included (what a client quotes back to say
+        which position it saw)."""
         return len(self.game.move_stack)
+
+    @property
+    def moves_made(self) -> int:
+        """The moves played since the deal, its automatic plays not counted: the count a table shows."""
+        return len(self.game.move_stack) - self.dealt
 
     @property
     def redo_moves(self) -> list[Move]:
@@ -433,8 +452,21 @@ class PlaySession:
                 self._end_turn(played)
         return played
 
+    def play_opening(self, *, autoplay: bool | None = None, autofinish: bool | None = None) -> list[Move]:
+        """The automatic plays at the deal, as part of it (not a turn: undo and restart stop after them);
+        return them. Only on a game with no move played yet (else nothing is played)."""
+        self._check_open()
+        if self.game.move_stack:
+            return []
+        with self.atomic():
+            played = self.auto_moves(autoplay, autofinish)
+            self.dealt = len(played)
+            if played:
+                self._after_change()
+        return played
+
     def play_auto(self, *, autoplay: bool | None = None, autofinish: bool | None = None) -> list[Move]:
-        """Only the automatic plays (after a new deal, or when the player switches them on), as one turn."""
+        """Only the automatic plays (when the player switches them on), as one turn."""
         self._check_open()
         with self.atomic():
             played = self.auto_moves(autoplay, autofinish)
@@ -471,8 +503,9 @@ class PlaySession:
             if not self.turns:
                 raise NothingToDoError("nothing to undo")
             to = n - self.turns[-1]
-        if not 0 <= to <= n:
-            raise ValueError(f"'to' must be between 0 and {n} (the moves played), not {to}")
+        if not self.dealt <= to <= n:
+            first = f"{self.dealt} (the deal's automatic plays)" if self.dealt else "0"
+            raise ValueError(f"'to' must be between {first} and {n} (the moves played), not {to}")
         if to == n:
             raise NothingToDoError("nothing to undo: that many moves are played already")
         with self.atomic():
@@ -516,11 +549,12 @@ class PlaySession:
         return turn
 
     def restart(self) -> list[Move]:
-        """Back to the deal; every turn can be redone. Returns the moves undone (last first)."""
+        """Back to the deal (and its automatic plays); every turn can be redone. Returns the moves undone,
+        last first."""
         self._check_open()
-        if not self.game.move_stack:
+        if len(self.game.move_stack) <= self.dealt:
             raise NothingToDoError("nothing to restart: no move played yet")
-        return self.undo(0)
+        return self.undo(self.dealt)
 
     def _after_change(self) -> None:
         if self.game.is_over():
@@ -566,7 +600,7 @@ class PlaySession:
     def store_extra(self) -> dict[str, Any]:
         """The record's ``extra``: the caller's notes and the turn sizes."""
         return {**self.extra, "groups": list(self.turns), "redo_groups": self.redo_sizes,
-                "player_moved": self.player_moved}
+                "player_moved": self.player_moved, "dealt": self.dealt}
 
     @contextmanager
     def atomic(self, *, pushed: int = 0) -> Iterator[None]:
@@ -598,11 +632,11 @@ class PlaySession:
         for _ in range(pushed):
             game.pop()
         return (game, list(self.turns), [list(t) for t in self.undone], self.result, self.stored,
-                dict(self.extra), self._elapsed_before, self._since, self.store_error, self.player_moved)
+                dict(self.extra), self._elapsed_before, self._since, self.store_error, self.player_moved, self.dealt)
 
     def _restore_snapshot(self, snapshot: tuple[Any, ...]) -> None:
         (self.game, self.turns, self.undone, self.result, self.stored, self.extra, self._elapsed_before,
-         self._since, self.store_error, self.player_moved) = snapshot
+         self._since, self.store_error, self.player_moved, self.dealt) = snapshot
 
     def _guarded(self, write: Callable[[], None], problem: str) -> bool:
         """Run a store write; a failure is raised, or noted in :attr:`store_error` when tolerated.

@@ -100,9 +100,11 @@ def test_the_demo_says_its_keys_at_80_columns() -> None:
 
 
 def test_q_while_the_computer_plays_quits_cleanly_and_saves_the_game(store: Store) -> None:
-    app = demo_app(store, Game.deal("yukon", seed=802), ENDLESS)  # (it is thinking when q comes)
+    app = demo_app(store, Game.deal("yukon", seed=802))
 
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await wait_for(pilot, lambda: app.demo.moves >= 1)  # a move of the computer's is on the table
+        app.demo.budget = ENDLESS  # (it is thinking when q comes)
         await wait_for(pilot, lambda: app.demo.active and app.demo.thinking)
         await pilot.press("q")
         await pilot.pause()
@@ -196,7 +198,7 @@ def test_the_new_game_screen_chooses_the_rule_options() -> None:
         await pilot.press("e", "enter")
         await pilot.pause()
         assert app.game.rules == Game.deal("yukon", seed=1, empty_column="any").rules
-        assert app.game.move_stack == [] and "hard" in app.status_text
+        assert app.session.moves_made == 0 and "hard" in app.status_text
 
         await pilot.press("v")
         await pilot.pause()
@@ -301,7 +303,7 @@ def test_a_picked_card_with_cards_on_it_is_told_as_moves_are() -> None:
         await pilot.press("escape", "4", "up", "up", "enter")
         assert app.status_text.startswith("Picked 4♥ and 2 cards on it;"), app.status_text
 
-    run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))
+    run(make_app(None, Game.deal("yukon", seed=42), autoplay=False), scenario, (80, 24))
 
 
 def test_a_hint_played_says_its_kind() -> None:
@@ -358,7 +360,7 @@ def test_the_shipped_verdicts_are_read_beside_the_table_not_when_the_game_ends(
         await wait_for(pilot, lambda: app.analysis is not None)
         assert "(easy)" in str(app.query_one("#info").render())
 
-    run(make_app(store, Game.deal("yukon", seed=42), analysis_time=5.0), scenario, (80, 24))
+    run(make_app(store, Game.deal("yukon", seed=42), analysis_time=5.0, autoplay=False), scenario, (80, 24))
     assert on_the_table == [False]  # read once, in the reader's thread
 
 
@@ -369,7 +371,7 @@ def test_the_stock_keys_say_why_they_do_nothing_where_there_is_no_stock() -> Non
         said.append(app.status_text)
         await pilot.press("w")
         said.append(app.status_text)
-        assert app.game.move_stack == [] or app.game.rules.has_stock
+        assert app.session.moves_made == 0 or app.game.rules.has_stock
 
     said: list[str] = []
     run(make_app(None, Game.deal("yukon", seed=42)), scenario, (80, 24))
@@ -480,7 +482,7 @@ def test_the_new_game_screen_starts_with_the_rules_of_the_game_in_play(variant: 
         await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()
-        assert app.game.rules == rules and app.game.move_stack == []
+        assert app.game.rules == rules and app.session.moves_made == 0
 
     run(make_app(None, Game.deal(rules, seed=5)), scenario, (80, 24))
 

@@ -134,7 +134,7 @@ def test_illegal_moves_explain_and_change_nothing(store: Store) -> None:
         assert app.game.to_dict() == before and moves(app) == []
         assert app.query_one("#status").has_class("error")
 
-    run(make_app(store, Game.deal("yukon", seed=42)), scenario)
+    run(make_app(store, Game.deal("yukon", seed=42), autoplay=False), scenario)
 
 
 def test_keys_bound_to_nothing_that_a_player_tries_say_so(store: Store) -> None:
@@ -537,3 +537,25 @@ def test_the_readme_names_the_terminal_keys_as_they_are() -> None:
     assert shown - named - {"space"} == set(), "keys of the key bar the README does not name"  # (space: in words)
     for key in ("d", "k", "W", "b", "R", "x", "m", "g"):
         assert key in named, key
+
+
+def test_an_ace_dealt_face_up_goes_up_with_the_deal_as_on_the_web_table(store: Store) -> None:
+    # The web table played it up at the deal and counted it (Moves 1, Undo took it back); the terminal left it
+    # until the first move. Both follow the session now: the deal's automatic plays belong to the deal.
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert moves(app) == ["4:AH>F"] and app.game.cards_on_foundations == 1
+        assert " 0 moves " in str(app.query_one("#info").render())
+        await pilot.press("u")
+        assert app.status_text == "Nothing to undo" and moves(app) == ["4:AH>F"]
+        await pilot.press("6", "enter", "5")  # 8♦ onto 9♣: the player's first move
+        assert moves(app) == ["4:AH>F", "6:8D>5"] and " 1 move " in str(app.query_one("#info").render())
+        await pilot.press("comma")  # the replay counts as the table does, and starts where the game did
+        assert app.status_text.startswith("Replay: move 0/1"), app.status_text
+        await pilot.press("comma")
+        assert app.status_text == "The start of the game" and app.game.cards_on_foundations == 1
+        await pilot.press("escape")
+        await pilot.press("R")
+        await pilot.pause()
+        assert moves(app) == ["4:AH>F"]
+
+    run(make_app(store, Game.deal("yukon", seed=42)), scenario)

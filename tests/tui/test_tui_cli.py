@@ -35,7 +35,7 @@ def test_deal_options_start_that_deal(started: list[YukonApp], tmp_path: Path) -
 
 def test_no_option_resumes_or_deals_yukon(started: list[YukonApp], tmp_path: Path) -> None:
     assert main(["tui", "--db", str(tmp_path / "s.sqlite3")]) == 0
-    assert started[0].game.rules.variant == "yukon" and started[0].game.move_stack == []
+    assert started[0].game.rules.variant == "yukon" and started[0].session.moves_made == 0
 
 
 def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], started: list[YukonApp]) -> None:

@@ -216,5 +216,5 @@ def test_tui_demo_options_reach_the_app(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert "--demo plays a new deal" in capsys.readouterr().err
     _, chosen, random_deal = apps
     assert chosen._demo_at_start and (chosen.game.rules.variant, chosen.game.seed) == ("russian", 12)
-    assert random_deal._demo_at_start and not random_deal.resumed and random_deal.game.move_stack == []
+    assert random_deal._demo_at_start and not random_deal.resumed and random_deal.session.moves_made == 0
     assert not apps[0]._demo_at_start

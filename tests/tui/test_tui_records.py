@@ -346,7 +346,7 @@ def test_help_lists_the_new_keys(store: Store) -> None:
                      "b After the analysis"):
             assert word in text
 
-    run(make_app(store, game=Game.from_text(ONE_FROM_LOST)), scenario)
+    run(make_app(store, game=Game.from_text(ONE_FROM_LOST), autoplay=False), scenario)
 
 
 def test_analysis_text_says_each_outcome_and_never_guesses_in_a_range() -> None:

@@ -142,8 +142,17 @@ def test_new_game_with_autoplay_plays_safe_cards(client: TestClient) -> None:
         if next_safe_move(Game.deal("yukon", seed=seed)) is not None:
             break
     s = new_game(client, seed=seed, autoplay=True)
-    assert s["move_count"] >= 1 and s["played"] == s["moves"] and s["can_undo"]
-    assert all(m.endswith(">F") for m in s["moves"])
+    assert s["move_count"] >= 1 and s["played"] == s["moves"] and all(m.endswith(">F") for m in s["moves"])
+    # they are the deal's: no move counted, nothing to undo or restart
+    assert (s["moves_made"], s["dealt"], s["can_undo"]) == (0, s["move_count"], False)
+    for action in ("undo", "restart"):
+        assert "nothing to" in error_of(client.post(f"/api/games/{s['id']}/{action}"), 409)
+    game = Game.deal("yukon", seed=seed)
+    game.replay([Move.from_text(m) for m in s["moves"]])
+    after = client.post(f"/api/games/{s['id']}/moves", json={"move": str(game.legal_moves()[0]), "autoplay": False})
+    assert after.status_code == 200 and after.json()["moves_made"] == 1
+    back = client.post(f"/api/games/{s['id']}/undo").json()
+    assert (back["moves"], back["moves_made"], back["can_undo"]) == (s["moves"], 0, False)
 
 
 # ---------------------------------------------------------------------- reading games

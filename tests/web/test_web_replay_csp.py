@@ -18,7 +18,7 @@ def test_the_replay_steps_under_the_csp(strict_url: str) -> None:
         game: Any = page.request.get(strict_url + "api/games/latest").json()
         played: Any = page.request.post(strict_url + f"api/games/{game['id']}/moves",
                                         data={"move": game["legal_moves"][0]}).json()
-        n = played["move_count"]  # the deal may have played a card or two by itself
+        n = played["moves_made"]  # the deal may have played a card or two by itself: they are not counted
         page.reload()
         sync_api.expect(page.locator("#move-count")).to_have_text(str(n), timeout=20_000)
         page.keyboard.press("p")

@@ -236,6 +236,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             if game is None:
                 game = Game.deal(rules or rules_for("yukon"), seed=self._new_seed())
             session = Session(game, store, clock=clock, autoplay=autoplay, hint_kind=hint_kind)
+            session.play_opening()
         self.session = session
         self.state = TableState(session.game)
         self.winnable_text = ""
@@ -278,7 +279,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             g = self.session.game
             what = f"deal {g.seed}" if g.seed is not None else "your position"
             self.set_status(f"Welcome back: {what} of {g.rules.title}, "
-                            f"{plural(self.session.move_count, 'move')} played.  n: new game", "good")
+                            f"{plural(self.session.moves_made, 'move')} played.  n: new game", "good")
         else:
             tip = "  d: deal." if self.game.rules.has_stock else ""
             self.set_status(f"Pick a card (⏎ or click), then where it goes.{tip}  ?: help")
@@ -374,7 +375,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         winnable = self.winnable_text if self.show_winnable else ""
         if s.result == "abandoned":  # given up (W): what is played on from here counts for nothing; say so
             winnable = " · ".join(w for w in ("given up", winnable) if w)
-        moves = self.replay.at if self.replay is not None else s.move_count
+        moves = self.replay.at if self.replay is not None else s.moves_made
         # the grade says the deal can be won: shown for a deal dealt as winnable, or once the game is over
         grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",
                                  over=s.result is not None or g.is_over())
@@ -565,7 +566,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         self._announced = True
         won = status == "won"
         deal = f"Deal {self.game.seed}" if self.game.seed is not None else "This position"
-        details = f"{deal} of {self.game.rules.title}: {plural(s.move_count, 'move')}, {clock_text(s.elapsed)}."
+        details = f"{deal} of {self.game.rules.title}: {plural(s.moves_made, 'move')}, {clock_text(s.elapsed)}."
         computer = computer_moves(s.extra)
         if computer:
             details += f" The computer chose {plural(computer, 'move')}: the game is not counted in the statistics."
@@ -776,7 +777,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             self.set_status("Analysis stopped")
         elif self.replay is not None:
             self.leave_replay()
-            self.set_status(f"Back to the game: {plural(self.session.move_count, 'move')} played")
+            self.set_status(f"Back to the game: {plural(self.session.moves_made, 'move')} played")
         elif self.state.pick is not None:
             self._set_pick(None)
             self.set_status("Put back")
@@ -797,7 +798,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         # cards that now lie face down again)
         what = f": {describe_move(self.game, undone[-1])}" if undone else ""
         more = f" and {plural(len(undone) - 1, 'automatic move')}" if len(undone) > 1 else ""
-        self.set_status(f"Undone{what}{more}; {plural(self.session.move_count, 'move')} played")
+        self.set_status(f"Undone{what}{more}; {plural(self.session.moves_made, 'move')} played")
         self._after_change()
 
     def _cursor_on_brought_back(self, move: Move | None) -> None:
@@ -817,7 +818,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             self.set_status("Nothing to redo", "error")
             return
         what = f": {describe_move(before, redone[0])}" if redone else ""
-        self.set_status(f"Redone{what}; {plural(self.session.move_count, 'move')} played")
+        self.set_status(f"Redone{what}; {plural(self.session.moves_made, 'move')} played")
         self._after_change()
 
     def action_restart(self) -> None:
@@ -871,7 +872,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
                 self.set_status(f"The analysis did not run: {result}", "error")
                 return
             self.analysis = result
-            self.set_status(*analysis_text(result, record.moves, record.start))
+            self.set_status(*analysis_text(result, record.moves, record.start, self.session.dealt))
 
         self._start_job("analysis", work, done)
 

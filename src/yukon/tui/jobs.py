@@ -171,7 +171,7 @@ class SolverJobs(TableApp):
             if isinstance(result, Exception):
                 self.winnable_text = "winnable: n/a"
             elif result.status == "lost" and result.last_winnable is not None:
-                self.winnable_text = f"not winnable ✗ (was at move {result.last_winnable})"
+                self.winnable_text = f"not winnable ✗ (was at move {result.last_winnable - self.session.dealt})"
             else:
                 self.winnable_text = {"won": "winnable ✓", "lost": "not winnable ✗"}.get(result.status, "winnable: ?")
             self._update_info()

@@ -41,6 +41,7 @@ class NewGames(TableApp):
         old_rules = self.session.game.rules
         self.session = Session(game, self.store, autoplay=self.session.autoplay, hint_kind=self.session.hint_kind,
                                clock=self._time_source, extra={"deal_winnable": "won"} if proved_winnable else None)
+        self.session.play_opening()
         self.state.game = game
         self.state.pick = None
         self.state.hint = None

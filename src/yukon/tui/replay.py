@@ -25,18 +25,22 @@ from ..notation import Move
 @dataclass
 class Replay:
     """``line`` played from ``start``, shown after ``at`` moves. ``better_from`` is set when the line
-    is a winning continuation: the moves from that index on are the solver's, not the player's."""
+    is a winning continuation: the moves from that index on are the solver's, not the player's.
+    ``first``: the earliest position shown, after the deal's automatic plays (the game as the player
+    saw it dealt); the moves are numbered from there (:attr:`shown_at`)."""
 
     start: Game
     line: Sequence[Move]
     at: int
     better_from: int | None = None
+    first: int = 0
     position: Game = field(init=False)
 
     def __post_init__(self) -> None:
         self.start = self.start.copy()
         self.line = list(self.line)
-        self.at = min(max(self.at, 0), len(self.line))
+        self.first = min(max(self.first, 0), len(self.line))
+        self.at = min(max(self.at, self.first), len(self.line))
         self.position = self._position_after(self.at)
 
     def _position_after(self, n: int) -> Game:
@@ -48,7 +52,7 @@ class Replay:
     def step(self, delta: int) -> bool:
         """Show the position ``delta`` moves later (earlier when negative); False at either end."""
         at = self.at + delta
-        if not 0 <= at <= len(self.line):
+        if not self.first <= at <= len(self.line):
             return False
         if delta == 1:
             self.position.push(self.line[self.at])
@@ -56,6 +60,15 @@ class Replay:
             self.position = self._position_after(at)
         self.at = at
         return True
+
+    @property
+    def shown_at(self) -> int:
+        """The moves shown played, as the player counts them (the deal's automatic plays not counted)."""
+        return self.at - self.first
+
+    @property
+    def shown_total(self) -> int:
+        return len(self.line) - self.first
 
     @property
     def next_move(self) -> Move | None:

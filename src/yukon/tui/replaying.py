@@ -63,7 +63,7 @@ class ReplayActions(TableApp):
             # line, the saved game and the statistics keep the game's own time)
             self._clock_before_replay = self.session.clock_running
             self.session.stop_clock()
-        self.replay = Replay(self.session.start, line, at, better_from)
+        self.replay = Replay(self.session.start, line, at, better_from, first=self.session.dealt)
         self.refresh_bindings()
 
     def leave_replay(self) -> None:
@@ -92,15 +92,15 @@ class ReplayActions(TableApp):
     def _say_replay(self) -> None:
         replay = self.replay
         assert replay is not None
-        total = len(replay.line)
+        total = replay.shown_total
         nxt = replay.next_move
         upcoming = f"; next: {describe_move(replay.position, nxt)}" if nxt is not None else ""
         keys = ", .: step  l: play from here  esc: back"
         if replay.better_from is not None:
             where = "winning line" if replay.at >= replay.better_from else "game, before the winning line"
-            self.set_status(f"Replay of the {where}: move {replay.at}/{total} ({keys}){upcoming}", "good")
+            self.set_status(f"Replay of the {where}: move {replay.shown_at}/{total} ({keys}){upcoming}", "good")
         else:
-            self.set_status(f"Replay: move {replay.at}/{total} ({keys}){upcoming}")
+            self.set_status(f"Replay: move {replay.shown_at}/{total} ({keys}){upcoming}")
 
     def action_play_from_here(self) -> None:
         replay = self.replay
@@ -109,6 +109,8 @@ class ReplayActions(TableApp):
             return
         played = len(self.session.moves)
         keep = replay.at if replay.better_from is None else min(replay.at, replay.better_from)
+        if replay.better_from is None:  # the deal's automatic plays are the deal's: play resumes after them
+            keep = max(keep, self.session.dealt)
         theirs = [] if replay.better_from is None else list(replay.line[replay.better_from:replay.at])
         self.leave_replay()
         try:
@@ -122,7 +124,7 @@ class ReplayActions(TableApp):
             return
         # (it said "the later moves are on the redo list" also when nothing was undone and the solver's moves
         # had just been played: r then had nothing to redo)
-        text = f"Playing on from move {self.session.move_count}"
+        text = f"Playing on from move {self.session.moves_made}"
         if theirs:
             text += f": the solver's {plural(len(theirs), 'move')} {'is' if len(theirs) == 1 else 'are'} played " + (
                 f"(u takes {'it' if len(theirs) == 1 else 'them'} back)")
@@ -133,7 +135,7 @@ class ReplayActions(TableApp):
 
     def action_analyze(self) -> None:
         session = self.session
-        if session.result is None and not session.moves and not session.game.is_over():
+        if session.result is None and not session.moves_made and not session.game.is_over():
             # (not "... or given up with W": W was the key just pressed; a game not begun has no move to blame).
             # Nor one taken back to the deal (R, or u to the start): W asked to give it up, then said of its
             # no moves "It can still be won from here: no move lost it"

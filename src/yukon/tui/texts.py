@@ -129,17 +129,18 @@ def info_line(game: Game, moves: int, elapsed: float, autoplay: bool, winnable: 
     return next((line for line in lines if len(line) <= width), lines[-1])
 
 
-def analysis_text(result: Analysis, moves: Sequence[Move], start: Game) -> tuple[str, str]:
-    """The analysis in one status line, and its kind (``good`` or ``error``)."""
+def analysis_text(result: Analysis, moves: Sequence[Move], start: Game, dealt: int = 0) -> tuple[str, str]:
+    """The analysis in one status line, and its kind (``good`` or ``error``). ``dealt``: how many of ``moves``
+    are the deal's automatic plays (the player's moves are numbered after them)."""
     if result.losing_move is not None:
         n = result.losing_move
         before = start.copy()
         for move in moves[:n - 1]:
             before.push(move)
         what = describe_move(before, moves[n - 1])
-        return (f"Move {n} lost the game ({what}): before it, it could be won.  "
+        return (f"Move {n - dealt} lost the game ({what}): before it, it could be won.  "
                 f"b: step through a winning line", "error")
-    ranged = range_text(result)  # (what a range leaves open: the start, the end, or only the moves between)
+    ranged = range_text(result, dealt)  # (what a range leaves open: the start, the end, or only the moves between)
     if ranged is not None:
         return ranged, "error"
     if result.end == "won":

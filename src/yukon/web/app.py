@@ -353,9 +353,10 @@ def hint_answer(advice: Any, game: Game, count: int) -> dict[str, Any]:
                                               "words": move_words(game.rules, [advice.move] if advice.move else [])}
 
 
-def analysis_job(record: dict[str, Any], position_time: float, total_time: float, stop: Any,
+def analysis_job(record: dict[str, Any], dealt: int, position_time: float, total_time: float, stop: Any,
                  left: float) -> dict[str, Any]:
-    """The analysis of a game record (in a solver worker): ``analyze``'s answer as JSON."""
+    """The analysis of a game record (in a solver worker): ``analyze``'s answer as JSON. ``dealt``: the
+    deal's automatic plays at the start of its moves (the range's words count the player's moves after them)."""
     from .. import analysis
 
     game_file = GameFile.from_dict(record)
@@ -367,7 +368,7 @@ def analysis_job(record: dict[str, Any], position_time: float, total_time: float
         named.append(game.move_stack[result.losing_move - 1])
     # (the range's wording is the analysis's, so that the page and the terminal say the same)
     return result.to_dict() | {"losing_range": result.losing_range, "end": result.end,
-                               "range_text": analysis.range_text(result),
+                               "range_text": analysis.range_text(result, dealt),
                                "winning_line": [str(m) for m in result.winning_line],
                                "words": move_words(game.rules, named)}
 
@@ -577,7 +578,7 @@ def create_app(
         session = registry.new_game(rules.variant, rules.options(), seed, body.position, extra,
                                     numbering=body.numbering, browser=browser)
         with session.lock:
-            played = session.play_auto(autoplay=body.autoplay, autofinish=body.autofinish)
+            played = session.play_opening(autoplay=body.autoplay, autofinish=body.autofinish)
             if not played:
                 registry.save(session)  # records a position dealt already won
             return session.to_state(played)
@@ -658,21 +659,21 @@ def create_app(
         """Where did it go wrong (docs/records.md): the losing move and a winning continuation, once the
         game is over (the continuation plays face-down cards). Bounded by ``analysis_time`` seconds."""
 
-        def record_of() -> GameFile:
+        def record_of() -> tuple[GameFile, int]:
             with registry.use(game_id) as session:
                 session = found(session, game_id)
                 with session.lock:
                     if session.result is None:
                         raise ApiError(409, "a game is analysed once it is over: the winning line shows "
                                             "face-down cards")
-                    return session.to_record()
+                    return session.to_record(), session.dealt
 
-        record = await threads.run(record_of)
+        record, dealt = await threads.run(record_of)
         try:
             async with solving.watch_client(request.receive) as gone:
-                out = await queue.run((game_id, "analysis"),
-                                      partial(analysis_job, record.to_dict(), ANALYSIS_POSITION_TIME, analysis_time),
-                                      analysis_time + ANALYSIS_POSITION_TIME, long=True, gone=gone)
+                job = partial(analysis_job, record.to_dict(), dealt, ANALYSIS_POSITION_TIME, analysis_time)
+                out = await queue.run((game_id, "analysis"), job, analysis_time + ANALYSIS_POSITION_TIME,
+                                      long=True, gone=gone)
         except solving.SolverBusyError:
             raise ApiError(503, "the solver is busy with other requests: try the analysis again soon") from None
         if out is None:

@@ -162,6 +162,9 @@ class Session(PlaySession):
             },
             "moves": line,
             "move_count": len(line),
+            # the moves a table shows: the deal's automatic plays (an Ace straight up) are the deal's, not moves
+            "moves_made": self.moves_made,
+            "dealt": self.dealt,
             "legal_moves": [move_text(m) for m in legal] if playing else [],
             "best_moves": {k: move_text(m) for k, m in self.best_moves(legal).items()} if playing else {},
             "foundation_moves": {k: move_text(m) for k, m in self.foundation_moves(legal).items()} if playing else {},

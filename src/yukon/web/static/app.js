@@ -63,6 +63,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const dealName = (s) => (s.seed === null || s.seed === undefined ? "custom deal" : s.numbering === "pysolfc" ? `PySolFC game ${s.seed}` : `deal ${s.seed}`);
   const pileName = (p) => (p === "F" ? "a foundation" : p === "W" ? "the waste" : p === "S" ? "the stock" : `column ${+p.slice(1) + 1}`);
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  // a move number as the player counts: the deal's automatic plays (an Ace straight up) are the deal's, not moves
+  const moveNo = (n, game = state) => n - ((game && game.dealt) || 0);
   // a pile of the page ("c3", "W", "f2") in the notation's words ("4", "W", "F")
   const note = (p) => (p === "W" ? "W" : p === "F" || p[0] === "f" ? "F" : String(+p.slice(1) + 1));
 
@@ -563,14 +565,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     const dn = $("deal-number");
     if (document.activeElement !== dn) dn.value = state.seed ?? "custom";
     dn.style.width = Math.max(4, String(dn.value).length + 1.5) + "ch";   // the whole deal number shows
-    $("move-count").textContent = state.move_count;
+    $("move-count").textContent = state.moves_made;  // (the deal's automatic plays are the deal's)
     $("found-count").textContent = `${state.cards_on_foundations}/${state.card_count}`;
     const open = state.result === null && !offline;
     $("btn-undo").disabled = !state.can_undo || !open;
     $("btn-redo").disabled = !state.can_redo || !open;
     $("btn-restart").disabled = !(state.can_undo || state.can_redo) || !open;
     $("btn-hint").disabled = state.status !== "playing" || !open;
-    $("btn-replay").disabled = !replay && !(state.move_count || state.result !== null);
+    $("btn-replay").disabled = !replay && !(state.moves_made || state.result !== null);
     $("btn-replay").setAttribute("aria-pressed", replay ? "true" : "false");
     tick();
     const help = $("help-rules");
@@ -649,7 +651,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (state.status === "won") {
       box.classList.add("won");
       title.textContent = state.computer_moves ? "The computer won!" : "You won!";
-      text.textContent = `${state.title}, ${dealName(state)}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
+      text.textContent = `${state.title}, ${dealName(state)}: ${plural(state.moves_made, "move")} in ${fmtTime(state.elapsed)}.`
         + (state.computer_moves ? ` The computer chose ${plural(state.computer_moves, "move")}: the game is not counted in your statistics.` : "");
       $("banner-undo").hidden = true;
       // your streak and best time belong under your win, not under the computer's (it counts for nothing)
@@ -680,7 +682,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     box.classList.add("over");
     $("banner").classList.remove("win");
     const where = elsewhere ? " (in another tab or window)" : "";
-    const how = state.result === "won" ? `It was won${where}: ${state.move_count} moves in ${fmtTime(state.elapsed)}.`
+    const how = state.result === "won" ? `It was won${where}: ${plural(state.moves_made, "move")} in ${fmtTime(state.elapsed)}.`
       : state.result === "lost" ? `It was left at a dead end${where}: it counts as lost.`
       : `It was given up, or left for another game${where}: it counts as not won.`;
     $("banner-title").textContent = "This game is over";
@@ -848,7 +850,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   const redo = () => state && state.can_redo && state.result === null
     && action("redo", undefined, (d) => (d.played.length ? `Redone: ${describeMove(parseMove(d.played[0]))}` : "Redone"));
   const restart = () => state && action("restart", undefined, () => "Back to the start of the deal (Redo replays your moves)");
-  const undoTo = (n) => action("undo", { to: n }, () => `Back to move ${n}: winnable again`);
+  const undoTo = (n) => action("undo", { to: n }, () => `Back to move ${moveNo(n)}: winnable again`);
 
   function newGame(params) {
     const body = {
@@ -926,7 +928,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const w = await api("POST", `/api/games/${id}/winnable`);
       if (!state || state.id !== id || state.move_count !== count) return;
       if (w.status === "lost" && w.last_winnable !== null && w.last_winnable !== undefined) {
-        offer(`Undo to move ${w.last_winnable} (last winnable)`, () => undoTo(w.last_winnable));
+        offer(`Undo to move ${moveNo(w.last_winnable)} (last winnable)`, () => undoTo(w.last_winnable));
       }
     } catch (err) { failed(err); }
   }
@@ -966,7 +968,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
           back.hidden = false;
           const wide = (text) => Object.assign(document.createElement("span"), { className: "wide", textContent: text });
           const label = document.createElement("span");  // one flex item, its spaces kept; a phone: "Undo to 8"
-          label.append("Undo to ", wide("move "), String(w.last_winnable), wide(" (last winnable)"));
+          label.append("Undo to ", wide("move "), String(moveNo(w.last_winnable)), wide(" (last winnable)"));
           back.replaceChildren(label);
           back.title = back.textContent;
           back.onclick = () => undoTo(w.last_winnable);
@@ -1619,12 +1621,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       ...replay.live, tableau: pos.tableau, foundations: pos.foundations, foundation_piles: pos.foundation_piles,
       stock_count: pos.stock_count, waste: pos.waste,
       cards_on_foundations: pos.cards_on_foundations, face_down_count: pos.face_down_count,
-      move_count: pos.at + pos.then.length, legal_moves: [], best_moves: {}, foundation_moves: {},
+      move_count: pos.at + pos.then.length, moves_made: moveNo(pos.at, replay.live) + pos.then.length, legal_moves: [], best_moves: {}, foundation_moves: {},
       can_undo: false, can_redo: false, status: "replay", played: [],
     };
   }
   function beginReplay(live, analysis) {
-    replay = { live, at: -1, total: live.move_count, moves: live.moves, cont: null, analysis, want: { at: live.move_count, k: 0 } };
+    // (``first``: the replay starts where the player's game did, after the deal's automatic plays)
+    replay = { live, at: -1, first: live.dealt || 0, total: live.move_count, moves: live.moves, cont: null, analysis,
+      want: { at: live.move_count, k: 0 } };
     held = null;
     clearHint();
     stopCascade();
@@ -1664,7 +1668,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
   function openReplay() {
     if (!state || replay) return;
-    if (!state.move_count && state.result === null) { say("No moves to replay yet.", true); return; }
+    if (!state.moves_made && state.result === null) { say("No moves to replay yet.", true); return; }
     hideBanner();
     beginReplay(state, null);
     say("Replay: ← → step through the moves, Esc closes. The game is not changed.");
@@ -1685,14 +1689,14 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const k = Math.max(0, Math.min(r.cont.moves.length, r.want.k + d));
       return k !== r.want.k ? replayTo(r.cont.from, k, d === 1 ? [r.cont.moves[k - 1]] : []) : queue;
     }
-    const at = Math.max(0, Math.min(r.total, r.want.at + d));
+    const at = Math.max(r.first, Math.min(r.total, r.want.at + d));
     return at !== r.want.at ? replayTo(at, 0, d === 1 ? [r.moves[at - 1]] : []) : queue;
   }
   function jumpReplay(n) {  // n: a move number of what the slider shows (the game's moves, or the winning line)
     const r = replay;
     if (!r) return queue;
     if (r.cont) return replayTo(r.cont.from, Math.max(0, Math.min(r.cont.moves.length, n)));
-    return replayTo(Math.max(0, Math.min(r.total, n)));
+    return replayTo(Math.max(r.first, Math.min(r.total, r.first + n)));
   }
   function replayKey(e) {
     const key = e.key, onSlider = e.target && e.target.id === "replay-slider";
@@ -1727,14 +1731,15 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     coverHeader(true);
     const a = r.analysis, c = r.cont, over = r.live.result !== null;
     const at = c ? c.k : r.at, end = c ? c.moves.length : r.total;
+    const first = c ? 0 : r.first, shownAt = at - first, shownEnd = end - first;  // (the game's moves as counted)
     bar.classList.toggle("line", !!c);
     const slider = $("replay-slider");
-    slider.max = String(end);
-    slider.value = String(at);
-    slider.setAttribute("aria-valuetext", c ? `winning line, move ${at} of ${end}` : `move ${at} of ${end}`);
-    $("replay-first").disabled = $("replay-back").disabled = at === 0;
+    slider.max = String(shownEnd);
+    slider.value = String(shownAt);
+    slider.setAttribute("aria-valuetext", c ? `winning line, move ${at} of ${end}` : `move ${shownAt} of ${shownEnd}`);
+    $("replay-first").disabled = $("replay-back").disabled = at <= first;
     $("replay-forward").disabled = $("replay-last").disabled = at >= end;
-    $("replay-pos").textContent = c ? `Winning line: move ${at} of ${end}` : `Move ${at} of ${end}`;
+    $("replay-pos").textContent = c ? `Winning line: move ${at} of ${end}` : `Move ${shownAt} of ${shownEnd}`;
     const next = c ? c.moves[at] : r.moves[at];
     const losing = !c && a && a.losing_move === at + 1;
     $("replay-next").textContent = next
@@ -1742,7 +1747,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       : c ? "Won: every card is up." : over ? "The end of the game." : "Where you are now in the game.";
     const mark = $("replay-mark");
     mark.hidden = !(a && a.losing_move && !c);
-    if (!mark.hidden) mark.style.left = `${(a.losing_move / Math.max(1, r.total)) * 100}%`;
+    if (!mark.hidden) mark.style.left = `${((a.losing_move - r.first) / Math.max(1, r.total - r.first)) * 100}%`;
     const line = $("replay-line");
     line.hidden = !lineOf(a, r.total);
     wideLabel(line, c ? "{Back to the }game's moves" : "{Show the }winning line");
@@ -1782,7 +1787,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   function analysisText(a, moves, showing = false) {
     if (a.losing_move) {
       const mv = parseMove(moves[a.losing_move - 1] || "");
-      return `Move ${a.losing_move} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card.`
+      return `Move ${moveNo(a.losing_move, replay ? replay.live : state)} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card.`
         + (showing ? "" : ' "{Show the }winning line" plays what would have won, move by move.');
     }
     if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
@@ -1817,11 +1822,13 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (!r) return;
     const c = r.cont, at = c ? c.from : r.at;
     if (r.live.result === null) {
-      if (at === r.total) { closeReplay(); return; }
+      // (the deal's automatic plays are the deal's: play resumes after them at the earliest)
+      const to = Math.max(at, r.live.dealt || 0);
+      if (to === r.total) { closeReplay(); return; }
       enqueue(async () => {
-        const data = await api("POST", `/api/games/${r.live.id}/undo`, { to: at });
+        const data = await api("POST", `/api/games/${r.live.id}/undo`, { to });
         accept(data);
-        say(`Back in play at move ${at}: Redo plays the later moves again.`);
+        say(`Back in play at move ${moveNo(to, r.live)}: Redo plays the later moves again.`);
       });
       return;
     }
@@ -1866,7 +1873,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       hideBanner();
       if (replay) { state = replay.live; endReplay(); }
       beginReplay(cur, a);
-      say(a.losing_move ? `Found it: move ${a.losing_move} lost the game (in red below).` : "The analysis is done (below).", false);
+      say(a.losing_move ? `Found it: move ${moveNo(a.losing_move, cur)} lost the game (in red below).` : "The analysis is done (below).", false);
       const at = a.losing_move ? a.losing_move - 1 : cur.move_count;
       replay.want = { at, k: 0 };
       await loadReplay(at);

@@ -81,7 +81,7 @@ played. A game the computer played in is not counted in the statistics (the serv
     if (!playing()) {  // a finished game takes no more moves: the computer plays a new deal of the same game
       await Y.newGame({ variant: Y.state.variant, options: Y.state.rules });
       if (!playing()) return;
-    } else if (Y.state.player_moved && !Y.state.computer_moves && Y.state.move_count > 0) {
+    } else if (Y.state.player_moved && !Y.state.computer_moves && Y.state.moves_made > 0) {
       const asked = `${Y.state.id} ${Y.state.move_count}`;
       const yes = await Y.ask({
         title: "Let the computer play on?",

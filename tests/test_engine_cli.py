@@ -344,6 +344,80 @@ def test_interrupt_while_python_m_yukon_imports_exits_130_quietly(tmp_path: Path
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "")
 
 
+#: A ``sitecustomize`` (Python imports it before the command) that stops the command's start at a known import:
+#: it says so on stdout, then waits there for the test's Ctrl-C.
+PAUSE_AT_IMPORT = """
+import os, sys, time
+
+class PauseAt:
+    def find_spec(self, name, path=None, target=None):
+        if name == os.environ["YUKON_TEST_PAUSE_AT"]:
+            sys.meta_path.remove(self)
+            os.write(1, b"paused\\n")
+            time.sleep(60)
+        return None
+
+sys.meta_path.insert(0, PauseAt())
+"""
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("at", [
+    "yukon.cards",  # the package's first import after its startup handler: `import yukon` (before: a traceback)
+    "yukon.rules",  # its last
+    "yukon.cli",  # yukon.__main__ importing the command line
+    "yukon.tui.session",  # inside main: the terminal game's modules (main's own handler, as before)
+])
+def test_a_real_ctrl_c_at_any_point_of_python_m_yukons_start_exits_130_quietly(tmp_path: Path, at: str) -> None:
+    """``python -m yukon tui --help`` sent SIGINT while it imports ``at`` (held there by a sitecustomize until
+    the signal comes: no sleep-and-hope). Python imports the package before yukon.__main__ runs: a Ctrl-C in
+    ``import yukon`` printed KeyboardInterrupt's traceback, one later ended quietly with 130."""
+    import os
+    import signal
+
+    import yukon
+
+    (tmp_path / "sitecustomize.py").write_text(PAUSE_AT_IMPORT, encoding="utf-8")
+    src = str(Path(yukon.__file__).resolve().parents[1])
+    env = {**os.environ, "YUKON_TEST_PAUSE_AT": at,
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), src, os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-m", "yukon", "tui", "--help"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        said = proc.stdout.readline()
+        assert said == "paused\n", (said, proc.stderr.read() if proc.stderr else "")
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert (proc.returncode, out, err) == (130, "", "")
+
+
+def test_a_program_that_imports_yukon_keeps_its_ctrl_c() -> None:
+    """Only ``python -m yukon`` has a Ctrl-C exit quietly while it loads: ``import yukon`` elsewhere leaves
+    SIGINT to Python (a KeyboardInterrupt the program may catch), and so does the command once it runs."""
+    import os
+
+    import yukon
+
+    src = str(Path(yukon.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])}
+    check = "import signal, yukon; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, timeout=60)
+    assert (done.stdout, done.stderr) == ("True\n", "")
+    # the command itself, once it runs: yukon.__main__ handed SIGINT back before main
+    check = ("import runpy, signal, sys; sys.argv = ['-m']; sys.orig_argv = ['python', '-m', 'yukon']; "
+             "import yukon; handler = signal.getsignal(signal.SIGINT); "
+             "import yukon.cli; yukon.cli.main = lambda: print(handler is signal.default_int_handler, "
+             "signal.getsignal(signal.SIGINT) is signal.default_int_handler) or 0; "
+             "runpy.run_module('yukon', run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "False True\n", "")
+
+
 def test_missing_layers_are_skipped_broken_ones_are_not(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import yukon
-from hint_games import CASES, SLOW_SEEDS, assert_never_went_back, case_id
+from hint_games import CASES, SLOW_SEEDS, assert_never_went_back, case_id, most_searches
 from yukon import Game, Move, rules_for
 from yukon.hinting import DEAL_LOST, POSITION_LOST, HintPolicy, is_reverse
 from yukon.session import PlaySession
@@ -67,10 +67,7 @@ def test_hints_alone_win_every_variant_and_option_without_going_back(
     assert first == "won"
     assert session.status == "won"
     assert_never_went_back(session.start, [str(m) for m in session.moves])
-    # the line found is followed: a search at the deal, and only a few more (a line that would go
-    # back, or auto-play taking another route than the line's). Milligan Yukon's first line comes from
-    # the best-first phase since solver 14 (before the probes): auto-play leaves it a little more often
-    assert policy.searches <= (6 if variant == "milligan-yukon" else 4)
+    assert policy.searches <= most_searches(variant)  # the line found is followed
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import startup  # noqa: F401  (first of all: a Ctrl-C while ``python -m yukon`` loads is quiet)
 from .cards import card_name, parse_card
 from .deal_data import Verdict, verdicts
 from .errors import (

@@ -17,7 +17,14 @@ sys.path.insert(0, str(Path(__file__).parent.parent))  # tests/hint_games.py, sh
 
 from test_tui_app import make_app, run
 
-from hint_games import CASES, ROUND_IN_CIRCLES, ROUND_IN_CIRCLES_MOVE, assert_never_went_back, case_id
+from hint_games import (
+    CASES,
+    ROUND_IN_CIRCLES,
+    ROUND_IN_CIRCLES_MOVE,
+    assert_never_went_back,
+    case_id,
+    most_searches,
+)
 from yukon import Game, deal_data
 from yukon.hinting import DEAL_LOST
 from yukon.store import Store
@@ -64,7 +71,8 @@ def test_pressing_p_alone_wins_without_going_back(case: tuple[str, dict[str, Any
                 await pilot.pause()
         assert app.session.status == "won" and isinstance(app.screen, GameOverScreen)
         assert_never_went_back(start, [str(m) for m in app.game.move_stack])
-        assert app.advisor.policy.searches <= 4  # the line found is followed
+        # the line found is followed, as far as the policy's own test has it (the terminal searches no more)
+        assert app.advisor.policy.searches <= most_searches(variant)
 
     run(make_app(None, start.copy(), hint_time=10.0, hint_kind="solver"), scenario)
 

@@ -4,6 +4,8 @@ winnable deals only, and auto-play saying why it holds a card back."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from test_tui_app import make_app, run
 from textual.containers import VerticalScroll
@@ -15,7 +17,7 @@ from tui_helpers import ONE_FROM_LOST, FakeClock
 import yukon
 from yukon import Game, Move, deal_data
 from yukon.deal import MAX_SEED
-from yukon.rules import rules_for
+from yukon.rules import VARIANTS, rules_for
 from yukon.tui.app import Tableau, YukonApp
 from yukon.tui.screens import (
     ConfirmScreen,
@@ -177,6 +179,44 @@ def test_milligan_fits_60x20() -> None:
         assert len({w.region.x for w in columns}) == 8  # side by side
 
     run(make_app(None, Game.deal("milligan-yukon", seed=5)), scenario, size=(60, 20))
+
+
+STOCK_VARIANTS = [v for v, r in VARIANTS.items() if r.has_stock]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30)])
+@pytest.mark.parametrize("variant", STOCK_VARIANTS)
+def test_the_stock_says_it_is_the_stock(variant: str, size: tuple[int, int]) -> None:
+    """A bare "68" over column 1 told a new player nothing: the stock reads "Stock 68", within the
+    terminal's width, beside the other piles (not over them), down to "Stock  0"."""
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.pause()
+        stock = app.query_one("#stock", PileView)
+        piles = sorted(app.query(PileView), key=lambda w: w.region.x)
+        assert piles[0] is stock
+        full = len(app.game.stock)
+        assert full and str(stock.render()).strip() == f"Stock {full}"
+        for left, right in itertools.pairwise(piles):
+            assert left.region.right <= right.region.x, (left.id, right.id)
+        assert piles[-1].region.right <= size[0]
+        assert app.query_one("#tableau", Tableau).max_scroll_x == 0
+        for _ in range(len(app.game.columns[0][1])):  # up column 1's cards to the stock, above it
+            if app.state.cursor.area == "tab":
+                await pilot.press("up")
+        assert app.state.cursor.area == "top" and app.state.cursor.pile == 0
+        assert str(stock.render()).strip() == f"▶Stock {full}◀"
+        await pilot.press("d")
+        await pilot.pause()
+        assert str(stock.render()).strip() == f"▶Stock {len(app.game.stock)}◀" and len(app.game.stock) < full
+        for _ in range(full):
+            if app.game.stock:
+                await pilot.press("d")
+        await pilot.pause()
+        assert app.game.stock == []
+        assert str(stock.render()).strip() == "▶Stock  0◀"
+
+    run(make_app(None, Game.deal(variant, seed=5)), scenario, size=size)
 
 
 @pytest.mark.parametrize("variant", ["yukon", "australian"])

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -133,27 +133,48 @@ def test_a_superseded_search_that_has_not_started_leaves_its_place_at_once() -> 
     assert out[:-1] == [None] * 19 and out[-1] == "a"
 
 
+class _Watched(solving.SolverQueue):
+    """A queue that notes each search's key once the search has been let in or refused (``asked``)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.asked: list[Hashable] = []
+
+    async def run(self, key: Hashable, fn: Callable[[Any, float], Any], limit: float, **options: Any) -> Any:
+        task = asyncio.ensure_future(super().run(key, fn, limit, **options))
+        await asyncio.sleep(0)  # the search's first step: up to its first wait, it is let in or refused
+        self.asked.append(key)
+        return await task
+
+
 def test_a_hint_flood_from_one_game_does_not_make_another_games_hint_busy(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Through the API: a script asks for hints on its game without pause, from eight connections; another
-    player's hint is still the solver's, within its limit."""
+    """Through the API: a script asks for hints on its game without pause, from eight connections, while its
+    first search holds the one hint worker (a solver deep in a search notices its stop late: here, not until
+    released); another player's hint asked then is not refused as busy, and is the solver's once the worker
+    is free.
+
+    Nothing here waits for a clock: the time limit is ten minutes, the held search ends when the test
+    releases it, and that only once the other's search is in the queue. (With a 2 s limit and searches that
+    noticed their stop 0.2 s late, at a load average of 10 the other's request, counted from its arrival,
+    once took longer than its limit and rightly got a best guess: the time limit at work, not the flood.)"""
     flooded: set[int] = set()
+    done, release = threading.Event(), threading.Event()
+    flood_searches: list[int] = []
 
     def hint(game: Game, stop: threading.Event, time_limit: float = 0.8) -> advisor.Hint:
         if game.seed in flooded:
-            stop.wait(time_limit)  # the flood's searches use their time until superseded
-            time.sleep(0.2)  # and notice their stop late (a solver deep in a search)
+            flood_searches.append(1)
+            release.wait(600)  # its stop unnoticed: the worker is held
             return advisor.Hint(None, "solver", "solver", "unknown", time_limit)
         return advisor.Hint(str(game.legal_moves()[0]), "solver", "solver", "won", 0.0)
 
     monkeypatch.setattr(advisor, "solver_hint", hint)
-    limit = 2.0
-    queue = solving.SolverQueue(processes=False)
-    with TestClient(create_app(store, hint_time=limit, solver=queue), base_url=LOCAL) as c:
+    queue = _Watched(processes=False)
+    with TestClient(create_app(store, hint_time=600.0, solver=queue), base_url=LOCAL) as c:
         flood_game = c.post("/api/games", json={"seed": 11}).json()
         other = c.post("/api/games", json={"seed": 12}).json()
         flooded.add(11)
-        done = threading.Event()
         sent: list[int] = []
 
         def flood() -> None:
@@ -162,21 +183,31 @@ def test_a_hint_flood_from_one_game_does_not_make_another_games_hint_busy(
                 sent.append(r.status_code)
 
         floods = [threading.Thread(target=flood) for _ in range(8)]
-        for t in floods:
-            t.start()
+        answer: list[dict[str, Any]] = []
+        asking = threading.Thread(target=lambda: answer.append(
+            c.post(f"/api/games/{other['id']}/hint", json={"kind": "solver"}).json()))
         try:
-            while len(sent) < 16:  # the flood is under way
-                time.sleep(0.01)
-            t0 = time.perf_counter()
-            h = c.post(f"/api/games/{other['id']}/hint", json={"kind": "solver"}).json()
-            seconds = time.perf_counter() - t0
+            for t in floods:
+                t.start()
+            # the flood's first search holds the worker, and sixteen more of its hints have been answered
+            # (each replaced by a newer one before it started: more than the queue has places)
+            _wait_until(lambda: bool(flood_searches) and len(sent) >= 16, "the flood to be under way")
+            held, searched = queue.pending, len(flood_searches)
+            asking.start()
+            # the other's search let in (or refused) while the flood's first search still holds the worker
+            _wait_until(lambda: (other["id"], "hint") in queue.asked, "the other game's hint to reach the queue")
+            release.set()
+            _wait_until(lambda: bool(answer), "the other game's hint")
         finally:
             done.set()
+            release.set()
             for t in floods:
                 t.join(30)
-    assert h["source"] == "solver", h  # before: a best guess, "the solver is busy with other requests"
-    assert seconds < limit + LOADED
-    assert set(sent) == {200}
+            asking.join(30)
+    assert answer[0]["source"] == "solver", answer  # before: a best guess, "the solver is busy with other requests"
+    assert held <= 2, held  # the flood's held search and its newest, whatever the number of its requests
+    assert searched == 1 and set(sent) == {200}  # (the worker was held throughout)
+    assert queue.pending == 0
 
 
 def test_under_a_flood_the_time_limit_and_the_stop_on_disconnect_still_hold() -> None:

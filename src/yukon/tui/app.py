@@ -62,7 +62,17 @@ from .texts import (
     status_lines_for,
     wrap_status,
 )
-from .widgets import MAX_WIDTH, SLOT, ColumnView, Cursor, PileView, TableState, tableau_columns, top_row
+from .widgets import (
+    MAX_WIDTH,
+    SLOT,
+    ColumnView,
+    Cursor,
+    PileView,
+    TableState,
+    pile_widths,
+    tableau_columns,
+    top_row,
+)
 
 #: What a key or click that would change the game says while a replay is shown.
 REPLAYING = "Replaying: l plays on from here, esc goes back to the game"
@@ -339,14 +349,15 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             w.refresh(layout=True)
         piles = list(self.query(PileView))
         table_width = width * max(1, len(columns))
-        pile_width = min(width, table_width // max(1, len(piles)))
+        stock_width, pile_width = pile_widths(table_width, len(piles), width, self.game.rules.has_stock)
         with contextlib.suppress(Exception):
             row = self.query_one("#piles", Horizontal)
             if row.styles.width is None or row.styles.width.value != table_width:
                 row.styles.width = table_width
         for p in piles:
-            if p.styles.width is None or p.styles.width.value != pile_width:
-                p.styles.width = pile_width
+            want = stock_width if p.kind == "stock" else pile_width
+            if p.styles.width is None or p.styles.width.value != want:
+                p.styles.width = want
             p.refresh(layout=True)
         self._update_info()
         # the stock and waste keys come and go with the variant, and d with the stock's last card

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 CELL = 5
 SLOT = CELL + 2
 MAX_WIDTH = 11
+#: Width of the stock, which is labelled (``Stock 24``: a bare "24" told a new player nothing), and of the
+#: stock with the cursor markers around it.
+STOCK_CELL = 8
+STOCK_SLOT = STOCK_CELL + 2
 
 FACE_RED = Style(color="#c1121f", bgcolor="#f8f8f2", bold=True)
 FACE_BLACK = Style(color="#101010", bgcolor="#f8f8f2", bold=True)
@@ -99,18 +103,43 @@ def slot_text(label: str, bg: str | None = None) -> Text:
     return Text(f"[{label:^3}]", style=style)
 
 
+def stock_text(count: int, hinted: bool, width: int) -> Text:
+    """The stock in a pile ``width`` cells wide: ``Stock 24`` where it fits (``Stock  0`` greyed once empty),
+    else the number alone."""
+    if count:
+        style = BACK + Style(bgcolor=HINT_BG, color="#202020") if hinted else STOCK_STYLE
+    else:
+        style = EMPTY
+    if width >= STOCK_CELL:
+        return Text(f"Stock{count:>{STOCK_CELL - 5}}", style=style)
+    return Text(f"{count:^{CELL}}", style=style) if count else slot_text("")
+
+
+def pile_widths(table_width: int, piles: int, width: int, has_stock: bool) -> tuple[int, int]:
+    """The widths of the stock and of every other pile of a top row of ``piles`` piles, in ``table_width``
+    cells, the piles at most ``width`` wide: the others give up what they have beyond :data:`SLOT` for the
+    stock's label (Milligan Yukon's nine piles at 80 columns)."""
+    pile = min(width, table_width // max(1, piles))
+    if not has_stock or pile >= STOCK_SLOT or piles < 2:
+        return pile, pile
+    others = piles - 1
+    other = min(pile, max(SLOT, (table_width - STOCK_SLOT) // others))
+    return max(pile, min(STOCK_SLOT, table_width - others * other)), other
+
+
 def framed(cell: Text, cursor: bool, width: int) -> Text:
-    """A cell with the cursor markers (or blanks) around it, centred in ``width`` cells; narrower
-    than :data:`SLOT`, the cell alone, shown reversed under the cursor."""
+    """A cell with the cursor markers (or blanks) around it, centred in ``width`` cells; too narrow
+    for the markers (:data:`SLOT` for a card), the cell alone, shown reversed under the cursor."""
     line = Text()
-    if width < SLOT:
-        line.append(" " * max(0, (width - CELL) // 2))
+    size = max(CELL, cell.cell_len)
+    if width < size + 2:
+        line.append(" " * max(0, (width - size) // 2))
         if cursor:
             cell = cell.copy()
             cell.stylize(NARROW_CURSOR)
         line.append_text(cell)
         return line
-    left = max(0, (width - SLOT) // 2)
+    left = max(0, (width - size - 2) // 2)
     line.append(" " * left)
     line.append("▶" if cursor else " ", style=CURSOR)
     line.append_text(cell)
@@ -257,12 +286,7 @@ class PileView(Widget):
         hint = state.hint
         pick = state.pick
         if self.kind == "stock":
-            n = len(game.stock)
-            hinted = hint is not None and hint.src == STOCK
-            if n:
-                cell = Text(f"{n:^5}", style=BACK + Style(bgcolor=HINT_BG, color="#202020") if hinted else STOCK_STYLE)
-            else:
-                cell = slot_text("", None)
+            cell = stock_text(len(game.stock), hint is not None and hint.src == STOCK, self.size.width or SLOT)
         elif self.kind == "waste":
             waste = game.waste
             bg = None
@@ -312,6 +336,6 @@ def tableau_columns(state: TableState) -> list[Widget]:
 
 
 __all__ = [
-    "CELL", "MAX_WIDTH", "SLOT", "ColumnView", "Cursor", "PileView", "TableState", "back_text", "card_text",
-    "framed", "slot_text", "tableau_columns", "top_row",
+    "CELL", "MAX_WIDTH", "SLOT", "STOCK_CELL", "STOCK_SLOT", "ColumnView", "Cursor", "PileView", "TableState",
+    "back_text", "card_text", "framed", "pile_widths", "slot_text", "stock_text", "tableau_columns", "top_row",
 ]

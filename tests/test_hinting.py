@@ -12,7 +12,9 @@ import pytest
 import yukon
 from hint_games import CASES, SLOW_SEEDS, assert_never_went_back, case_id, most_searches
 from yukon import Game, Move, rules_for
+from yukon.autoplay import next_safe_move
 from yukon.hinting import DEAL_LOST, POSITION_LOST, HintPolicy, is_reverse
+from yukon.notation import FOUNDATION
 from yukon.session import PlaySession
 
 #: Time for one search: generous, as the machine may be busy; a followed line costs none.
@@ -180,6 +182,19 @@ def test_a_deal_proved_lost_says_so() -> None:
     lost_at_start.push(advice.move)
     if lost_at_start.has_legal_move():
         assert policy.advise(lost_at_start).note == DEAL_LOST
+
+
+def test_a_deal_lost_after_only_its_automatic_plays_is_the_deal_lost() -> None:
+    # deal 123's A♥ goes up with the deal: the hint said "undo to find a winning line" with nothing to undo
+    def lost(g: Game, time_limit: float, stop: threading.Event | None) -> Any:
+        return FakeHint(g.legal_moves()[0], "lost")
+
+    dealt = Game.deal("yukon", seed=6)
+    dealt.push(next_safe_move(dealt) or dealt.legal_moves()[0])  # (deal 6 has an Ace face up and free)
+    assert dealt.move_stack[0].dst == FOUNDATION
+    assert HintPolicy(lost).advise(dealt).note == DEAL_LOST
+    dealt.push(next(m for m in dealt.legal_moves() if m.dst != FOUNDATION))  # a move of the player's
+    assert HintPolicy(lost).advise(dealt).note == POSITION_LOST
 
 
 def test_a_position_lost_after_moves_points_to_undo() -> None:

@@ -154,6 +154,16 @@ def test_the_deals_automatic_plays_are_the_deals_not_a_turn(store: Store) -> Non
     assert texts(again.redo()) == [A] and again.moves_made == 1
 
 
+def test_the_statistics_count_the_moves_the_table_counts(store: Store) -> None:
+    # the terminal's win box said 116 moves and its statistics 117: the store counted the deal's Ace as a move
+    s = session(deal(), store, autoplay=True, write_at="deal")
+    s.play_opening()
+    s.play(A, autoplay=False)
+    assert s.abandon() == "abandoned"
+    [(count,)] = store._db.execute("SELECT move_count FROM games WHERE id=?", (s.id,)).fetchall()
+    assert count == s.moves_made == 1
+
+
 def test_no_automatic_plays_at_the_deal_when_they_are_off_or_none_is_safe() -> None:
     s = session(deal(), autoplay=False)
     assert s.play_opening() == [] and (s.dealt, s.move_count) == (0, 0)

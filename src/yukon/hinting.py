@@ -154,7 +154,7 @@ class HintPolicy:
             self._line_source = source
             return Advice(line[0], "won", source, tuple(line), seconds=time.perf_counter() - started)
 
-        if status == "lost" and not game.move_stack:
+        if status == "lost" and _only_safe_plays(game):
             self._deal_lost = True
         move = _move_of(game, getattr(result, "move", None))
         if move is not None and not self._allowed(game, move, last, seen):
@@ -330,6 +330,22 @@ class HintPolicy:
         if move.src == FOUNDATION and is_safe_to_play_up(after, move.card):
             return False
         return _position_key(after) not in seen
+
+
+def _only_safe_plays(game: Game) -> bool:
+    """Are the moves played (if any) only cards played up safely (the deal's automatic plays, say)? Then the
+    position is as winnable as the deal: a lost one means the deal is lost, and there is nothing to undo to."""
+    line = list(game.move_stack)
+    if not line:
+        return True
+    replay = game.copy(history=True)
+    for _ in line:
+        replay.pop()
+    for move in line:
+        if move.dst != FOUNDATION or not is_safe_to_play_up(replay, move.card):
+            return False
+        replay.push(move)
+    return True
 
 
 def is_reverse(move: Move, last: Move) -> bool:

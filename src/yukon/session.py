@@ -666,12 +666,12 @@ class PlaySession:
             self.store.create_game(
                 self.id, rules.variant, rules.options(), self.start.seed, self.start.to_dict(), self.client,
                 self.store_extra(), moves=moves, redo=redo, elapsed=elapsed, result=result,
-                move_count=len(moves), browser=self.browser,
+                move_count=self.moves_made, browser=self.browser,
             )
             self.stored = True
             return
         self.store.update_game(self.id, moves, redo, elapsed, self.store_extra(), result=result,
-                               move_count=len(moves))
+                               move_count=self.moves_made)
 
     def save(self) -> None:
         """Write the game (and its clock) to the store; record the win the first time it is seen.
@@ -699,7 +699,7 @@ class PlaySession:
             store = self.store
 
             def write() -> None:
-                store.finish_game(self.id, result, move_count=self.move_count, elapsed=round(self.elapsed, 3))
+                store.finish_game(self.id, result, move_count=self.moves_made, elapsed=round(self.elapsed, 3))
 
             self._guarded(write, "could not record the result")
 

@@ -177,7 +177,8 @@ def test_tui_numbering_reaches_the_game(monkeypatch: pytest.MonkeyPatch, tmp_pat
     db = str(tmp_path / "s.sqlite3")
     assert main(["tui", "--seed", "123456", "--numbering", "pysolfc", "--db", db]) == 0
     [app] = apps
-    assert app.game == Game.deal("yukon", seed=123456, numbering="pysolfc") and app.game.numbering == "pysolfc"
+    assert app.session.start == Game.deal("yukon", seed=123456, numbering="pysolfc")
+    assert app.game.numbering == "pysolfc"
     assert main(["tui", "-v", "milligan-yukon", "--seed", "1", "--numbering", "pysolfc", "--db", db]) == 2
     assert main(["tui", "--seed", str(2**64), "--numbering", "pysolfc", "--db", db]) == 2
     err = capsys.readouterr().err.splitlines()

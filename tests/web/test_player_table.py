@@ -242,12 +242,9 @@ def test_a_card_picked_up_lights_the_foundation_pile_the_server_names(browser: A
 
 def test_an_ace_dealt_face_up_goes_up_with_the_deal_and_is_no_move(browser: Any, server: Server) -> None:
     # A new deal whose Ace went up by itself read "Moves 1", and Undo took the Ace back down
-    page = open_page(browser, server, settings={**SETTINGS, "autoplay": True})
-    box = page.locator("#deal-number")
-    box.fill("6")  # (Yukon deal 6 has an Ace face up and free)
-    box.press("Enter")
-    page.wait_for_function("window.yukon.state.seed === 6 && window.yukon.state.dealt === 1")
-    settle(page)
+    # (Yukon deal 6 has an Ace face up and free; dealt as the page deals, with automatic play on)
+    gid = httpx.post(server.url + "api/games", json={"variant": "yukon", "seed": 6, "autoplay": True}).json()["id"]
+    page = open_game(browser, server, gid, settings={**SETTINGS, "autoplay": True})
     s = state(page)
     assert (s["move_count"], s["moves_made"], s["cards_on_foundations"]) == (1, 0, 1)
     assert page.inner_text("#move-count") == "0" and page.is_disabled("#btn-undo")

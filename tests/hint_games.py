@@ -48,9 +48,10 @@ def most_searches(variant: str) -> int:
     """The searches a game of ``variant`` played by following hints alone may make, in any interface (the same
     policy): one at the deal, and a few more where the line found would go back or auto-play takes another
     route than the line's. Milligan Yukon's first line comes from the best-first phase since solver 14 (before
-    the probes), and auto-play leaves it a little more often; its two decks also hold two of each card, and a
-    card put up by auto-play takes the line's moves of both copies off it (milligan-yukon empty_column=any
-    deal 8, auto-play on: 5 searches, in the policy's own test and at the terminal alike)."""
+    the probes), and auto-play leaves it a little more often: after auto-play put up a card the line moves
+    otherwise, the rest of the line no longer replays (a group move of it no longer fits: ``1:4C+6>7`` finds 2
+    cards on the 4♣, not 6) and the policy searches again (milligan-yukon empty_column=any deal 8, auto-play on:
+    4 such, 5 searches, in the policy's own test and at the terminal alike)."""
     return 6 if variant == "milligan-yukon" else 4
 
 

@@ -386,6 +386,8 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         winnable = self.winnable_text if self.show_winnable else ""
         if s.result == "abandoned":  # given up (W): what is played on from here counts for nothing; say so
             winnable = " · ".join(w for w in ("given up", winnable) if w)
+        elif s.result == "won":  # (a won game may be undone: its win stays counted, and the top line says so)
+            winnable = " · ".join(w for w in ("won" if g.is_won() else "won (undone)", winnable) if w)
         moves = self.replay.at if self.replay is not None else s.moves_made
         # the grade says the deal can be won: shown for a deal dealt as winnable, or once the game is over
         grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",
@@ -809,7 +811,9 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         # cards that now lie face down again)
         what = f": {describe_move(self.game, undone[-1])}" if undone else ""
         more = f" and {plural(len(undone) - 1, 'automatic move')}" if len(undone) > 1 else ""
-        self.set_status(f"Undone{what}{more}; {plural(self.session.moves_made, 'move')} played")
+        # (the terminal lets a won game be undone: the statistics still count it won, and the player is told)
+        kept = "; the win stays counted" if self.session.result == "won" else ""
+        self.set_status(f"Undone{what}{more}; {plural(self.session.moves_made, 'move')} played{kept}")
         self._after_change()
 
     def _cursor_on_brought_back(self, move: Move | None) -> None:

@@ -326,6 +326,45 @@ def test_the_new_game_screen_deals_from_the_shipped_verdicts(
     run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario, size=(100, 24))
 
 
+def test_the_new_game_screen_keys_choose_their_kind_of_deal_whatever_was_chosen_before() -> None:
+    # After an easy winnable game a new player pressed v, Down, w, Enter and got "any deal": w toggled the
+    # remembered "easy winnable" off. Each key now chooses what the box's keys line says.
+    async def choose(pilot: Pilot[None], app: YukonApp, *keys: str) -> str:
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press(*keys)
+        shown = str(app.screen.query_one("#deal-kind", Static).render())
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        return shown
+
+    def verdict(app: YukonApp) -> deal_data.Verdict | None:
+        return deal_data.verdict_for(app.game.rules, app.game.seed)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        assert "a: any deal" in " ".join(str(s.render()) for s in app.screen.query(".note"))
+        await pilot.press("escape")
+        assert await choose(pilot, app, "d", "d") == "Deal: an easy winnable deal"
+        first = verdict(app)
+        assert first is not None and first.difficulty == "easy"
+        winnable = "Deal: a winnable deal (proved by the solver)"  # (Russian Solitaire: "; ... has no grades ...")
+        assert (await choose(pilot, app, "down", "w")).startswith(winnable)
+        known = verdict(app)
+        assert app.game.rules.variant == "russian" and known is not None and known.status == "won"
+        assert (await choose(pilot, app, "w")).startswith(winnable)  # w again: still a winnable deal
+        assert await choose(pilot, app, "l", "l") == "Deal: a deal proven lost"  # l again: still lost
+        known = verdict(app)
+        assert known is not None and known.status == "lost"
+        assert await choose(pilot, app, "a") == "Deal: any deal"
+        assert not app.winnable_only and app.deal_kind == "any" and app.game.seed == 99
+
+    run(make_app(None, Game.deal("yukon", seed=3)), scenario, size=(100, 24))
+
+
 def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         # A♠ is column 7's free card: a move elsewhere, and the status says why it stays

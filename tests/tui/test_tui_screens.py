@@ -326,6 +326,29 @@ def test_the_new_game_screen_deals_from_the_shipped_verdicts(
     run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario, size=(100, 24))
 
 
+@pytest.mark.parametrize("variant", list(yukon.VARIANTS))
+def test_a_winnable_deal_of_every_variant_is_welcomed_with_what_the_verdicts_say(variant: str) -> None:
+    # Australian deal 762 (easy on the top line) was welcomed with "Deal 762 of Australian Patience. Good luck!":
+    # a variant of another layout than the game left rebuilt the table and said the welcome again, its note gone
+    from yukon.winnable_deals import described
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one(OptionList).highlighted = list(yukon.VARIANTS).index(variant)
+        await pilot.press("w", "enter")
+        await app.workers.wait_for_complete()
+        for _ in range(3):
+            await pilot.pause()
+        known = deal_data.verdict_for(app.game.rules, app.game.seed)
+        assert app.game.rules.variant == variant and known is not None and known.status == "won"
+        assert app.status_text.startswith(f"Deal {app.game.seed} of {app.game.rules.title}: {described(known)}. ")
+
+    for start in ("yukon", "milligan-yukon", "australian"):  # (the same layout and others)
+        run(make_app(None, Game.deal(start, seed=3)), scenario, size=(100, 24))
+
+
 def test_the_new_game_screen_keys_choose_their_kind_of_deal_whatever_was_chosen_before() -> None:
     # After an easy winnable game a new player pressed v, Down, w, Enter and got "any deal": w toggled the
     # remembered "easy winnable" off. Each key now chooses what the box's keys line says.

@@ -55,6 +55,40 @@ def wrap_status(text: str, width: int) -> str:
     return "\n".join(lines).replace(_HELD, " ")
 
 
+#: Where a message may end when it is longer than the status line's lines: after a clause or a sentence.
+_CLAUSE_END = re.compile(r"[;.](?= )")
+
+
+def fit_status(forms: Sequence[str], width: int, lines: int) -> str:
+    """The first of ``forms`` (a message, then shorter forms of it) that :func:`wrap_status` folds into at most
+    ``lines`` lines of ``width`` cells, folded. When none does, the last one ends after its last whole clause or
+    sentence that fits, with ``…`` and its keys (the key pairs after it): never in the middle of a sentence (at
+    80x24 a Milligan deal's message ended in "a deal puts a card on it," and nothing after).
+
+    >>> fit_status(["Dealt; A♠ is held back: why; f plays it up", "Dealt; auto-play leaves A♠"], 30, 1)
+    'Dealt; auto-play leaves A♠'
+    >>> print(fit_status(["One clause here; another clause; a third one   p: play it"], 20, 2))
+    One clause here; …
+    p: play it
+    """
+    for form in forms:
+        folded = wrap_status(form, width)
+        if folded.count("\n") < lines:
+            return folded
+    text = forms[-1]
+    parts = re.split(r"(\s{2,})", text)
+    keys = 0  # how many of the parts at its end are key pairs (with the spaces before them)
+    while len(parts) - keys >= 3 and _KEY_PAIR.fullmatch(parts[-1 - keys]):
+        keys += 2
+    body, tail = "".join(parts[:len(parts) - keys]), "".join(parts[len(parts) - keys:])
+    ends = [m.end() for m in _CLAUSE_END.finditer(body)]
+    for end in reversed(ends):
+        folded = wrap_status(body[:end] + " …" + tail, width)
+        if folded.count("\n") < lines:
+            return folded
+    return "\n".join(wrap_status(text, width).split("\n")[:lines])  # (no clause fits: as much as fits)
+
+
 def replay_label(replay: Replay) -> str:
     """What the top line says of a replay's position: on the solver's winning line, or a move of the game."""
     if replay.better_from is not None and replay.at >= replay.better_from:
@@ -167,5 +201,5 @@ def no_line_text(result: Analysis | None, own_position: bool = False) -> str:
     return "No winning line to show: the solver did not find one in time"
 
 
-__all__ = ["NARROW_STATUS_LINES", "STATUS_LINES", "analysis_text", "info_line", "no_line_text", "replay_label",
-           "status_lines_for", "wrap_status"]
+__all__ = ["NARROW_STATUS_LINES", "STATUS_LINES", "analysis_text", "fit_status", "info_line", "no_line_text",
+           "replay_label", "status_lines_for", "wrap_status"]

@@ -181,6 +181,29 @@ def test_win_announcement_and_statistics(store: Store) -> None:
     assert (stats.played, stats.won, stats.fewest_moves) == (1, 1, 4)
 
 
+def test_the_win_box_says_the_streak_best_time_and_games_won(store: Store) -> None:
+    # The web's won box has a statistics line; the terminal's had none.
+    lines = []
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("1", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        lines.append(str(app.screen.query_one("#stats-line", Static).render()))
+
+    run(make_app(store, Game.from_text(NEARLY_WON)), scenario)
+    run(make_app(store, Game.from_text(NEARLY_WON)), scenario)
+    assert lines == ["Streak 1 · best streak 1 · best time 0:00 · won 1 of 1",
+                     "Streak 2 · best streak 2 · best time 0:00 (a new best!) · won 2 of 2"]
+
+    async def without_store(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("1", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and not app.screen.query("#stats-line")
+
+    run(make_app(None, Game.from_text(NEARLY_WON)), without_store)
+
+
 def test_a_won_game_undone_still_says_it_was_won(store: Store) -> None:
     # A new player undid a won game from the win box: the top line read "3 moves · 49/52 up" as if the game went
     # on, while the statistics counted it won. The terminal keeps letting a win be undone, and says it stays won.

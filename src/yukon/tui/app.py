@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -61,6 +62,7 @@ from .texts import (
     no_line_text,
     replay_label,
     status_lines_for,
+    win_stats_line,
 )
 from .widgets import (
     MAX_WIDTH,
@@ -608,8 +610,22 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             self.set_status("You won!  n: new game  s: statistics", "good")
         else:
             self.set_status("No legal move left: the game is lost.  u: undo  n: new game", "error")
-        self.push_screen(GameOverScreen(won, details, winner="The computer" if computer else "You"),
+        # (the streak and best time belong under the player's win, not the computer's: it counts for nothing)
+        stats = self._win_stats() if won and not computer else ""
+        self.push_screen(GameOverScreen(won, details, winner="The computer" if computer else "You", stats=stats),
                          self._after_game_over)
+
+    def _win_stats(self) -> str:
+        """The statistics line of the rules and deal numbering in play, from the store (as the web's won box)."""
+        if self.store is None:
+            return ""
+        rules = self.game.rules
+        try:
+            rows = self.store.stats(rules.variant)
+        except (sqlite3.Error, OSError):  # (a store that cannot be read never stops the game)
+            return ""
+        row = next((r for r in rows if r.options == rules.options() and r.numbering == self.game.numbering), None)
+        return win_stats_line(row, self.session.elapsed)
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "new":

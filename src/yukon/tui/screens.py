@@ -593,11 +593,13 @@ class GameOverScreen(Dialog[str | None]):
         Binding("escape,enter,space", "choose(None)", "Look at the table"),
     ]
 
-    def __init__(self, won: bool, details: str, *, winner: str = "You") -> None:
+    def __init__(self, won: bool, details: str, *, winner: str = "You", stats: str = "") -> None:
+        """``stats``: the statistics line of a win (the streak, the best time, the games won), or ``""``."""
         super().__init__()
         self._won = won
         self._details = details
         self._winner = winner
+        self._stats = stats
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -606,6 +608,8 @@ class GameOverScreen(Dialog[str | None]):
             else:
                 yield Static("No legal move left: the game is lost.", classes="lost")
             yield Static(self._details)
+            if self._stats:
+                yield Static(self._stats, id="stats-line")
             # (a won game has no losing move to look for: its box offers no analysis)
             analyze = [] if self._won else ["W: where did it go wrong?"]
             yield KeyLine(["n: new game", "s: statistics", "u: undo", "R: restart", "x: export the record",

@@ -14,6 +14,7 @@ from ..cli_common import plural
 from ..game import Game
 from ..notation import Move
 from ..rules import rules_for
+from ..store import StatsRow
 from .replay import Replay
 from .screens import clock_text
 from .session import describe_move
@@ -87,6 +88,20 @@ def fit_status(forms: Sequence[str], width: int, lines: int) -> str:
         if folded.count("\n") < lines:
             return folded
     return "\n".join(wrap_status(text, width).split("\n")[:lines])  # (no clause fits: as much as fits)
+
+
+def win_stats_line(row: StatsRow | None, elapsed: float) -> str:
+    """The won box's statistics of the rules just won, in the web table's words (``statsLine`` in its app.js):
+    the streak, the best one, the best time (a new best said) and the games won; ``""`` without a row.
+
+    >>> win_stats_line(StatsRow("yukon", {}, 7, 4, 2, 3, 95.0, 120), 95.0)
+    'Streak 2 · best streak 3 · best time 1:35 (a new best!) · won 4 of 7'
+    """
+    if row is None:
+        return ""
+    best = row.best_time is not None and abs(row.best_time - elapsed) < 0.01 and row.won > 1
+    return (f"Streak {row.current_streak} · best streak {row.best_streak} · best time {clock_text(row.best_time)}"
+            f"{' (a new best!)' if best else ''} · won {row.won} of {row.played}")
 
 
 def replay_label(replay: Replay) -> str:
@@ -202,4 +217,4 @@ def no_line_text(result: Analysis | None, own_position: bool = False) -> str:
 
 
 __all__ = ["NARROW_STATUS_LINES", "STATUS_LINES", "analysis_text", "fit_status", "info_line", "no_line_text",
-           "replay_label", "status_lines_for", "wrap_status"]
+           "replay_label", "status_lines_for", "win_stats_line", "wrap_status"]

@@ -132,6 +132,41 @@ def test_the_longest_messages_are_shown_to_their_end_at_60_columns() -> None:
     run(make_app(None, Game.deal("milligan-yukon", seed=7)), scenario, (60, 20))
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+def test_a_milligan_deal_s_message_ends_where_a_clause_ends(size: tuple[int, int]) -> None:
+    # Milligan Yukon deal 995 at 80x24: a deal's message, with why auto-play leaves its Aces (the shared words,
+    # 130 characters an Ace), ended in "a deal puts a card on it," and nothing after. The test above set a
+    # message of its own, shorter than the game's: the game's own messages are played here.
+    from yukon.tui.texts import status_lines_for
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        held = 0
+        while app.game.stock:
+            await pilot.press("d")
+            await pilot.pause()
+            shown = status_lines(app)
+            assert 1 <= len(shown) <= status_lines_for(size[0]) and all(len(line) <= size[0] - 2 for line in shown)
+            text = " ".join(shown)
+            if "auto-play" in app.status_text or "automatically" in app.status_text:
+                held += 1
+                assert text.endswith(("; f plays it up", "; f plays one up")), shown
+            else:
+                assert text.split() == app.status_text.split(), shown
+        assert held  # (the deal's held Aces were said)
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=995)), scenario, size)
+
+
+def test_a_message_too_long_for_every_form_ends_after_a_whole_clause() -> None:
+    from yukon.tui.texts import fit_status
+
+    text = "; ".join(f"clause number {n} of a long message" for n in range(12)) + "   p: play it"
+    shown = fit_status([text], 58, 3).split("\n")
+    assert len(shown) == 3 and shown[-1].endswith("p: play it")
+    body = " ".join(shown)[:-len("p: play it")].rstrip()
+    assert body.endswith("of a long message; …"), shown
+
+
 def test_a_long_message_does_not_move_the_columns_at_60_columns() -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         for _ in range(3):
@@ -216,7 +251,7 @@ def test_the_new_game_screen_chooses_the_rule_options() -> None:
 
         await pilot.press("v")
         await pilot.pause()
-        await pilot.press("end", "l", "f", "e", "enter")  # any deal; no return; any card
+        await pilot.press("end", "a", "f", "e", "enter")  # any deal (l chose lost: a chooses any); no return; any card
         await pilot.pause()
         await pilot.pause()
         rules = app.game.rules

@@ -181,6 +181,57 @@ def test_win_announcement_and_statistics(store: Store) -> None:
     assert (stats.played, stats.won, stats.fewest_moves) == (1, 1, 4)
 
 
+def test_the_win_box_says_the_streak_best_time_and_games_won(store: Store) -> None:
+    # The web's won box has a statistics line; the terminal's had none.
+    lines = []
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("1", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        lines.append(str(app.screen.query_one("#stats-line", Static).render()))
+
+    run(make_app(store, Game.from_text(NEARLY_WON)), scenario)
+    run(make_app(store, Game.from_text(NEARLY_WON)), scenario)
+    assert lines == ["Streak 1 · best streak 1 · best time 0:00 · won 1 of 1",
+                     "Streak 2 · best streak 2 · best time 0:00 (a new best!) · won 2 of 2"]
+
+    async def without_store(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("1", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and not app.screen.query("#stats-line")
+
+    run(make_app(None, Game.from_text(NEARLY_WON)), without_store)
+
+
+def test_a_won_game_undone_still_says_it_was_won(store: Store) -> None:
+    # A new player undid a won game from the win box: the top line read "3 moves · 49/52 up" as if the game went
+    # on, while the statistics counted it won. The terminal keeps letting a win be undone, and says it stays won.
+    def top(app: YukonApp) -> str:
+        return str(app.query_one("#info").render())
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        assert "won" not in top(app)
+        await pilot.press("1", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and top(app).endswith("· won")
+        await pilot.press("u")  # the win box's undo
+        await pilot.pause()
+        assert not app.game.is_won() and app.session.result == "won"
+        assert top(app).endswith("· won (undone)"), top(app)
+        assert app.status_text.endswith("; 0 moves played; the win stays counted"), app.status_text
+        await pilot.press("c")  # with the still-winnable indicator too, both are said
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert top(app).endswith("· won (undone) · winnable ✓"), top(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.game.is_won() and "won (undone)" not in top(app)
+
+    run(make_app(store, Game.from_text(NEARLY_WON)), scenario)
+    assert [(r.played, r.won) for r in store.stats()] == [(1, 1)]
+
+
 def test_auto_play_off_then_auto_finish(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("a")  # auto-play off

@@ -326,6 +326,68 @@ def test_the_new_game_screen_deals_from_the_shipped_verdicts(
     run(YukonApp(None, Game.deal("yukon", seed=3), clock=FakeClock(), tick=False), scenario, size=(100, 24))
 
 
+@pytest.mark.parametrize("variant", list(yukon.VARIANTS))
+def test_a_winnable_deal_of_every_variant_is_welcomed_with_what_the_verdicts_say(variant: str) -> None:
+    # Australian deal 762 (easy on the top line) was welcomed with "Deal 762 of Australian Patience. Good luck!":
+    # a variant of another layout than the game left rebuilt the table and said the welcome again, its note gone
+    from yukon.winnable_deals import described
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one(OptionList).highlighted = list(yukon.VARIANTS).index(variant)
+        await pilot.press("w", "enter")
+        await app.workers.wait_for_complete()
+        for _ in range(3):
+            await pilot.pause()
+        known = deal_data.verdict_for(app.game.rules, app.game.seed)
+        assert app.game.rules.variant == variant and known is not None and known.status == "won"
+        assert app.status_text.startswith(f"Deal {app.game.seed} of {app.game.rules.title}: {described(known)}. ")
+
+    for start in ("yukon", "milligan-yukon", "australian"):  # (the same layout and others)
+        run(make_app(None, Game.deal(start, seed=3)), scenario, size=(100, 24))
+
+
+def test_the_new_game_screen_keys_choose_their_kind_of_deal_whatever_was_chosen_before() -> None:
+    # After an easy winnable game a new player pressed v, Down, w, Enter and got "any deal": w toggled the
+    # remembered "easy winnable" off. Each key now chooses what the box's keys line says.
+    async def choose(pilot: Pilot[None], app: YukonApp, *keys: str) -> str:
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press(*keys)
+        shown = str(app.screen.query_one("#deal-kind", Static).render())
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        return shown
+
+    def verdict(app: YukonApp) -> deal_data.Verdict | None:
+        return deal_data.verdict_for(app.game.rules, app.game.seed)
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        assert "a: any deal" in " ".join(str(s.render()) for s in app.screen.query(".note"))
+        await pilot.press("escape")
+        assert await choose(pilot, app, "d", "d") == "Deal: an easy winnable deal"
+        first = verdict(app)
+        assert first is not None and first.difficulty == "easy"
+        winnable = "Deal: a winnable deal (proved by the solver)"  # (Russian Solitaire: "; ... has no grades ...")
+        assert (await choose(pilot, app, "down", "w")).startswith(winnable)
+        known = verdict(app)
+        assert app.game.rules.variant == "russian" and known is not None and known.status == "won"
+        assert (await choose(pilot, app, "w")).startswith(winnable)  # w again: still a winnable deal
+        assert await choose(pilot, app, "l", "l") == "Deal: a deal proven lost"  # l again: still lost
+        known = verdict(app)
+        assert known is not None and known.status == "lost"
+        assert await choose(pilot, app, "a") == "Deal: any deal"
+        assert not app.winnable_only and app.deal_kind == "any" and app.game.seed == 99
+
+    run(make_app(None, Game.deal("yukon", seed=3)), scenario, size=(100, 24))
+
+
 def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         # A♠ is column 7's free card: a move elsewhere, and the status says why it stays

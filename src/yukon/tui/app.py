@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -32,7 +33,7 @@ from textual.widgets import Static
 
 from ..advisor import HONEST, HintKind
 from ..analysis import Analysis, analyze
-from ..autoplay import is_certain_win, left_to_the_player
+from ..autoplay import held_back, is_certain_win, left_to_the_player
 from ..cards import PRETTY
 from ..cli_common import plural
 from ..demo import computer_moves
@@ -56,11 +57,12 @@ from .session import Pick, Session, describe_move
 from .texts import (
     STATUS_LINES,
     analysis_text,
+    fit_status,
     info_line,
     no_line_text,
     replay_label,
     status_lines_for,
-    wrap_status,
+    win_stats_line,
 )
 from .widgets import (
     MAX_WIDTH,
@@ -254,13 +256,15 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         self.data_reader: threading.Thread | None = None  # reads the shipped verdicts at start (on_mount)
         self._status_text = ""
         self._status_kind = ""
+        self._status_shorter: tuple[str, ...] = ()
         self._jobs: dict[str, tuple[int, threading.Event]] = {}
         self._job_counter = 0
         self._announced = False
         self.advisor = self._new_advisor()
         self._explained: set[int] = set()  # cards whose holding back by auto-play was explained
-        #: why auto-play left a card after the last move ("" when it did not)
+        #: why auto-play left a card after the last move ("" when it did not), and its short form (the cards alone)
         self.held_note = ""
+        self.held_short = ""
         self._bindings_for: tuple[str, bool] = ("", False)
         #: the computer playing this table ("watch the computer play")
         self.demo = Demo(self)
@@ -386,6 +390,8 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         winnable = self.winnable_text if self.show_winnable else ""
         if s.result == "abandoned":  # given up (W): what is played on from here counts for nothing; say so
             winnable = " · ".join(w for w in ("given up", winnable) if w)
+        elif s.result == "won":  # (a won game may be undone: its win stays counted, and the top line says so)
+            winnable = " · ".join(w for w in ("won" if g.is_won() else "won (undone)", winnable) if w)
         moves = self.replay.at if self.replay is not None else s.moves_made
         # the grade says the deal can be won: shown for a deal dealt as winnable, or once the game is over
         grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",
@@ -396,22 +402,24 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         with contextlib.suppress(Exception):
             self.query_one("#info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
-    def set_status(self, text: str, kind: str = "", *, width: int | None = None) -> None:
+    def set_status(self, text: str, kind: str = "", *, width: int | None = None, shorter: tuple[str, ...] = ()) -> None:
         """The message at the bottom, on one line or more (status_lines_for) when it is long: ``kind`` is ``""``,
-        ``"error"`` or ``"good"``; ``width``: the terminal's (default: the app's size now)."""
-        self._status_text, self._status_kind = text, kind
+        ``"error"`` or ``"good"``; ``width``: the terminal's (default: the app's size now). ``shorter``: shorter
+        forms of ``text``, the first that fits shown where ``text`` does not (fit_status: else it ends after a
+        whole clause)."""
+        self._status_text, self._status_kind, self._status_shorter = text, kind, shorter
         try:
             status = self.query_one("#status", Static)
         except Exception:
             return
-        status.update(Text(wrap_status(text, (self.size.width if width is None else width) - 2),
-                           overflow="ellipsis"))
+        columns = self.size.width if width is None else width
+        status.update(Text(fit_status([text, *shorter], columns - 2, status_lines_for(columns)), overflow="ellipsis"))
         status.set_class(kind == "error", "error")
         status.set_class(kind == "good", "good")
 
     def on_resize(self, event: events.Resize) -> None:
         # folded again for the new width: the event's (while it is handled, the app's size is still the old one)
-        self.set_status(self._status_text, self._status_kind, width=event.size.width)
+        self.set_status(self._status_text, self._status_kind, width=event.size.width, shorter=self._status_shorter)
 
     @property
     def status_text(self) -> str:
@@ -531,10 +539,11 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         extra = len(played) - 1
         if extra:
             text += f"; {extra} card{'s' if extra > 1 else ''} played up automatically"
-        self.held_note = self._held_back_news()
+        self.held_note, self.held_short = self._held_back_news()
+        short = text + f"; {self.held_short}" if self.held_short else ""
         if self.held_note:
             text += f"; {self.held_note}"
-        self.set_status(text[:1].upper() + text[1:])
+        self.set_status(text[:1].upper() + text[1:], shorter=(short[:1].upper() + short[1:],) if short else ())
         self._after_change()
         return True
 
@@ -543,18 +552,32 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         text = self.session.explain(exc) if isinstance(exc, IllegalMoveError) else str(exc)
         return text[:1].upper() + text[1:]
 
-    def _held_back_news(self) -> str:
+    def _held_back_news(self) -> tuple[str, str]:
         """Why auto-play leaves a card that could go up (said once per card and game), or ``""``: while a
         Milligan stock lasts, or because the tableau may still need it (an Ace in Alaska, where a 2 may go
-        on it), in the web table's words too (:func:`~yukon.autoplay.left_to_the_player`)."""
+        on it), in the web table's words too (:func:`~yukon.autoplay.left_to_the_player`); and its short form,
+        the cards alone, for a status line too small for every card's why (a Milligan deal leaving two Aces
+        took 320 characters: at 80x24 it ended mid-sentence)."""
         if not self.session.autoplay:
-            return ""
-        said = []
+            return "", ""
+        said: list[tuple[Move, str]] = []
         for move, why in left_to_the_player(self.game):
             if move.card not in self._explained:
                 self._explained.add(move.card)
-                said.append(why)
-        return "; ".join(said) + ("; f plays it up" if len(said) == 1 else "; f plays one up") if said else ""
+                said.append((move, why))
+        if not said:
+            return "", ""
+        key = "; f plays it up" if len(said) == 1 else "; f plays one up"
+        stock = {m.card for m in held_back(self.game)}
+        short = []
+        for for_stock in (True, False):
+            cards = [PRETTY[m.card] for m, _ in said if (m.card in stock) == for_stock]
+            if cards:
+                named = ", ".join(cards[:-1]) + " and " + cards[-1] if len(cards) > 1 else cards[0]
+                why = " while the stock lasts" if for_stock else \
+                    f" (the tableau may still need {'them' if len(cards) > 1 else 'it'})"
+                short.append(f"auto-play leaves {named}{why}")
+        return "; ".join(why for _, why in said) + key, "; ".join(short) + key
 
     def _after_change(self) -> None:
         self.analysis = None  # it was of the game before this change
@@ -587,8 +610,22 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             self.set_status("You won!  n: new game  s: statistics", "good")
         else:
             self.set_status("No legal move left: the game is lost.  u: undo  n: new game", "error")
-        self.push_screen(GameOverScreen(won, details, winner="The computer" if computer else "You"),
+        # (the streak and best time belong under the player's win, not the computer's: it counts for nothing)
+        stats = self._win_stats() if won and not computer else ""
+        self.push_screen(GameOverScreen(won, details, winner="The computer" if computer else "You", stats=stats),
                          self._after_game_over)
+
+    def _win_stats(self) -> str:
+        """The statistics line of the rules and deal numbering in play, from the store (as the web's won box)."""
+        if self.store is None:
+            return ""
+        rules = self.game.rules
+        try:
+            rows = self.store.stats(rules.variant)
+        except (sqlite3.Error, OSError):  # (a store that cannot be read never stops the game)
+            return ""
+        row = next((r for r in rows if r.options == rules.options() and r.numbering == self.game.numbering), None)
+        return win_stats_line(row, self.session.elapsed)
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "new":
@@ -770,7 +807,8 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             else:
                 text = "Dealt a card onto every column"
             text += f"; {left} left in the stock" if left else "; the stock is empty"
-            self.set_status(text + (f"; {self.held_note}" if self.held_note else ""))
+            self.set_status(text + (f"; {self.held_note}" if self.held_note else ""),
+                            shorter=(f"{text}; {self.held_short}",) if self.held_short else ())
 
     def action_waste(self) -> None:
         if not self.game.rules.has_waste:
@@ -809,7 +847,9 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         # cards that now lie face down again)
         what = f": {describe_move(self.game, undone[-1])}" if undone else ""
         more = f" and {plural(len(undone) - 1, 'automatic move')}" if len(undone) > 1 else ""
-        self.set_status(f"Undone{what}{more}; {plural(self.session.moves_made, 'move')} played")
+        # (the terminal lets a won game be undone: the statistics still count it won, and the player is told)
+        kept = "; the win stays counted" if self.session.result == "won" else ""
+        self.set_status(f"Undone{what}{more}; {plural(self.session.moves_made, 'move')} played{kept}")
         self._after_change()
 
     def _cursor_on_brought_back(self, move: Move | None) -> None:
@@ -848,12 +888,14 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         msg = "Auto-play on: safe cards go up by themselves" if on else "Auto-play off"
         if played:
             msg += f"; {len(played)} played up"
+        shorter: tuple[str, ...] = ()
         if on:
             self._explained.clear()
-            held = self._held_back_news()
+            held, short = self._held_back_news()
             if held:
+                shorter = (f"{msg}; {short}",)
                 msg += f"; {held}"
-        self.set_status(msg)
+        self.set_status(msg, shorter=shorter)
         self._after_change()
 
     def action_finish(self) -> None:

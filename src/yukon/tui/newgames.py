@@ -52,15 +52,19 @@ class NewGames(TableApp):
         self.analysis = None
         self.advisor = self._new_advisor()
         self._explained = set()
-        self.set_status(self._welcome(game))
+        welcome = self._welcome(game, self._deal_note)
+        self._deal_note = ""
+        self.set_status(welcome)
         if (game.rules.columns, game.rules.stock, game.rules.foundations) != (
             old_rules.columns, old_rules.stock, old_rules.foundations
         ):
-            self.call_later(self._rebuild)
+            # (with the same welcome: said anew after the rebuild, it had lost the deal's note, "the solver proved
+            # this deal winnable (easy)", for every variant of another layout than the game left)
+            self.call_later(self._rebuild, welcome)
         else:
             self._after_change()
 
-    async def _rebuild(self) -> None:
+    async def _rebuild(self, welcome: str) -> None:
         """The table's piles and columns made anew for the game in play (another variant's layout).
 
         On the table's own screen, not the active one (App.recompose's): a game chosen in a dialog starts
@@ -73,15 +77,15 @@ class NewGames(TableApp):
                 await box.remove_children()
                 await box.mount_all(widgets)
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
-        self.set_status(self._welcome(self.game))
+        self.set_status(welcome)
         self._after_change()
 
-    def _welcome(self, game: Game) -> str:
+    @staticmethod
+    def _welcome(game: Game, note: str) -> str:
+        """What a new game says first: the deal, and ``note``, what the shipped verdicts or the solver said of it."""
         text = f"Deal {game.seed} of {game.rules.title}"
-        note = self._deal_note
         if note:
             text += f": {note}"
-            self._deal_note = ""
         # (the one key a stock variant adds to picking and putting cards: the key bar shows it too)
         return text + ". Good luck!" + ("  d: deal." if game.rules.has_stock else "")
 

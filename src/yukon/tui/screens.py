@@ -408,9 +408,12 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
-        Binding("w", "toggle_winnable", "Winnable deals only"),
+        # (each key chooses its kind of deal, whatever was chosen before: w toggled, and after an easy winnable deal
+        # the choice remembered, w Enter dealt "any deal" to a player who read "w: winnable" as "choose winnable")
+        Binding("w", "choose_kind('winnable')", "A winnable deal"),
+        Binding("a", "choose_kind('any')", "Any deal"),
         Binding("d", "next_difficulty", "Difficulty"),
-        Binding("l", "toggle_lost", "A deal proven lost"),
+        Binding("l", "choose_kind('lost')", "A deal proven lost"),
         Binding("e", "toggle_empty_column", "Empty column: kings or any card"),
         Binding("f", "toggle_foundation_return", "Foundation return on or off"),
     ]
@@ -438,7 +441,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
             yield Static(self._rules_text(), id="rule-options")
             yield Static(self._deal_text(), id="deal-kind")
             # (a line each, whole: on one line the keys were cut to a bare "esc")
-            yield Static("enter: deal  esc: cancel  q: quit\nw: winnable  d: difficulty  l: lost\n"
+            yield Static("enter: deal  esc: cancel  q: quit\nw: winnable  d: difficulty  l: lost  a: any deal\n"
                          "e: empty column  f: foundation return", classes="note")
 
     def _rules_text(self) -> str:
@@ -495,8 +498,9 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         if self.difficulty is not None and self.difficulty not in self._grades():
             self.difficulty = None
 
-    def action_toggle_winnable(self) -> None:
-        self.kind, self.difficulty = ("any" if self.kind == "winnable" else "winnable"), None
+    def action_choose_kind(self, kind: str) -> None:
+        """Any deal, a winnable one (of any difficulty: ``d`` chooses one), or one proven lost."""
+        self.kind, self.difficulty = kind, None
         self._show()
 
     def action_next_difficulty(self) -> None:
@@ -505,10 +509,6 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         order: list[str | None] = [None, *self._grades()]
         current = self.difficulty if self.kind == "winnable" and self.difficulty in order else order[-1]
         self.kind, self.difficulty = "winnable", order[(order.index(current) + 1) % len(order)]
-        self._show()
-
-    def action_toggle_lost(self) -> None:
-        self.kind, self.difficulty = ("any" if self.kind == "lost" else "lost"), None
         self._show()
 
     def action_toggle_empty_column(self) -> None:
@@ -593,11 +593,13 @@ class GameOverScreen(Dialog[str | None]):
         Binding("escape,enter,space", "choose(None)", "Look at the table"),
     ]
 
-    def __init__(self, won: bool, details: str, *, winner: str = "You") -> None:
+    def __init__(self, won: bool, details: str, *, winner: str = "You", stats: str = "") -> None:
+        """``stats``: the statistics line of a win (the streak, the best time, the games won), or ``""``."""
         super().__init__()
         self._won = won
         self._details = details
         self._winner = winner
+        self._stats = stats
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -606,6 +608,8 @@ class GameOverScreen(Dialog[str | None]):
             else:
                 yield Static("No legal move left: the game is lost.", classes="lost")
             yield Static(self._details)
+            if self._stats:
+                yield Static(self._stats, id="stats-line")
             # (a won game has no losing move to look for: its box offers no analysis)
             analyze = [] if self._won else ["W: where did it go wrong?"]
             yield KeyLine(["n: new game", "s: statistics", "u: undo", "R: restart", "x: export the record",

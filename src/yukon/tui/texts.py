@@ -14,6 +14,7 @@ from ..cli_common import plural
 from ..game import Game
 from ..notation import Move
 from ..rules import rules_for
+from ..store import StatsRow
 from .replay import Replay
 from .screens import clock_text
 from .session import describe_move
@@ -53,6 +54,54 @@ def wrap_status(text: str, width: int) -> str:
                    for i, part in enumerate(parts))
     lines = textwrap.wrap(held, max(10, width), replace_whitespace=False, break_on_hyphens=False)
     return "\n".join(lines).replace(_HELD, " ")
+
+
+#: Where a message may end when it is longer than the status line's lines: after a clause or a sentence.
+_CLAUSE_END = re.compile(r"[;.](?= )")
+
+
+def fit_status(forms: Sequence[str], width: int, lines: int) -> str:
+    """The first of ``forms`` (a message, then shorter forms of it) that :func:`wrap_status` folds into at most
+    ``lines`` lines of ``width`` cells, folded. When none does, the last one ends after its last whole clause or
+    sentence that fits, with ``…`` and its keys (the key pairs after it): never in the middle of a sentence (at
+    80x24 a Milligan deal's message ended in "a deal puts a card on it," and nothing after).
+
+    >>> fit_status(["Dealt; A♠ is held back: why; f plays it up", "Dealt; auto-play leaves A♠"], 30, 1)
+    'Dealt; auto-play leaves A♠'
+    >>> print(fit_status(["One clause here; another clause; a third one   p: play it"], 20, 2))
+    One clause here; …
+    p: play it
+    """
+    for form in forms:
+        folded = wrap_status(form, width)
+        if folded.count("\n") < lines:
+            return folded
+    text = forms[-1]
+    parts = re.split(r"(\s{2,})", text)
+    keys = 0  # how many of the parts at its end are key pairs (with the spaces before them)
+    while len(parts) - keys >= 3 and _KEY_PAIR.fullmatch(parts[-1 - keys]):
+        keys += 2
+    body, tail = "".join(parts[:len(parts) - keys]), "".join(parts[len(parts) - keys:])
+    ends = [m.end() for m in _CLAUSE_END.finditer(body)]
+    for end in reversed(ends):
+        folded = wrap_status(body[:end] + " …" + tail, width)
+        if folded.count("\n") < lines:
+            return folded
+    return "\n".join(wrap_status(text, width).split("\n")[:lines])  # (no clause fits: as much as fits)
+
+
+def win_stats_line(row: StatsRow | None, elapsed: float) -> str:
+    """The won box's statistics of the rules just won, in the web table's words (``statsLine`` in its app.js):
+    the streak, the best one, the best time (a new best said) and the games won; ``""`` without a row.
+
+    >>> win_stats_line(StatsRow("yukon", {}, 7, 4, 2, 3, 95.0, 120), 95.0)
+    'Streak 2 · best streak 3 · best time 1:35 (a new best!) · won 4 of 7'
+    """
+    if row is None:
+        return ""
+    best = row.best_time is not None and abs(row.best_time - elapsed) < 0.01 and row.won > 1
+    return (f"Streak {row.current_streak} · best streak {row.best_streak} · best time {clock_text(row.best_time)}"
+            f"{' (a new best!)' if best else ''} · won {row.won} of {row.played}")
 
 
 def replay_label(replay: Replay) -> str:
@@ -167,5 +216,5 @@ def no_line_text(result: Analysis | None, own_position: bool = False) -> str:
     return "No winning line to show: the solver did not find one in time"
 
 
-__all__ = ["NARROW_STATUS_LINES", "STATUS_LINES", "analysis_text", "info_line", "no_line_text", "replay_label",
-           "status_lines_for", "wrap_status"]
+__all__ = ["NARROW_STATUS_LINES", "STATUS_LINES", "analysis_text", "fit_status", "info_line", "no_line_text",
+           "replay_label", "status_lines_for", "win_stats_line", "wrap_status"]

@@ -660,8 +660,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       cascade();
     } else if (state.status === "lost") {
       box.classList.add("lost");
-      title.textContent = "No moves left";
-      text.textContent = `The game is lost with ${state.cards_on_foundations} of ${state.card_count} cards on the foundations. Undo, or start a new game.`;
+      // the computer's dead end is its own, as its win is: not counted (else it reads as the player's loss)
+      title.textContent = state.computer_moves ? "The computer lost: no moves left" : "No moves left";
+      text.textContent = `The game is lost with ${state.cards_on_foundations} of ${state.card_count} cards on the foundations.`
+        + (state.computer_moves ? ` The computer chose ${plural(state.computer_moves, "move")}: the game is not counted in your statistics.` : "")
+        + " Undo, or start a new game.";
       $("banner-undo").hidden = !state.can_undo;
       $("banner-analyse").hidden = false;
       $("banner-analyse").textContent = "Give up: where did it go wrong?";

@@ -966,7 +966,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const back = $("btn-back-to-winnable");
       if (w.status === "won") showVerdict("✓ Still winnable (if every card were known)", "✓ Winnable");
       else if (w.status === "lost") {
-        showVerdict("✗ Can no longer be won, even knowing every card", "✗ Lost");
+        // before the player's first move it never could be won (a deal proven lost): "no longer" would blame a move
+        showVerdict(state.moves_made === 0 ? "✗ This deal cannot be won, even knowing every card"
+          : "✗ Can no longer be won, even knowing every card", "✗ Lost");
         if (w.last_winnable !== null && w.last_winnable !== undefined) {
           back.hidden = false;
           const wide = (text) => Object.assign(document.createElement("span"), { className: "wide", textContent: text });

@@ -84,6 +84,15 @@ def test_the_desktop_shows_the_whole_verdict(browser: Any, server: Server) -> No
     page.context.close()
 
 
+def test_a_deal_lost_from_the_start_cannot_be_won_not_no_longer(browser: Any, server: Server) -> None:
+    # "✗ Can no longer be won" at move 0 of a deal proven lost: no move of the player's lost it
+    page = open_game(browser, server, game_after(server, [], 4145), settings={**SETTINGS, "winnable": True})
+    page.wait_for_selector("#winnable.lost", timeout=60_000)
+    assert state(page)["moves_made"] == 0
+    assert page.inner_text("#winnable-text") == "✗ This deal cannot be won, even knowing every card"
+    page.context.close()
+
+
 def test_space_pauses_the_winning_line_opened_by_its_button(browser: Any, server: Server) -> None:
     # "Space pauses", says the line; it used to press the focused "Back to the game's moves" button instead
     page = open_game(browser, server, game_after(server, LOSING_LINE), settings={**SETTINGS, "winnable": False})

@@ -126,6 +126,30 @@ def test_the_computers_win_is_its_own(browser: Any, server: Server) -> None:
     page.context.close()
 
 
+#: Russian Solitaire, one move left (6:TC>F), and after it none: the computer's only move ends the game lost.
+ONE_MOVE_FROM_A_DEAD_END = "russian,any,noreturn QS.KH/QH.KD/QD.KC/QC.KS/TS.JH/JDTC/THTDJC.JS 9S/9H/9D/9C"
+
+
+def test_the_computers_dead_end_is_its_own(browser: Any, server: Server) -> None:
+    # a loss Watch played said only "No moves left … The game is lost": as if it were the player's, and counted
+    from yukon import Game
+
+    page = open_page(browser, server, settings=SETTINGS | {"animate": False})
+    position = Game.from_text(ONE_MOVE_FROM_A_DEAD_END).to_dict()
+    page.evaluate("(p) => window.yukon.enqueue(async () => window.yukon.accept("
+                  "await window.yukon.api('POST', '/api/games', {position: p})))", position)
+    page.wait_for_function("window.yukon.state.legal_moves.length === 1")
+    page.click("#btn-demo")
+    page.wait_for_selector("#banner:not([hidden])", timeout=60_000)
+    assert state(page)["computer_moves"] == 1
+    assert page.inner_text("#banner-title") == "The computer lost: no moves left"
+    text = page.inner_text("#banner-text")
+    assert "The computer chose 1 move: the game is not counted in your statistics." in text, text
+    shot(page, "demo-lost.png")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_pausing_keeps_the_computers_last_move_in_sight(browser: Any, server: Server) -> None:
     # the pause used to put "Paused: Resume (Space) plays on" in the place of the move just played: the player
     # who paused to look at what the computer did no longer saw what it was

@@ -660,8 +660,11 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       cascade();
     } else if (state.status === "lost") {
       box.classList.add("lost");
-      title.textContent = "No moves left";
-      text.textContent = `The game is lost with ${state.cards_on_foundations} of ${state.card_count} cards on the foundations. Undo, or start a new game.`;
+      // the computer's dead end is its own, as its win is: not counted (else it reads as the player's loss)
+      title.textContent = state.computer_moves ? "The computer lost: no moves left" : "No moves left";
+      text.textContent = `The game is lost with ${state.cards_on_foundations} of ${state.card_count} cards on the foundations.`
+        + (state.computer_moves ? ` The computer chose ${plural(state.computer_moves, "move")}: the game is not counted in your statistics.` : "")
+        + " Undo, or start a new game.";
       $("banner-undo").hidden = !state.can_undo;
       $("banner-analyse").hidden = false;
       $("banner-analyse").textContent = "Give up: where did it go wrong?";
@@ -798,37 +801,37 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (!fresh.length) return "";
     return fresh.map(([t]) => ` · ${why[t]}`).join("") + `. A double click or tap plays ${fresh.length === 1 ? "it" : "one"} up.`;
   }
-  function sendMove(text, opts = {}) {
-    return enqueue(async () => {
-      const t0 = performance.now();
-      // a move the state does not list is asked about first: the server says why it is refused as an answer,
-      // not as an error (a refusal is expected here, and the console shows no error for it)
-      if (state.result === null && !state.legal_moves.includes(text)) {
-        const c = await api("POST", `/api/games/${state.id}/check`, { move: text });
-        if (!c.legal) {
-          const why = c.explanation || c.error;
-          if (opts.refused) opts.refused(why); else say(why, true);
-          return;
-        }
+  const sendMove = (text, opts = {}) => enqueue(() => playMove(text, opts));
+  // (the move itself, for a step already in the queue: a click decided against the state the moves before it left)
+  async function playMove(text, opts = {}) {
+    const t0 = performance.now();
+    // a move the state does not list is asked about first: the server says why it is refused as an answer,
+    // not as an error (a refusal is expected here, and the console shows no error for it)
+    if (state.result === null && !state.legal_moves.includes(text)) {
+      const c = await api("POST", `/api/games/${state.id}/check`, { move: text });
+      if (!c.legal) {
+        const why = c.explanation || c.error;
+        if (opts.refused) opts.refused(why); else say(why, true);
+        return;
       }
-      let data;
-      try {
-        // at: where this page saw the game, so that a move from a page another tab has overtaken is refused
-        data = await api("POST", `/api/games/${state.id}/moves`, { move: text, autoplay: settings.autoplay, autofinish: settings.autofinish, at: state.move_count });
-      } catch (err) {
-        if (err.status === 409 && err.data && err.data.reason) {  // refused: the server says why
-          if (opts.refused) opts.refused(err.message); else say(err.message, true);
-          return;
-        }
-        throw err;
+    }
+    let data;
+    try {
+      // at: where this page saw the game, so that a move from a page another tab has overtaken is refused
+      data = await api("POST", `/api/games/${state.id}/moves`, { move: text, autoplay: settings.autoplay, autofinish: settings.autofinish, at: state.move_count });
+    } catch (err) {
+      if (err.status === 409 && err.data && err.data.reason) {  // refused: the server says why
+        if (opts.refused) opts.refused(err.message); else say(err.message, true);
+        return;
       }
-      const mv = parseMove((data.played && data.played[0]) || text);  // (the server's own text of the move, its words' key)
-      accept(data);
-      timings.push(performance.now() - t0);
-      if (timings.length > 1000) timings.shift();
-      const auto = data.played.length - 1;
-      if (!opts.quiet && state.status === "playing") say(describeMove(mv).replace(/^./, (c) => c.toUpperCase()) + (auto > 0 ? ` (+${auto} automatic)` : "") + heldNews(data));
-    });
+      throw err;
+    }
+    const mv = parseMove((data.played && data.played[0]) || text);  // (the server's own text of the move, its words' key)
+    accept(data);
+    timings.push(performance.now() - t0);
+    if (timings.length > 1000) timings.shift();
+    const auto = data.played.length - 1;
+    if (!opts.quiet && state.status === "playing") say(describeMove(mv).replace(/^./, (c) => c.toUpperCase()) + (auto > 0 ? ` (+${auto} automatic)` : "") + heldNews(data));
   }
   // a move the page has not checked (a drop, a key): the server plays it or says why not
   function tryMove(pick, dst, els) {
@@ -963,7 +966,9 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
       const back = $("btn-back-to-winnable");
       if (w.status === "won") showVerdict("✓ Still winnable (if every card were known)", "✓ Winnable");
       else if (w.status === "lost") {
-        showVerdict("✗ Can no longer be won, even knowing every card", "✗ Lost");
+        // before the player's first move it never could be won (a deal proven lost): "no longer" would blame a move
+        showVerdict(state.moves_made === 0 ? "✗ This deal cannot be won, even knowing every card"
+          : "✗ Can no longer be won, even knowing every card", "✗ Lost");
         if (w.last_winnable !== null && w.last_winnable !== undefined) {
           back.hidden = false;
           const wide = (text) => Object.assign(document.createElement("span"), { className: "wide", textContent: text });
@@ -1109,11 +1114,19 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   // A single click sends a card to its best place; a double click to its foundation only. When the best
   // place is not a foundation, the single click waits for the double-click time before it acts.
   const DOUBLE_CLICK_MS = 260;
-  let pendingClick = 0;
+  let pendingClick = 0, pendingCard = null;
   // the first click of this double click acted at once (it sent a card up, or dealt): the double click is then
   // done, and must not act on the card the move uncovered under the pointer
   let clickActed = false;
-  const cancelClick = () => { clearTimeout(pendingClick); pendingClick = 0; };
+  const cancelClick = () => { clearTimeout(pendingClick); pendingClick = 0; pendingCard = null; };
+  // a click elsewhere ends the wait: the waiting click is played first (else a quick second click dropped it,
+  // and six quick clicks played only the last), so every click does what a click does, in order
+  function flushClick() {
+    if (!pendingClick) return;
+    const it = pendingCard;
+    cancelClick();
+    clickCard(it);
+  }
   // a click on the stock's place deals, whatever lies there: the cards of the last deal still leaving it (a
   // quick second click was taken for a click on one of them: "2♠ has no legal move now"), and a quick click
   // after another deals again (it was taken for half a double click, and dealt nothing)
@@ -1124,6 +1137,7 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
   }
   table.addEventListener("click", (e) => {
     if (suppressClick || !state || replay) return;
+    if (e.detail === 1) flushClick();
     if (onStock(e)) { clickActed = true; deal(); return; }
     if (e.detail > 1) return;
     clickActed = false;
@@ -1140,8 +1154,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (!pick || pick.src === "F") { if (pick) { clickActed = true; clickCard(it); } return; }
     const best = bestFor(pick);
     if (best && parseMove(best).dst === "F") { clickActed = true; clickCard(it); return; }  // as a double click
-    cancelClick();
-    pendingClick = setTimeout(() => { pendingClick = 0; clickCard(it); }, DOUBLE_CLICK_MS);
+    pendingCard = it;
+    pendingClick = setTimeout(() => { pendingClick = 0; pendingCard = null; clickCard(it); }, DOUBLE_CLICK_MS);
   });
   table.addEventListener("dblclick", (e) => {
     cancelClick();
@@ -1157,16 +1171,21 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     if (m) { sendMove(m); return; }
     tryMove(pick, "F", [cardEls.get(it.key)]);  // the server says why it cannot go up
   });
-  function clickCard(it) {
-    const pick = pickFrom(it);
-    if (!pick) return;
-    const m = bestFor(pick);
-    if (!m) {
-      shake(cardEls.get(it.key));
-      say(`${pretty(pick.card)}${pick.count > 1 ? ` (${onIt(pick.count).trim()})` : ""} has no legal move now.`, true);
-      return;
-    }
-    sendMove(m);
+  // decided in the queue, against the state the moves clicked before it left (the card may have moved with them)
+  function clickCard(clicked) {
+    return enqueue(async () => {
+      const it = items.find((i) => i.key === clicked.key);
+      if (!state || replay || state.status !== "playing" || state.result !== null) return;
+      const pick = pickFrom(it);
+      if (!pick) return;
+      const m = bestFor(pick);
+      if (!m) {
+        shake(cardEls.get(it.key));
+        say(`${pretty(pick.card)}${pick.count > 1 ? ` (${onIt(pick.count).trim()})` : ""} has no legal move now.`, true);
+        return;
+      }
+      await playMove(m);
+    });
   }
   function deal() {
     if (!state || replay || state.status !== "playing" || state.result !== null) return;

@@ -8,6 +8,7 @@ import itertools
 import time
 from typing import Any
 
+import httpx
 import pytest
 from browser_setup import Server, require_browser
 from test_web_browser import open_page, settle, shot, start_deal, state
@@ -147,6 +148,8 @@ def test_the_computers_dead_end_is_its_own(browser: Any, server: Server) -> None
     assert "The computer chose 1 move: the game is not counted in your statistics." in text, text
     shot(page, "demo-lost.png")
     assert page.errors == []
+    # (given up: a lost game left unfinished is the one the next page of this server resumes, with its box open)
+    assert httpx.post(server.url + f"api/games/{state(page)['id']}/resign").status_code == 200
     page.context.close()
 
 

@@ -109,16 +109,21 @@ def test_a_move_of_the_players_takes_over(browser: Any, server: Server) -> None:
     page.context.close()
 
 
-def test_the_computers_win_is_its_own(browser: Any, server: Server) -> None:
+def watched_to_the_end(browser: Any, server: Server, position: str, ready: str) -> Any:
+    """A page where Watch played the game of ``position`` (text) to its end, once ``ready`` (a predicate) held."""
     from yukon import Game
 
     page = open_page(browser, server, settings=SETTINGS | {"animate": False})
-    position = Game.from_text(NEARLY_WON).to_dict()
     page.evaluate("(p) => window.yukon.enqueue(async () => window.yukon.accept("
-                  "await window.yukon.api('POST', '/api/games', {position: p})))", position)
-    page.wait_for_function("window.yukon.state.cards_on_foundations === 48")
+                  "await window.yukon.api('POST', '/api/games', {position: p})))", Game.from_text(position).to_dict())
+    page.wait_for_function(ready)
     page.click("#btn-demo")
     page.wait_for_selector("#banner:not([hidden])", timeout=60_000)
+    return page
+
+
+def test_the_computers_win_is_its_own(browser: Any, server: Server) -> None:
+    page = watched_to_the_end(browser, server, NEARLY_WON, "window.yukon.state.cards_on_foundations === 48")
     assert page.inner_text("#banner-title") == "The computer won!"
     assert "not counted in your statistics" in page.inner_text("#banner-text")
     shot(page, "demo-won.png")
@@ -133,15 +138,7 @@ ONE_MOVE_FROM_A_DEAD_END = "russian,any,noreturn QS.KH/QH.KD/QD.KC/QC.KS/TS.JH/J
 
 def test_the_computers_dead_end_is_its_own(browser: Any, server: Server) -> None:
     # a loss Watch played said only "No moves left … The game is lost": as if it were the player's, and counted
-    from yukon import Game
-
-    page = open_page(browser, server, settings=SETTINGS | {"animate": False})
-    position = Game.from_text(ONE_MOVE_FROM_A_DEAD_END).to_dict()
-    page.evaluate("(p) => window.yukon.enqueue(async () => window.yukon.accept("
-                  "await window.yukon.api('POST', '/api/games', {position: p})))", position)
-    page.wait_for_function("window.yukon.state.legal_moves.length === 1")
-    page.click("#btn-demo")
-    page.wait_for_selector("#banner:not([hidden])", timeout=60_000)
+    page = watched_to_the_end(browser, server, ONE_MOVE_FROM_A_DEAD_END, "window.yukon.state.legal_moves.length === 1")
     assert state(page)["computer_moves"] == 1
     assert page.inner_text("#banner-title") == "The computer lost: no moves left"
     text = page.inner_text("#banner-text")

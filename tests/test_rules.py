@@ -255,3 +255,17 @@ def test_rules_fits() -> None:
     assert rules_for("yukon").fits(parse_card("7H"), parse_card("8C"))
     assert not rules_for("russian").fits(parse_card("7H"), parse_card("8C"))
     assert rules_for("alaska").fits(parse_card("9H"), parse_card("8H"))
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_variant_says_how_its_cards_build(variant: str) -> None:
+    # the web help of Milligan Yukon never said (its one sentence is about the stock): the words are the rule's
+    rules = rules_for(variant)
+    build = rules.build_rule
+    words = rules.build_in_words
+    assert words.startswith("Build up or down" if build.up_too else "Build down")
+    assert ("in the same suit" in words) is build.same_suit
+    assert ("in alternate colours" in words) is not build.same_suit
+    from yukon.tui.screens import rules_words
+
+    assert words in rules_words(rules)  # (the terminal's help says it the same way)

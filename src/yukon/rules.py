@@ -251,6 +251,19 @@ class Rules:
         return ABOUT[self.variant]
 
     @property
+    def build_in_words(self) -> str:
+        """How cards build on the tableau, in a player's words, for every help (the web table's and the
+        terminal's: one place for the rule's words).
+
+        >>> rules_for("milligan-yukon").build_in_words
+        'Build down in alternate colours; any face-up card can move with the cards on it.'
+        """
+        build = self.build_rule
+        how = ("up or down" if build.up_too else "down") + (" in the same suit" if build.same_suit
+                                                              else " in alternate colours")
+        return f"Build {how}; any face-up card can move with the cards on it."
+
+    @property
     def options_in_words(self) -> str:
         """The two options in a player's words (:meth:`describe` names them as the options do).
 

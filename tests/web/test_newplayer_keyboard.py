@@ -148,7 +148,8 @@ def test_the_digit_keys_go_as_far_as_the_game_has_columns(browser: Any, server: 
         assert f"1…{columns}\tput the picked-up card on that column" in page.inner_text("#dlg-help"), variant
         # the rules in a player's words (it said "Yukon (empty column: kings, foundation return: off)")
         rules = rules_for(variant)
-        assert page.inner_text("#help-rules") == f"{rules.title}: {rules.about} {rules.options_in_words}"
+        assert page.inner_text("#help-rules") == (f"{rules.title}: {rules.about} {rules.build_in_words}"
+                                                  f" {rules.options_in_words}")
         page.keyboard.press("Escape")
         page.wait_for_selector("#dlg-help", state="hidden")
         page.keyboard.press("1")  # the focus on column 1's free card

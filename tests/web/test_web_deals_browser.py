@@ -84,3 +84,28 @@ def test_the_new_dialog_offers_the_grades_of_the_chosen_rules(browser: Any, serv
     assert page.evaluate(enabled) == list(expected)
     assert page.input_value("#new-deal") == ("winnable:expert" if "expert" in expected else "winnable")
     assert page.errors == []
+
+
+def test_the_new_dialog_says_why_a_difficulty_is_not_offered(browser: Any, server: Any) -> None:
+    # Russian Solitaire's easy…expert were greyed out with no reason given
+    page = open_page(browser, server)
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#new-variant", "yukon")
+    page.wait_for_function("document.querySelector('#new-deal option[value=\"winnable:easy\"]').disabled === false")
+    assert page.inner_text("#new-deal-note") == ""  # (Yukon's defaults: every grade offered, nothing to say)
+    page.select_option("#new-variant", "russian")
+    assert not scale("russian", "kings", False)
+    note = page.inner_text("#new-deal-note")
+    assert note.startswith("No graded deals for Russian Solitaire with these options"), note
+    assert "empty column: any" in note  # where the shipped verdicts do grade it
+    assert page.get_attribute("#new-deal option[value='winnable:easy']", "title") == note
+    page.select_option("#new-empty-column", "any")
+    graded = scale("russian", "any", False)
+    said = page.inner_text("#new-deal-note")
+    assert said == f"Graded deals of Russian Solitaire with these options: {', '.join(graded)}."
+    page.select_option("#new-variant", "milligan-yukon")
+    said = page.inner_text("#new-deal-note")
+    assert said == "No graded deals for Milligan Yukon: its shipped deals have no difficulty grades."
+    assert page.errors == []
+    page.context.close()

@@ -154,6 +154,7 @@ class Session(PlaySession):
             "title": r.title,
             "description": r.describe(),
             "about": r.about,
+            "build_in_words": r.build_in_words,
             "options_in_words": r.options_in_words,
             "layout": {
                 "columns": r.columns, "foundations": r.foundations, "has_stock": r.has_stock,

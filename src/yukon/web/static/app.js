@@ -577,7 +577,8 @@ card, why a move is refused, and it never tells the face-down cards (only how ma
     tick();
     const help = $("help-rules");
     // (in a player's words: "Yukon (empty column: kings, foundation return: off)" named the options as jargon)
-    if (help) help.textContent = `${state.title}: ${state.about} ${state.options_in_words}`;
+    // (how cards build, in the server's words: Milligan Yukon's one sentence never said)
+    if (help) help.textContent = `${state.title}: ${state.about} ${state.build_in_words} ${state.options_in_words}`;
     $("help-last-column").textContent = String(state.layout.columns);  // (1…7 in Yukon, 1…8 in Milligan Yukon)
     // the stock's lines only where there is one (Yukon deals every card: no stock to look for)
     for (const el of document.querySelectorAll("#dlg-help .help-stock")) el.hidden = !state.layout.has_stock;

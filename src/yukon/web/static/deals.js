@@ -22,23 +22,40 @@
   const empty = document.getElementById("new-empty-column");
   const back = document.getElementById("new-foundation-return");
   if (!dialog || !deal || !variant || !empty || !back) return;
+  const note = document.getElementById("new-deal-note");
   let offered = null;  // variant name -> [{empty_column, foundation_return, grades}]
+  let titles = new Map();  // variant name -> its title
   fetch("/api/variants").then((r) => (r.ok ? r.json() : null)).then((d) => {
     if (!d) return;
     offered = new Map(d.variants.map((v) => [v.name, v.grades || []]));
+    titles = new Map(d.variants.map((v) => [v.name, v.title]));
     update();
   }).catch(() => { /* offline: the server refuses a grade it does not offer, naming the ones it does */ });
 
+  // why a difficulty is greyed out (else it looks broken): the shipped verdicts grade only some rule options
+  function why(scales, grades) {
+    const title = titles.get(variant.value) || "this variant";
+    if (grades.length) return `Graded deals of ${title} with these options: ${grades.join(", ")}.`;
+    const elsewhere = scales.filter((s) => s.grades.length);
+    if (!elsewhere.length) return `No graded deals for ${title}: its shipped deals have no difficulty grades.`;
+    const said = elsewhere.map((s) => `empty column: ${s.empty_column}${s.foundation_return ? ", cards come back" : ""}`);
+    return `No graded deals for ${title} with these options; there are some with ${said.join(" or ")}.`;
+  }
   function update() {
     if (!offered) return;
-    const scale = (offered.get(variant.value) || [])
-      .find((s) => s.empty_column === empty.value && s.foundation_return === back.checked);
+    const scales = offered.get(variant.value) || [];
+    const scale = scales.find((s) => s.empty_column === empty.value && s.foundation_return === back.checked);
     const grades = scale ? scale.grades : [];
+    let missing = false;
+    const reason = why(scales, grades);
     for (const option of deal.options) {
       const [kind, grade] = option.value.split(":");
       if (kind !== "winnable" || !grade) continue;
       option.disabled = option.hidden = !grades.includes(grade);
+      option.title = option.disabled ? reason : "";
+      missing = missing || option.disabled;
     }
+    if (note) note.textContent = missing ? reason : "";
     if (deal.selectedOptions[0] && deal.selectedOptions[0].disabled) deal.value = "winnable";
   }
   for (const el of [variant, empty, back]) el.addEventListener("change", update);

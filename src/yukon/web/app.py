@@ -37,14 +37,11 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import json
 import logging
 import secrets
 import sqlite3
-import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
@@ -52,28 +49,36 @@ from typing import Annotated, Any, TypeVar
 
 import orjson
 from fastapi import Body, FastAPI, Query, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
 
 from .. import __version__
-from ..advisor import HINT_TIME, HONEST, WINNABLE_TIME, Advisor, Deadline, HintKind, best_guess
-from ..deal import MAX_SEED
+from ..advisor import HINT_TIME, WINNABLE_TIME, Advisor, Deadline, HintKind, best_guess
 from ..errors import IllegalMoveError, YukonError
 from ..game import Game
-from ..pysolfc import NUMBERINGS, PYSOLFC_GAME_IDS
+from ..pysolfc import PYSOLFC_GAME_IDS
 from ..record import GameRecord as GameFile
 from ..rules import OPTIONS, VARIANTS, rules_for
-from ..store import DamagedGameError, Store
+from ..store import Store
 from ..visible import hidden_in
 from . import deals, solving
 from . import demo as watch
-from .guard import BROWSER, LOOPBACK_NAMES, MAX_BODY, NEW_BROWSER, STARTED, LocalGuard
+from .answers import (
+    _ANSWERS,
+    _BODY_ERRORS,
+    ApiError,
+    JSONBody,
+    _answer_error,
+    _errors,
+    _short,
+    error_answer,
+)
+from .bodies import AutoBody, CheckBody, ClockBody, HintBody, ImportBody, MoveBody, NewGameBody, UndoBody
+from .guard import BROWSER, LOOPBACK_NAMES, NEW_BROWSER, STARTED, LocalGuard
 from .lane import FastLane
-from .session import IDLE_SECONDS, MAX_SESSIONS, GameOverError, NothingToDoError, Registry, Session, move_words
+from .session import IDLE_SECONDS, MAX_SESSIONS, Registry, Session, move_words
+from .threads import RequestThreads
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -84,8 +89,6 @@ ANALYSIS_POSITION_TIME = 2.0
 #: advisor's own work after its searches.
 HINT_REPLY_TIME = 0.03
 HINT_WRAP_UP = 0.07
-#: An error message never echoes more of the request than this many characters.
-MAX_MESSAGE = 300
 #: Threads for the work of a request on a game (the engine, its state, SQLite). Few, so that they
 #: seldom contend for the GIL; enough that writes waiting for one commit go into the next together.
 REQUEST_THREADS = 8
@@ -95,238 +98,6 @@ _NO_TELEMETRY: dict[str, Any] = (
     {"telemetry": {"tracing": False, "metrics": False, "logs": False, "operation_spans": False}}
     if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {})
 T = TypeVar("T")
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-class ErrorBody(BaseModel):
-    """What every refusal answers."""
-
-    error: str
-
-
-_WHY = {
-    400: "A malformed request or value (the message names it).",
-    403: "A request from another site or for another host name, or without the server's token.",
-    404: "No game with this id.",
-    405: "This method is not allowed here (see the Allow header).",
-    409: "Not possible now: an illegal move, nothing to undo or redo, a finished game.",
-    410: "The saved game is damaged and set aside.",
-    413: f"The request body is larger than {MAX_BODY} bytes.",
-    415: "The request body is not sent as JSON (Content-Type: application/json).",
-    422: "The request body does not have the documented shape.",
-    503: "The saved games cannot be written just now (e.g. another program locks the file): nothing changed.",
-}
-
-
-def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI ``responses`` for these error statuses (403 applies to every request)."""
-    return {s: {"model": ErrorBody, "description": _WHY[s]} for s in sorted({403, *statuses})}
-
-
-_BODY_ERRORS = (400, 413, 415, 422)
-
-
-def _short(message: str) -> str:
-    if len(message) <= MAX_MESSAGE:
-        return message
-    return f"{message[:MAX_MESSAGE]}... ({len(message) - MAX_MESSAGE} more characters left out)"
-
-
-class JSONBody(Response):
-    """A JSON answer encoded by ``orjson``: the same JSON as Starlette's ``JSONResponse`` (compact, UTF-8),
-    in a tenth of the time; a value ``orjson`` cannot encode (an integer beyond 64 bits) goes to ``json``."""
-
-    media_type = "application/json"
-
-    def render(self, content: Any) -> bytes:
-        try:
-            return orjson.dumps(content)
-        except TypeError:
-            return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-
-
-def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONBody:
-    return JSONBody({"error": _short(message)}, status_code=status, headers=headers)
-
-
-#: How each kind of error is answered; the class nearest the error's own along its MRO decides, as
-#: Starlette chooses among exception handlers. The app's handlers and the fast lane both answer by it.
-_ANSWERS: dict[type[Exception], Callable[[Any], JSONBody]] = {
-    ApiError: lambda e: _error(e.status, e.message),
-    HTTPException: lambda e: _error(e.status_code, str(e.detail), e.headers),  # keeps Allow on a 405
-    RequestValidationError: lambda e: _error(*_describe_validation(e)),
-    GameOverError: lambda e: _error(409, str(e)),
-    NothingToDoError: lambda e: _error(409, str(e)),
-    IllegalMoveError: lambda e: _error(409, str(e)),
-    YukonError: lambda e: _error(400, str(e)),
-    ValueError: lambda e: _error(400, str(e)),
-    RecursionError: lambda e: _error(400, "the request is nested too deeply"),
-    DamagedGameError: lambda e: _error(410, str(e)),
-    sqlite3.Error: lambda e: _error(
-        503, f"the saved games cannot be written just now ({e}): nothing was changed; try again"),
-}
-
-
-def error_answer(exc: BaseException) -> JSONBody | None:
-    """The answer to ``exc`` (None: an error no request should cause, left to be a 500)."""
-    for kind in type(exc).__mro__:
-        answer = _ANSWERS.get(kind)
-        if answer is not None:
-            return answer(exc)
-    return None
-
-
-#: FastAPI's words for a body it could not read for a reason other than bad JSON (its cause says which).
-_UNREAD_BODY = "There was an error parsing the body"
-
-
-def _is_json_type(content_type: str) -> bool:
-    """Does this ``Content-Type`` say JSON, as FastAPI reads it (``application/json``, ``application/...+json``)?"""
-    kind = content_type.partition(";")[0].strip().lower()
-    main, _, sub = kind.partition("/")
-    return main == "application" and (sub == "json" or sub.endswith("+json"))
-
-
-def _answer_in_context(request: Request, exc: Exception) -> JSONBody | None:
-    """The answers that need the request to name the problem (None: the error's own answer says it)."""
-    if isinstance(exc, RequestValidationError):
-        content_type = request.headers.get("content-type")
-        sent_body = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers
-        if (sent_body and not (content_type and _is_json_type(content_type))
-                and any(tuple(e.get("loc", ()))[:1] == ("body",) for e in exc.errors())):
-            # a body of another type is never read as JSON: "body: Input should be a valid dictionary" named
-            # the symptom, not that the body was sent as something else
-            shown = content_type.partition(";")[0].strip()[:100] if content_type else "none"
-            return _error(415, f"the request body is JSON, sent with Content-Type: application/json "
-                               f"(this request's Content-Type: {shown})")
-    if isinstance(exc, HTTPException):
-        if exc.status_code == 400 and exc.detail == _UNREAD_BODY and exc.__cause__ is not None:
-            why = str(exc.__cause__).partition("; use sys.")[0]  # (a number of over 4300 digits: no advice to us)
-            return _error(400, f"the request body cannot be read: {why}")
-        if exc.status_code == 404 and exc.detail == "Not Found":  # no route: say which address
-            return _error(404, f"no such address: {request.url.path} (the API: GET /api/openapi.json)")
-    return None
-
-
-async def _answer_error(request: Request, exc: Exception) -> Response:
-    answer = _answer_in_context(request, exc) or error_answer(exc)
-    if answer is None:  # pragma: no cover - only the classes of _ANSWERS are handled here
-        raise exc
-    return answer
-
-
-class RequestThreads:
-    """The threads that do the requests' work on games: an executor made when first needed, and
-    :meth:`close` waits for the work under way (every change is saved before the store closes)."""
-
-    def __init__(self, threads: int) -> None:
-        self.threads = threads
-        self._pool: ThreadPoolExecutor | None = None
-        self._lock = threading.Lock()
-
-    async def run(self, work: Callable[[], T]) -> T:
-        with self._lock:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="yukon-request")
-            pool = self._pool
-        return await asyncio.get_running_loop().run_in_executor(pool, work)
-
-    def close(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True)
-
-
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-def _whole_number(value: Any) -> Any:
-    """JSON has one number type: ``7.0`` is the integer 7 (as JSON Schema says); ``7.5`` stays refused."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
-        return int(value)
-    return value
-
-
-#: A count, in the JSON sense (an integral float such as ``7.0`` counts; a string or bool does not).
-Count = Annotated[int, Field(ge=0), BeforeValidator(_whole_number)]
-#: A deal number: the engine checks the upper bound (400), the schema says it too.
-Seed = Annotated[int, Field(ge=0, json_schema_extra={"maximum": MAX_SEED}), BeforeValidator(_whole_number)]
-
-
-class NewGameBody(_Body):
-    variant: str = Field(default="yukon", json_schema_extra={"enum": list(VARIANTS)})
-    options: dict[str, Any] = Field(
-        default_factory=dict,
-        json_schema_extra={"properties": {k: {"enum": list(v)} for k, v in OPTIONS.items()},
-                           "additionalProperties": False},
-    )
-    seed: Seed | None = None
-    #: what the deal number means: this program's deals, or PySolFC's game numbers (docs/records.md)
-    numbering: str = Field(default="yukon", json_schema_extra={"enum": list(NUMBERINGS)})
-    position: dict[str, Any] | None = None
-    winnable_only: bool = False
-    #: which deal (docs/difficulty.md): any, a winnable one (of a ``difficulty``), or one proven lost
-    deal: str | None = Field(default=None, json_schema_extra={"enum": list(deals.KINDS)})
-    difficulty: str | None = Field(default=None, json_schema_extra={"enum": list(deals.GRADES)})
-    autoplay: bool = False
-    autofinish: bool = False
-    abandon: str | None = None
-
-
-class ImportBody(_Body):
-    record: dict[str, Any]
-    abandon: str | None = None
-
-
-class MoveBody(_Body):
-    move: str
-    autoplay: bool = False
-    autofinish: bool = False
-    #: the move count the client saw (its state's ``move_count``): the move is refused when the game has
-    #: moved on since (a retry of a move that was played, a second tab), which a deal, naming no card, is not
-    at: Count | None = None
-
-
-class CheckBody(_Body):
-    move: str
-
-
-class AutoBody(_Body):
-    autoplay: bool = True
-    autofinish: bool = True
-
-
-class UndoBody(_Body):
-    to: Count | None = None
-
-
-class ClockBody(_Body):
-    running: bool
-
-
-class HintBody(_Body):
-    #: ``honest``: it sees what the player sees (the default); ``solver``: it sees the face-down cards
-    kind: HintKind = HONEST
-
-
-def _describe_validation(exc: RequestValidationError) -> tuple[int, str]:
-    errors = exc.errors()
-    for e in errors:
-        if e.get("type") == "json_invalid":
-            return 400, f"the request body is not valid JSON: {e.get('msg', '')}".rstrip(": ")
-    parts = []
-    for e in errors[:3]:
-        loc = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
-        parts.append(f"{loc}: {e.get('msg', 'invalid')}")
-    return 422, "invalid request: " + "; ".join(parts)
 
 
 def _forget(work: asyncio.Future[Any]) -> None:

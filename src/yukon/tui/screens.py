@@ -151,10 +151,7 @@ def rules_words(rules: Rules) -> str:
     """The rules of this game in a few sentences, for the help: how cards build (Alaska builds up too: the
     help said "Build down ... (same suit, up or down)"), what an empty column takes, the stock, whether cards
     come back from the foundations, and the goal."""
-    build = rules.build_rule
-    how = ("up or down" if build.up_too else "down") + (" in the same suit" if build.same_suit
-                                                          else " in alternate colours")
-    words = [f"Build {how}; any face-up card can move with the cards on it.", rules.options_in_words]
+    words = [rules.build_in_words, rules.options_in_words]
     if rules.stock == "waste":
         words.append("d turns the stock's top card onto the waste, one pass; w picks up the waste's card.")
     elif rules.stock == "rows":

@@ -345,13 +345,13 @@ def test_a_hint_played_says_its_kind() -> None:
     # p alone finds a hint and plays it: "Hint played: ..." did not say whether the solver had peeked
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("p")
-        await wait_for(pilot, lambda: app.game.move_stack)
+        await wait_for(pilot, lambda: app.session.moves_made)  # (deal 42's Ace went up with the deal)
         assert app.status_text.startswith("Hint played (no peeking): "), app.status_text
         await pilot.press("k", "h")
         await wait_for(pilot, lambda: app.state.hint is not None)
         await pilot.press("p")
         await pilot.pause()
-        assert len(app.game.move_stack) >= 2 and app.status_text.startswith("Solver hint played: "), app.status_text
+        assert app.session.moves_made >= 2 and app.status_text.startswith("Solver hint played: "), app.status_text
 
     run(make_app(None, Game.deal("yukon", seed=42), hint_time=10.0), scenario, (80, 24))
 

@@ -602,6 +602,7 @@ def test_an_ace_dealt_face_up_goes_up_with_the_deal_as_on_the_web_table(store: S
         assert moves(app) == ["4:AH>F", "6:8D>5"] and " 1 move " in str(app.query_one("#info").render())
         await pilot.press("comma")  # the replay counts as the table does, and starts where the game did
         assert app.status_text.startswith("Replay: move 0/1"), app.status_text
+        assert " 0 moves " in str(app.query_one("#info").render())  # (the top line counts as the replay does)
         await pilot.press("comma")
         assert app.status_text == "The start of the game" and app.game.cards_on_foundations == 1
         await pilot.press("escape")

@@ -392,7 +392,7 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
             winnable = " · ".join(w for w in ("given up", winnable) if w)
         elif s.result == "won":  # (a won game may be undone: its win stays counted, and the top line says so)
             winnable = " · ".join(w for w in ("won" if g.is_won() else "won (undone)", winnable) if w)
-        moves = self.replay.at if self.replay is not None else s.moves_made
+        moves = self.replay.shown_at if self.replay is not None else s.moves_made
         # the grade says the deal can be won: shown for a deal dealt as winnable, or once the game is over
         grade = shown_difficulty(g.rules, g.seed, g.numbering, told_winnable=s.extra.get("deal_winnable") == "won",
                                  over=s.result is not None or g.is_over())

@@ -51,15 +51,15 @@ _WHY = {
 }
 
 
-def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` for these error statuses (403 applies to every request)."""
     return {s: {"model": ErrorBody, "description": _WHY[s]} for s in sorted({403, *statuses})}
 
 
-_BODY_ERRORS = (400, 413, 415, 422)
+BODY_ERRORS = (400, 413, 415, 422)
 
 
-def _short(message: str) -> str:
+def short_message(message: str) -> str:
     if len(message) <= MAX_MESSAGE:
         return message
     return f"{message[:MAX_MESSAGE]}... ({len(message) - MAX_MESSAGE} more characters left out)"
@@ -79,12 +79,12 @@ class JSONBody(Response):
 
 
 def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONBody:
-    return JSONBody({"error": _short(message)}, status_code=status, headers=headers)
+    return JSONBody({"error": short_message(message)}, status_code=status, headers=headers)
 
 
 #: How each kind of error is answered; the class nearest the error's own along its MRO decides, as
 #: Starlette chooses among exception handlers. The app's handlers and the fast lane both answer by it.
-_ANSWERS: dict[type[Exception], Callable[[Any], JSONBody]] = {
+ANSWERED: dict[type[Exception], Callable[[Any], JSONBody]] = {
     ApiError: lambda e: _error(e.status, e.message),
     HTTPException: lambda e: _error(e.status_code, str(e.detail), e.headers),  # keeps Allow on a 405
     RequestValidationError: lambda e: _error(*_describe_validation(e)),
@@ -103,7 +103,7 @@ _ANSWERS: dict[type[Exception], Callable[[Any], JSONBody]] = {
 def error_answer(exc: BaseException) -> JSONBody | None:
     """The answer to ``exc`` (None: an error no request should cause, left to be a 500)."""
     for kind in type(exc).__mro__:
-        answer = _ANSWERS.get(kind)
+        answer = ANSWERED.get(kind)
         if answer is not None:
             return answer(exc)
     return None
@@ -141,9 +141,9 @@ def _answer_in_context(request: Request, exc: Exception) -> JSONBody | None:
     return None
 
 
-async def _answer_error(request: Request, exc: Exception) -> Response:
+async def answer_error(request: Request, exc: Exception) -> Response:
     answer = _answer_in_context(request, exc) or error_answer(exc)
-    if answer is None:  # pragma: no cover - only the classes of _ANSWERS are handled here
+    if answer is None:  # pragma: no cover - only the classes of ANSWERED are handled here
         raise exc
     return answer
 

@@ -65,14 +65,14 @@ from ..visible import hidden_in
 from . import deals, solving
 from . import demo as watch
 from .answers import (
-    _ANSWERS,
-    _BODY_ERRORS,
+    ANSWERED,
+    BODY_ERRORS,
     ApiError,
     JSONBody,
-    _answer_error,
-    _errors,
-    _short,
+    answer_error,
     error_answer,
+    error_responses,
+    short_message,
 )
 from .bodies import AutoBody, CheckBody, ClockBody, HintBody, ImportBody, MoveBody, NewGameBody, UndoBody
 from .guard import BROWSER, LOOPBACK_NAMES, NEW_BROWSER, STARTED, LocalGuard
@@ -203,8 +203,8 @@ def create_app(
 
     # ------------------------------------------------------------------ errors
 
-    for kind in _ANSWERS:
-        app.add_exception_handler(kind, _answer_error)
+    for kind in ANSWERED:
+        app.add_exception_handler(kind, answer_error)
 
     def found(session: Session | None, game_id: str) -> Session:
         if session is None:
@@ -239,7 +239,7 @@ def create_app(
             try:
                 played = session.play(move, autoplay=autoplay, autofinish=autofinish)
             except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
-                return JSONBody({"error": _short(str(exc)), "reason": exc.reason,
+                return JSONBody({"error": short_message(str(exc)), "reason": exc.reason,
                                  "explanation": session.explain(exc)}, 409)
             return JSONBody(session.to_state(played))
 
@@ -254,7 +254,7 @@ def create_app(
         app.add_middleware(FastLane, play=play_move, state=game_state, answer=error_answer)
     app.add_middleware(LocalGuard, hosts=hosts, port=port, token=token)
 
-    @app.post("/api/games/{game_id}/moves", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    @app.post("/api/games/{game_id}/moves", responses=error_responses(*BODY_ERRORS, 404, 409, 410, 503))
     async def play(game_id: str, body: MoveBody) -> Response:
         """Play one move (notation), then the automatic plays asked for."""
         return await play_move(game_id, body.move, body.autoplay, body.autofinish, body.at)
@@ -287,12 +287,12 @@ def create_app(
         "options": {k: list(v) for k, v in OPTIONS.items()},
     })
 
-    @app.get("/api/variants", response_model=dict[str, Any], responses=_errors())
+    @app.get("/api/variants", response_model=dict[str, Any], responses=error_responses())
     async def variants() -> Response:
         """The variants, their layout and default options, and the options a player may set."""
         return Response(variants_answer, media_type="application/json")  # the same for every request
 
-    @app.get("/api/stats", responses=_errors(400, 503))
+    @app.get("/api/stats", responses=error_responses(400, 503))
     def stats(request: Request,
               variant: Annotated[str | None, Query(json_schema_extra={"enum": list(VARIANTS)})] = None,
               ) -> dict[str, Any]:
@@ -354,7 +354,7 @@ def create_app(
                 registry.save(session)  # records a position dealt already won
             return session.to_state(played)
 
-    @app.post("/api/games", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
+    @app.post("/api/games", status_code=201, responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     async def new_game(body: NewGameBody, request: Request) -> Response:
         """Deal a new game (a given or random deal number, or a given position; a winnable deal of a
         difficulty or a deal proven lost from the shipped verdicts, else found by the solver)."""
@@ -398,7 +398,7 @@ def create_app(
                 extra["deal_winnable"] = verdict.status
         return await threads.run(lambda: JSONBody(start_game(body, rules, seed, extra, browser), 201))
 
-    @app.post("/api/games/import", status_code=201, responses=_errors(*_BODY_ERRORS, 404, 410, 503))
+    @app.post("/api/games/import", status_code=201, responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     def import_game(body: ImportBody, request: Request) -> Response:
         """A new game that continues a game record (docs/records.md): its moves played, each undoable."""
         try:
@@ -414,7 +414,7 @@ def create_app(
         with session.lock:
             return JSONBody(session.to_state(), 201)
 
-    @app.get("/api/games/{game_id}/record", responses=_errors(404, 409, 410, 503))
+    @app.get("/api/games/{game_id}/record", responses=error_responses(404, 409, 410, 503))
     def export_game(game_id: str) -> Response:
         """The game as a game record, to download; only once it is over, as a record shows every card."""
         with registry.use(game_id) as session:
@@ -425,7 +425,7 @@ def create_app(
                 record = session.to_record().to_dict()
         return JSONBody(record, headers={"Content-Disposition": f'attachment; filename="yukon-{game_id}.json"'})
 
-    @app.post("/api/games/{game_id}/analysis", responses=_errors(404, 409, 410, 413, 503))
+    @app.post("/api/games/{game_id}/analysis", responses=error_responses(404, 409, 410, 413, 503))
     async def analysis(game_id: str, request: Request) -> Response:
         """Where did it go wrong (docs/records.md): the losing move and a winning continuation, once the
         game is over (the continuation plays face-down cards). Bounded by ``analysis_time`` seconds."""
@@ -451,7 +451,7 @@ def create_app(
             raise ApiError(503, "the analysis ran out of time")
         return JSONBody(out | {"move_count": len(record.moves)})
 
-    @app.get("/api/games/{game_id}/replay", responses=_errors(400, 404, 410, 503))
+    @app.get("/api/games/{game_id}/replay", responses=error_responses(400, 404, 410, 503))
     def replay(game_id: str, at: Annotated[int, Query(ge=0)],
                then: Annotated[str, Query(max_length=10_000)] = "") -> Response:
         """The position after the first ``at`` moves, as the player saw it (no face-down card); changes
@@ -461,13 +461,13 @@ def create_app(
             with session.lock:
                 return JSONBody(session.replay_state(at, then.split()))
 
-    @app.post("/api/games/{game_id}/resign", responses=_errors(404, 409, 410, 413, 503))
+    @app.post("/api/games/{game_id}/resign", responses=error_responses(404, 409, 410, 413, 503))
     async def resign(game_id: str) -> Response:
         """End the game now, not won ("lost" at a dead end, else "abandoned"); then it can be exported and analysed."""
         return await change(game_id, lambda s: (s.resign(), s.to_state())[1])
 
     @app.get("/api/games/latest", responses={204: {"description": "No unfinished game (with missing_ok)"},
-                                              **_errors(400, 404, 503)})
+                                              **error_responses(400, 404, 503)})
     async def latest_game(request: Request, missing_ok: bool = False) -> Response:
         """The most recently played unfinished game of this player, to resume (damaged ones are skipped): on
         loopback the local player's, whatever the browser; on a shared server one this browser started (its
@@ -487,7 +487,7 @@ def create_app(
         return await threads.run(work)
 
     @app.get("/api/games/{game_id}", responses={204: {"description": "No game with this id (with missing_ok)"},
-                                                 **_errors(404, 410, 503)})
+                                                 **error_responses(404, 410, 503)})
     async def get_game(game_id: str, missing_ok: bool = False) -> Response:
         """The game's state. None with this id: 404, or with ``missing_ok`` 204 and no body (the page asks so
         for the game it remembers, which another database or a deleted game leaves unknown: no console error)."""
@@ -503,7 +503,7 @@ def create_app(
 
         return await threads.run(work)
 
-    @app.post("/api/games/{game_id}/check", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    @app.post("/api/games/{game_id}/check", responses=error_responses(*BODY_ERRORS, 404, 409, 410, 503))
     async def check(game_id: str, body: CheckBody) -> Response:
         """Whether a move may be played now, and if not the rule it breaks and why in a player's words;
         plays nothing. A refusal is an answer here, not an error: the page asks before it plays a move it
@@ -513,32 +513,32 @@ def create_app(
             exc = session.refusal(body.move)
             if exc is None:
                 return JSONBody({"move": body.move, "legal": True})
-            return JSONBody({"move": body.move, "legal": False, "error": _short(str(exc)), "reason": exc.reason,
+            return JSONBody({"move": body.move, "legal": False, "error": short_message(str(exc)), "reason": exc.reason,
                              "explanation": session.explain(exc)})
 
         return await threads.run(on_game(game_id, do))
 
-    @app.post("/api/games/{game_id}/auto", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    @app.post("/api/games/{game_id}/auto", responses=error_responses(*BODY_ERRORS, 404, 409, 410, 503))
     async def auto(game_id: str, body: Annotated[AutoBody | None, Body()] = None) -> Response:
         """Play only the automatic moves (safe cards up, and the finish when it is certain)."""
         b = body or AutoBody()
         return await change(game_id, lambda s: s.to_state(s.play_auto(autoplay=b.autoplay, autofinish=b.autofinish)))
 
-    @app.post("/api/games/{game_id}/undo", responses=_errors(*_BODY_ERRORS, 404, 409, 410, 503))
+    @app.post("/api/games/{game_id}/undo", responses=error_responses(*BODY_ERRORS, 404, 409, 410, 503))
     async def undo(game_id: str, body: Annotated[UndoBody | None, Body()] = None) -> Response:
         """Undo the last turn (a move with the automatic plays after it), or back to ``to`` moves."""
         return await change(game_id, lambda s: s.to_state(undone=s.undo(None if body is None else body.to)))
 
-    @app.post("/api/games/{game_id}/redo", responses=_errors(404, 409, 410, 413, 503))
+    @app.post("/api/games/{game_id}/redo", responses=error_responses(404, 409, 410, 413, 503))
     async def redo(game_id: str) -> Response:
         return await change(game_id, lambda s: s.to_state(s.redo()))
 
-    @app.post("/api/games/{game_id}/restart", responses=_errors(404, 409, 410, 413, 503))
+    @app.post("/api/games/{game_id}/restart", responses=error_responses(404, 409, 410, 413, 503))
     async def restart(game_id: str) -> Response:
         """Back to the start of the deal; every move stays available to redo."""
         return await change(game_id, lambda s: s.to_state(undone=s.restart()))
 
-    @app.post("/api/games/{game_id}/clock", responses=_errors(*_BODY_ERRORS, 404, 410, 503))
+    @app.post("/api/games/{game_id}/clock", responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     async def clock(game_id: str, body: ClockBody) -> Response:
         """Pause the clock (page hidden) or let it run again (page shown, once a move was played)."""
 
@@ -560,7 +560,7 @@ def create_app(
             with session.lock:
                 return session, session.game.copy(history=history), len(session.moves)
 
-    @app.post("/api/games/{game_id}/hint", responses=_errors(*_BODY_ERRORS, 404, 410, 503))
+    @app.post("/api/games/{game_id}/hint", responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     async def hint(game_id: str, request: Request,
                    body: Annotated[HintBody | None, Body()] = None) -> Response:
         """The next move, of the kind asked for: ``honest`` (the default; it sees only what the player
@@ -601,7 +601,7 @@ def create_app(
             advice = session.advisor.hint(game, kind=kind, stop=deadline)
         return hint_answer(advice, game, count)
 
-    @app.post("/api/games/{game_id}/winnable", responses=_errors(404, 410, 413, 503))
+    @app.post("/api/games/{game_id}/winnable", responses=error_responses(404, 410, 413, 503))
     async def winnable(game_id: str, request: Request) -> Response:
         """Can this position still be won? A perfect-information verdict (the solver sees the face-down
         cards: ``perfect_information`` and ``label`` say so). When lost: the last winnable move count."""
@@ -610,5 +610,6 @@ def create_app(
             verdict = await run_in_threadpool(partial(session.advisor.winnable, game, stop=gone))
         return JSONBody(verdict.to_dict(hidden_in(game)) | {"move_count": count})
 
-    watch.install(app, registry, queue, found, _errors(*_BODY_ERRORS, 404, 409, 410, 503))  # watch the computer play
+    # watch the computer play
+    watch.install(app, registry, queue, found, error_responses(*BODY_ERRORS, 404, 409, 410, 503))
     return app

@@ -4,6 +4,7 @@ winning line from where it was left (before, b said it needed a losing move)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 from tui_helpers import FakeClock, wait_for
@@ -14,6 +15,17 @@ from yukon.tui.app import YukonApp
 
 #: Yukon deal 802 (easy) after four moves: still winnable
 STILL_WINNABLE = ["5:2C+2>6", "4:4C+3>7", "7:6D+7>6", "6:JD+5>4"]
+
+
+def run_at_80x24(app: YukonApp, scenario: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    """Run ``scenario`` against ``app`` in a headless 80x24 terminal."""
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(pilot)
+
+    asyncio.run(main())
 
 
 def test_b_steps_through_a_line_from_where_a_winnable_game_was_left(store: Store) -> None:
@@ -40,12 +52,7 @@ def test_b_steps_through_a_line_from_where_a_winnable_game_was_left(store: Store
         await pilot.press("full_stop")
         assert app.replay.at == len(STILL_WINNABLE) + 1 and "winning line" in app.status_text
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await scenario(pilot)
-
-    asyncio.run(main())
+    run_at_80x24(app, scenario)
 
 
 def test_b_after_a_deal_lost_from_the_start_says_there_is_no_line(store: Store) -> None:
@@ -65,12 +72,7 @@ def test_b_after_a_deal_lost_from_the_start_says_there_is_no_line(store: Store) 
         assert app.replay is None
         assert app.status_text == "No winning line: this deal could not be won from the start"
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await scenario(pilot)
-
-    asyncio.run(main())
+    run_at_80x24(app, scenario)
 
 
 def test_w_on_a_shipped_lost_deal_says_so_at_once(store: Store) -> None:
@@ -88,12 +90,7 @@ def test_w_on_a_shipped_lost_deal_says_so_at_once(store: Store) -> None:
         assert app.analysis.start == "lost" and app.analysis.solver_calls == 0, app.analysis
         assert app.status_text == "This deal could not be won from the start: no move lost it"
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await scenario(pilot)
-
-    asyncio.run(main())
+    run_at_80x24(app, scenario)
 
 
 def test_b_before_w_says_what_it_waits_for() -> None:
@@ -123,12 +120,7 @@ def test_l_on_the_winning_line_says_the_solvers_moves_were_played(store: Store) 
         await pilot.press("u")
         assert app.session.move_count == len(STILL_WINNABLE)
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await scenario(pilot)
-
-    asyncio.run(main())
+    run_at_80x24(app, scenario)
 
 
 def test_an_own_position_lost_from_the_start_is_not_called_a_deal(store: Store) -> None:
@@ -149,9 +141,4 @@ def test_an_own_position_lost_from_the_start_is_not_called_a_deal(store: Store) 
         await pilot.pause()
         assert app.status_text == "No winning line: this position could not be won from the start"
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await scenario(pilot)
-
-    asyncio.run(main())
+    run_at_80x24(app, scenario)

@@ -29,6 +29,7 @@ from ..visible import VisiblePosition, hidden_words, visible_history
 from .evaluator import WEB_BUDGET, Budget, MoveValue, decide, evaluate
 from .heuristic import CLASSIC, Advice, advice_for
 from .rollout import honest_rollouts, playout_shares
+from .tree import tree_choice, tree_search
 
 #: the seed when none is given: the same view then always gets the same hint
 DEFAULT_SEED = 0
@@ -87,6 +88,10 @@ class Method:
     playout_veto: float = 0.0
     ease: str = ""
     shallow_nodes: int = 500
+    tree: int = 0
+    tree_nodes: int = 2000
+    tree_exploration: float = 0.4
+    tree_margin: float = 0.0
 
     def advice_for(self, view: VisiblePosition) -> Advice:
         """The advice this method uses on ``view``'s rules."""
@@ -97,12 +102,15 @@ class Method:
             raise ValueError(f"second_margin must be a share between 0 and 1, not {self.second_margin!r}")
         if not 0.0 <= self.playout_veto <= 1.0:
             raise ValueError(f"playout_veto must be a share between 0 and 1, not {self.playout_veto!r}")
-        if not 0.0 <= self.margin <= 1.0:
-            raise ValueError(f"margin must be a share between 0 and 1, not {self.margin!r}")
+        for share in ("margin", "tree_margin"):
+            if not 0.0 <= getattr(self, share) <= 1.0:
+                raise ValueError(f"{share} must be a share between 0 and 1, not {getattr(self, share)!r}")
+        if not (isinstance(self.tree_exploration, (int, float)) and 0.0 <= self.tree_exploration <= 10.0):
+            raise ValueError(f"tree_exploration must be a number from 0 to 10, not {self.tree_exploration!r}")
         if self.ease not in EASE_RULES:
             raise ValueError(f"ease must be one of {', '.join(map(repr, EASE_RULES))}, not {self.ease!r}")
         counts = {"second_look": 0, "playouts": 0, "rollouts": 0, "rollout_moves": 1, "rollout_opening": 0,
-                  "rollout_length": 0, "shallow_nodes": 1}
+                  "rollout_length": 0, "shallow_nodes": 1, "tree": 0, "tree_nodes": 1}
         for name, least in counts.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
@@ -248,6 +256,8 @@ def choose(
                       or m.src >= len(view.columns)] or candidates
     if len(candidates) == 1:
         return HonestHint(candidates[0], "only move", "unknown", [candidates[0]])
+    if method.tree:
+        return _tree_decided(view, candidates, seen, seed, time_limit, stop, method)
     if PRUNED and not method.second_look and not method.playouts and not method.rollouts and not method.ease:
         return _decided(view, candidates, seen, budget, seed, time_limit, stop, method)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -324,6 +334,31 @@ def _decided(
         decision.move, "samples", "unknown", [decision.move], win_share=share,
         samples=decision.samples, nodes=decision.nodes, values=decision.values, unseen=unseen_words(view),
     )
+
+
+def _tree_decided(
+    view: VisiblePosition, candidates: list[Move], seen: frozenset[VisiblePosition], seed: int,
+    time_limit: float | None, stop: threading.Event | None, method: Method,
+) -> HonestHint:
+    """The decision of the information-set tree search (:mod:`.tree`; round ten of docs/honest.md)."""
+    advice = method.advice_for(view)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+
+    def ordered(at: VisiblePosition, moves: list[Move]) -> list[Move]:
+        return sorted(moves, key=lambda m: advice.preference(at, m), reverse=True)
+
+    def candidates_of(at: VisiblePosition, passed: frozenset[VisiblePosition]) -> list[Move]:
+        safe = safe_moves(at.canonical)
+        return safe[:1] if safe else _candidates(at, at.legal_moves(), passed)
+
+    result = tree_search(view, seen, candidates, ordered, candidates_of, method.tree, method.tree_nodes, seed,
+                         method.tree_exploration, deadline, stop)
+    if not result.iterations:  # out of time before one whole iteration: the advice alone
+        return HonestHint(result.moves[0], "heuristic", "unknown", [result.moves[0]], nodes=result.nodes)
+    move = tree_choice(result, method.tree_margin, lambda m: advice.preference(view, m))
+    i = result.moves.index(move)
+    return HonestHint(move, "samples", "unknown", [move], win_share=result.means[i], samples=result.iterations,
+                      nodes=result.nodes, unseen=unseen_words(view))
 
 
 #: what a new placement adds to a move's preference under ``untried_first``: far below any difference of the advice's

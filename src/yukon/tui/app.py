@@ -598,6 +598,12 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         if self._announced:
             return
         self._announced = True
+        if status == "lost" and s.result == "won":
+            # A won game undone and played on into a dead end: it stays won (the statistics keep the win, the top
+            # line says "won (undone)"), so no lost box; the web table takes no move after a win at all.
+            self.set_status("No legal move left on this line: a dead end, but the game was won and stays won.  "
+                            "u: undo  n: new game")
+            return
         won = status == "won"
         deal = f"Deal {self.game.seed}" if self.game.seed is not None else "This position"
         details = f"{deal} of {self.game.rules.title}: {plural(s.moves_made, 'move')}, {clock_text(s.elapsed)}."

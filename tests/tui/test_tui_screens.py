@@ -16,6 +16,7 @@ from tui_helpers import ONE_FROM_LOST, FakeClock
 
 import yukon
 from yukon import Game, Move, deal_data
+from yukon.autoplay import left_to_the_player
 from yukon.deal import MAX_SEED
 from yukon.rules import VARIANTS, rules_for
 from yukon.tui.app import Tableau, YukonApp
@@ -400,6 +401,19 @@ def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> 
         assert "while the stock lasts" in app.status_text
 
     run(make_app(None, Game.deal("milligan-yukon", seed=1)), scenario)
+
+
+def test_autoplay_tells_two_aces_it_leaves_for_the_same_reason_in_one_sentence() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        held = {str(m) for m, _ in left_to_the_player(app.game)}
+        assert held == {"2:AS>F", "3:AH>F"}
+        await pilot.press("a", "a")  # (the deal's only other move deals onto them) auto-play off and on: it says why
+        assert app.status_text.endswith(
+            "; A♠ and A♥ are not played up automatically while the stock lasts: a deal puts a card on each, and you"
+            " may want to move the two together; f plays one up"), app.status_text
+        assert app.status_text.count("not played up") == 1
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=4133423762)), scenario, size=(120, 40))
 
 
 def test_autoplay_says_why_it_leaves_an_alaska_ace_that_a_two_may_go_on() -> None:

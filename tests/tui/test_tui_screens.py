@@ -220,6 +220,29 @@ def test_the_stock_says_it_is_the_stock(variant: str, size: tuple[int, int]) -> 
     run(make_app(None, Game.deal(variant, seed=5)), scenario, size=size)
 
 
+@pytest.mark.parametrize("width", [60, 67, 80])
+@pytest.mark.parametrize("variant", STOCK_VARIANTS)
+def test_a_blank_cell_parts_the_stock_from_the_pile_beside_it(variant: str, width: int) -> None:
+    """Read from the screen, not the snapshot's SVG (which leaves the blanks out and read "Stock 24[   ]"): the
+    stock's label and the pile beside it have a blank cell between them, the cursor on either or neither."""
+
+    def drawn(pile: PileView) -> tuple[int, int]:
+        text = str(pile.render())
+        return pile.region.x + len(text) - len(text.lstrip()), pile.region.x + len(text.rstrip())
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        stock = app.query_one("#stock", PileView)
+        beside = min((p for p in app.query(PileView) if p is not stock), key=lambda p: p.region.x)
+        while app.state.cursor.area == "tab":  # up column 1 to the stock, then to the pile beside it
+            await pilot.press("up")
+        for _ in range(3):
+            assert str(stock.render()).strip().startswith(("Stock", "▶Stock"))
+            assert drawn(stock)[1] < drawn(beside)[0], (str(stock.render()), str(beside.render()))
+            await pilot.press("right")
+
+    run(make_app(None, Game.deal(variant, seed=5)), scenario, size=(width, 24))
+
+
 @pytest.mark.parametrize("variant", ["yukon", "australian"])
 def test_stock_and_foundations_line_up_with_the_table_when_wide(variant: str) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:

@@ -13,6 +13,7 @@ from yukon.autoplay import (
     is_certain_win,
     is_safe_to_play_up,
     kept_for_the_tableau,
+    left_in_sentences,
     left_to_the_player,
     next_safe_move,
     safe_moves,
@@ -71,6 +72,25 @@ def test_every_play_left_to_the_player_comes_with_why_in_one_list() -> None:
         ("1:2C>F", "2♣ is not played up automatically: you may still want to move the A♥ or A♦ onto it")]
     assert left_to_the_player(make("yukon", ["AS", "5H"], fill=1)) == []  # a safe Ace goes up: nothing to say
 
+
+
+def test_cards_left_for_the_same_reason_are_told_in_one_sentence() -> None:
+    # two Aces held while a Milligan stock lasts were two sentences of the same 110 characters each
+    stock = Game.deal("milligan-yukon", seed=4133423762)
+    assert [str(m) for m, _ in left_to_the_player(stock)] == ["2:AS>F", "3:AH>F"]  # (still one sentence each)
+    assert left_in_sentences(stock) == [
+        "A♠ and A♥ are not played up automatically while the stock lasts: a deal puts a card on each, and you may"
+        " want to move the two together"]
+    # the cards asked about alone: one card is told as left_to_the_player tells it
+    assert left_in_sentences(stock, {parse_card("AH")}) == [left_to_the_player(stock)[1][1]]
+    assert left_in_sentences(stock, set()) == []
+    # the tableau's reason, the same for both black 2s: the red Aces may still go on them
+    g = make("yukon", ["2C", "2S", "9H"], foundations=["AS", "-", "-", "AC"], fill=1)
+    assert left_in_sentences(g) == [
+        "2♣ and 2♠ are not played up automatically: you may still want to move the A♥ or A♦ onto them"]
+    # different reasons stay apart, in left_to_the_player's order
+    g = make("yukon", ["2C", "2H", "9D"], foundations=["-", "AH", "-", "AC"], fill=1)
+    assert left_in_sentences(g) == [why for _, why in left_to_the_player(g)] and len(left_in_sentences(g)) == 2
 
 @pytest.mark.parametrize(
     ("foundations", "is_safe"),
@@ -232,7 +252,8 @@ def test_finish_moves_win_every_random_certain_win(seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", ["safe_moves", "next_safe_move", "held_back", "is_certain_win", "finish_moves",
-                                  "waits_for_the_stock", "kept_for_the_tableau", "left_to_the_player"])
+                                  "waits_for_the_stock", "kept_for_the_tableau", "left_to_the_player",
+                                  "left_in_sentences"])
 @pytest.mark.parametrize("not_a_game", ["yukon KS/-/-/-/-/-/- QS/KH/KD/KC", None, 7])
 def test_a_function_given_no_game_says_what_it_got(name: str, not_a_game: object) -> None:
     """Given a position text (or anything not a Game) they said AttributeError: 'str' has no 'rules'."""

@@ -396,6 +396,85 @@ def test_a_real_ctrl_c_at_any_point_of_python_m_yukons_start_exits_130_quietly(t
     assert (proc.returncode, out, err) == (130, "", "")
 
 
+#: The ``yukon`` console script as pip writes it (the entry point from pyproject.toml filled in).
+CONSOLE_SCRIPT = """# -*- coding: utf-8 -*-
+import re
+import sys
+from {module} import {function}
+if __name__ == '__main__':
+    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
+    sys.exit({function}())
+"""
+
+
+def console_script(folder: Path) -> Path:
+    """The ``yukon`` console script of pyproject.toml's entry point, written into ``folder`` as pip would."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    module, function = project["project"]["scripts"]["yukon"].split(":")
+    script = folder / "bin" / "yukon"
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text(CONSOLE_SCRIPT.format(module=module, function=function), encoding="utf-8")
+    return script
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("at", [
+    "yukon.cards",  # the package's first import after its startup handler (before: KeyboardInterrupt's traceback)
+    "yukon.cli_common",  # the script's `from yukon.cli import main`, after the package
+    "yukon.tui.session",  # inside main: the terminal game's modules (main's own handler)
+])
+def test_a_real_ctrl_c_while_the_console_script_starts_exits_130_quietly(tmp_path: Path, at: str) -> None:
+    """``yukon tui --help``, the console script (not ``python -m yukon``), sent SIGINT while it imports ``at``
+    (held there by a sitecustomize until the signal comes): only ``python -m yukon`` had the startup guard, and
+    the script printed KeyboardInterrupt's traceback."""
+    import os
+    import signal
+
+    import yukon
+
+    (tmp_path / "sitecustomize.py").write_text(PAUSE_AT_IMPORT, encoding="utf-8")
+    src = str(Path(yukon.__file__).resolve().parents[1])
+    env = {**os.environ, "YUKON_TEST_PAUSE_AT": at,
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), src, os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, str(console_script(tmp_path)), "tui", "--help"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        said = proc.stdout.readline()
+        assert said == "paused\n", (said, proc.stderr.read() if proc.stderr else "")
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert (proc.returncode, out, err) == (130, "", "")
+
+
+def test_the_console_script_hands_ctrl_c_back_as_the_command_runs(tmp_path: Path) -> None:
+    """While the console script imports yukon, SIGINT exits at once; once main runs, Ctrl-C is Python's again
+    (the command line answers it); a program of another name that imports yukon keeps Python's all along."""
+    import os
+
+    import yukon
+
+    src = str(Path(yukon.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])}
+    check = ("import signal, sys\n"
+             "import yukon.cli\n"
+             "loading = signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
+             "python = signal.default_int_handler\n"
+             "yukon.cli._main = lambda argv: print(loading, signal.getsignal(signal.SIGINT) is python) or 0\n"
+             "sys.exit(yukon.cli.main())\n")
+    for name, said in [("yukon", "False True\n"), ("yukon-tools", "True True\n")]:
+        script = tmp_path / name
+        script.write_text(check, encoding="utf-8")
+        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
+        assert (done.returncode, done.stdout, done.stderr) == (0, said, ""), name
+
+
 def test_a_program_that_imports_yukon_keeps_its_ctrl_c() -> None:
     """Only ``python -m yukon`` has a Ctrl-C exit quietly while it loads: ``import yukon`` elsewhere leaves
     SIGINT to Python (a KeyboardInterrupt the program may catch), and so does the command once it runs."""

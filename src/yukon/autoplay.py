@@ -27,6 +27,7 @@ what the tableau still needs.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection, Sequence
 
 from .cards import PRETTY, RANK, SUIT, check_card
 from .game import Game
@@ -131,6 +132,16 @@ def kept_for_the_tableau(game: Game) -> list[tuple[Move, str]]:
     [('5:AS>F', 'A♠ is not played up automatically: you may still want to move the 2♠ onto it')]
     """
     _check_game(game, "kept_for_the_tableau")
+    return [(m, _sentence([m.card], why)) for m, why in _kept_reasons(game)]
+
+
+#: A reason for leaving cards, after their names ("A♠ is not played up automatically"): in its words ``{it}`` is
+#: "it" for one card, "them" for more, and ``{each}`` "it" or "each".
+_STOCK_REASON = " while the stock lasts: a deal puts a card on {each}, and you may want to move the two together"
+
+
+def _kept_reasons(game: Game) -> list[tuple[Move, str]]:
+    """:func:`kept_for_the_tableau`'s plays, each with its reason as a :data:`_STOCK_REASON`-like template."""
     heights = [min(h) for h in _foundation_height(game)]
     build = game.rules.build_rule
     kept: list[tuple[Move, str]] = []
@@ -139,22 +150,38 @@ def kept_for_the_tableau(game: Game) -> list[tuple[Move, str]]:
             continue
         card = PRETTY[m.card]
         if not twin_has_a_slot(game, m.card):
-            kept.append((m, f"{card} is not played up automatically: the other {card} may need the foundation pile"
-                            " it would go on"))
+            # (its own reason: never shared with another card's)
+            kept.append((m, f": the other {card} may need the foundation pile it would go on"))
             continue
         # the cards that could still be placed on it: those not yet up in every copy. (A lead is worth moving
         # onto it with the cards on the lead, to free the card under the lead: a red Ace onto a 2♣ in Yukon.)
         open_leads = sorted((c for c in build.accepted_by[m.card] if heights[SUIT[c]] < RANK[c]),
                             key=lambda c: (RANK[c], SUIT[c]))
         names = " or ".join(PRETTY[c] for c in open_leads)
-        kept.append((m, f"{card} is not played up automatically: you may still want to move the {names} onto it"))
+        kept.append((m, f": you may still want to move the {names} onto {{it}}"))
     return kept
+
+
+def _reasons(game: Game) -> list[tuple[Move, str]]:
+    """Every play :func:`left_to_the_player` tells, with its reason's template (the Milligan stock's first)."""
+    # (a deal puts a card on every column; the card under it may then lead the dealt card away)
+    return [(m, _STOCK_REASON) for m in held_back(game)] + _kept_reasons(game)
+
+
+def _sentence(cards: Sequence[int], reason: str) -> str:
+    """One sentence of the cards left for the same reason: "A♠ is ... on it", "A♠ and A♥ are ... on each"."""
+    names = [PRETTY[c] for c in cards]
+    if len(names) == 1:
+        return f"{names[0]} is not played up automatically" + reason.format(it="it", each="it")
+    told = ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{told} are not played up automatically" + reason.format(it="them", each="each")
 
 
 def left_to_the_player(game: Game) -> list[tuple[Move, str]]:
     """Every foundation play of a free card that automatic play leaves, each with why in a player's words:
     :func:`held_back`'s (while a Milligan stock lasts) and :func:`kept_for_the_tableau`'s. The one place the
-    web table and the terminal game take these words from.
+    web table and the terminal game take these words from (:func:`left_in_sentences` joins the cards left
+    for the same reason).
 
     >>> from yukon import Game
     >>> [(str(m), why.split(": ")) for m, why in left_to_the_player(Game.deal("milligan-yukon", seed=1))]
@@ -163,10 +190,28 @@ def left_to_the_player(game: Game) -> list[tuple[Move, str]]:
                  'a deal puts a card on it, and you may want to move the two together'])]
     """
     _check_game(game, "left_to_the_player")
-    # (a deal puts a card on every column; the card under it may then lead the dealt card away)
-    stock = [(m, f"{PRETTY[m.card]} is not played up automatically while the stock lasts: a deal puts a card on it,"
-                 " and you may want to move the two together") for m in held_back(game)]
-    return stock + kept_for_the_tableau(game)
+    return [(m, _sentence([m.card], why)) for m, why in _reasons(game)]
+
+
+def left_in_sentences(game: Game, cards: Collection[int] | None = None) -> list[str]:
+    """Why automatic play leaves the plays of :func:`left_to_the_player` whose card is one of ``cards`` (None:
+    all of them): one sentence per reason, the cards left for the same reason named together, in the order
+    :func:`left_to_the_player` gives them (two Aces held while a Milligan stock lasts were two sentences of
+    the same 110 characters each).
+
+    >>> from yukon import Game
+    >>> left_in_sentences(Game.deal("milligan-yukon", seed=4133423762))  # doctest: +NORMALIZE_WHITESPACE
+    ['A♠ and A♥ are not played up automatically while the stock lasts: a deal puts a card on each, and you may
+      want to move the two together']
+    """
+    _check_game(game, "left_in_sentences")
+    grouped: dict[str, list[int]] = {}
+    for m, reason in _reasons(game):
+        if cards is None or m.card in cards:
+            group = grouped.setdefault(reason, [])
+            if m.card not in group:  # (two decks: the two copies of a card are one name)
+                group.append(m.card)
+    return [_sentence(group, reason) for reason, group in grouped.items()]
 
 
 def next_safe_move(game: Game) -> Move | None:
@@ -213,7 +258,8 @@ def finish_moves(game: Game) -> list[Move]:
 
 
 __all__ = [
-    "finish_moves", "held_back", "is_certain_win", "is_safe_to_play_up", "kept_for_the_tableau", "left_to_the_player",
+    "finish_moves", "held_back", "is_certain_win", "is_safe_to_play_up", "kept_for_the_tableau", "left_in_sentences",
+    "left_to_the_player",
     "next_safe_move",
     "safe_moves",
     "twin_has_a_slot", "waits_for_the_stock",

@@ -25,6 +25,7 @@ from .cli_common import (
     stdout_to_devnull,
 )
 from .errors import YukonError, shown
+from .startup import command_runs
 
 #: (module, its purpose) of the layers that add subcommands; a missing optional layer is skipped.
 SUBCOMMAND_MODULES = (
@@ -113,6 +114,9 @@ def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``yukon`` command: its exit status. Ctrl-C ends it quietly with :data:`EXIT_INTERRUPTED` at any
     time, also while the subcommands' modules load (``yukon tui`` then Ctrl-C at once printed a traceback)."""
+    # (the console script calls main straight after its import, under yukon.startup's exit-at-once handler: from
+    # here on Ctrl-C is ours to answer)
+    command_runs()
     try:
         return _main(argv)
     except KeyboardInterrupt:

@@ -232,6 +232,36 @@ def test_a_won_game_undone_still_says_it_was_won(store: Store) -> None:
     assert [(r.played, r.won) for r in store.stats()] == [(1, 1)]
 
 
+#: Two moves: Q♠ onto K♥ shows J♠, and every card follows it up (a win); K♥ up instead leaves Q♠ on the face-down
+#: J♠ with nowhere to go (a dead end).
+WON_OR_DEAD = "yukon,kings,noreturn -/KS/-/-/KH/JS.QS/- TS/QH/KD/KC"
+
+
+def test_a_won_game_undone_and_played_into_a_dead_end_stays_won(store: Store) -> None:
+    # A won game, undone and played on into a dead end, opened the lost box ("the game is lost") while the
+    # statistics kept it won. The web table takes no move after a win ("It was won"); here the win stays too.
+    def top(app: YukonApp) -> str:
+        return str(app.query_one("#info").render())
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        await pilot.press("6", "enter", "5")  # Q♠ onto K♥: J♠ shows, and every card goes up by itself
+        await pilot.pause()
+        assert app.game.is_won() and isinstance(app.screen, GameOverScreen)
+        await pilot.press("u")  # the win box's undo
+        await pilot.pause()
+        assert app.session.result == "won" and not app.game.is_won()
+        await pilot.press("5", "f")  # K♥ up instead: Q♠ stays on the face-down J♠, and no move is left
+        await pilot.pause()
+        assert app.game.is_lost() and app.session.result == "won"
+        assert not isinstance(app.screen, GameOverScreen), "a won game opened the lost box"
+        assert top(app).endswith("· won (undone)"), top(app)
+        assert "lost" not in app.status_text and "dead end" in app.status_text, app.status_text
+        assert "the game was won" in app.status_text, app.status_text
+
+    run(make_app(store, Game.from_text(WON_OR_DEAD)), scenario)
+    assert [(r.played, r.won) for r in store.stats()] == [(1, 1)]
+
+
 def test_auto_play_off_then_auto_finish(store: Store) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("a")  # auto-play off

@@ -16,6 +16,7 @@ from tui_helpers import ONE_FROM_LOST, FakeClock
 
 import yukon
 from yukon import Game, Move, deal_data
+from yukon.autoplay import left_to_the_player
 from yukon.deal import MAX_SEED
 from yukon.rules import VARIANTS, rules_for
 from yukon.tui.app import Tableau, YukonApp
@@ -219,6 +220,29 @@ def test_the_stock_says_it_is_the_stock(variant: str, size: tuple[int, int]) -> 
     run(make_app(None, Game.deal(variant, seed=5)), scenario, size=size)
 
 
+@pytest.mark.parametrize("width", [60, 67, 80])
+@pytest.mark.parametrize("variant", STOCK_VARIANTS)
+def test_a_blank_cell_parts_the_stock_from_the_pile_beside_it(variant: str, width: int) -> None:
+    """Read from the screen, not the snapshot's SVG (which leaves the blanks out and read "Stock 24[   ]"): the
+    stock's label and the pile beside it have a blank cell between them, the cursor on either or neither."""
+
+    def drawn(pile: PileView) -> tuple[int, int]:
+        text = str(pile.render())
+        return pile.region.x + len(text) - len(text.lstrip()), pile.region.x + len(text.rstrip())
+
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        stock = app.query_one("#stock", PileView)
+        beside = min((p for p in app.query(PileView) if p is not stock), key=lambda p: p.region.x)
+        while app.state.cursor.area == "tab":  # up column 1 to the stock, then to the pile beside it
+            await pilot.press("up")
+        for _ in range(3):
+            assert str(stock.render()).strip().startswith(("Stock", "▶Stock"))
+            assert drawn(stock)[1] < drawn(beside)[0], (str(stock.render()), str(beside.render()))
+            await pilot.press("right")
+
+    run(make_app(None, Game.deal(variant, seed=5)), scenario, size=(width, 24))
+
+
 @pytest.mark.parametrize("variant", ["yukon", "australian"])
 def test_stock_and_foundations_line_up_with_the_table_when_wide(variant: str) -> None:
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
@@ -400,6 +424,19 @@ def test_autoplay_says_why_it_leaves_an_ace_while_the_milligan_stock_lasts() -> 
         assert "while the stock lasts" in app.status_text
 
     run(make_app(None, Game.deal("milligan-yukon", seed=1)), scenario)
+
+
+def test_autoplay_tells_two_aces_it_leaves_for_the_same_reason_in_one_sentence() -> None:
+    async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
+        held = {str(m) for m, _ in left_to_the_player(app.game)}
+        assert held == {"2:AS>F", "3:AH>F"}
+        await pilot.press("a", "a")  # (the deal's only other move deals onto them) auto-play off and on: it says why
+        assert app.status_text.endswith(
+            "; A♠ and A♥ are not played up automatically while the stock lasts: a deal puts a card on each, and you"
+            " may want to move the two together; f plays one up"), app.status_text
+        assert app.status_text.count("not played up") == 1
+
+    run(make_app(None, Game.deal("milligan-yukon", seed=4133423762)), scenario, size=(120, 40))
 
 
 def test_autoplay_says_why_it_leaves_an_alaska_ace_that_a_two_may_go_on() -> None:

@@ -33,7 +33,7 @@ from textual.widgets import Static
 
 from ..advisor import HONEST, HintKind
 from ..analysis import Analysis, analyze
-from ..autoplay import held_back, is_certain_win, left_to_the_player
+from ..autoplay import held_back, is_certain_win, left_in_sentences, left_to_the_player
 from ..cards import PRETTY
 from ..cli_common import plural
 from ..demo import computer_moves
@@ -555,7 +555,8 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
     def _held_back_news(self) -> tuple[str, str]:
         """Why auto-play leaves a card that could go up (said once per card and game), or ``""``: while a
         Milligan stock lasts, or because the tableau may still need it (an Ace in Alaska, where a 2 may go
-        on it), in the web table's words too (:func:`~yukon.autoplay.left_to_the_player`); and its short form,
+        on it), in the web table's words too (:func:`~yukon.autoplay.left_to_the_player`; the cards left for the
+        same reason in one sentence, :func:`~yukon.autoplay.left_in_sentences`); and its short form,
         the cards alone, for a status line too small for every card's why (a Milligan deal leaving two Aces
         took 320 characters: at 80x24 it ended mid-sentence)."""
         if not self.session.autoplay:
@@ -577,7 +578,9 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
                 why = " while the stock lasts" if for_stock else \
                     f" (the tableau may still need {'them' if len(cards) > 1 else 'it'})"
                 short.append(f"auto-play leaves {named}{why}")
-        return "; ".join(why for _, why in said) + key, "; ".join(short) + key
+        # (cards left for the same reason share one sentence: "A♠ and A♥ are not played up ... on each")
+        whole = left_in_sentences(self.game, {m.card for m, _ in said})
+        return "; ".join(whole) + key, "; ".join(short) + key
 
     def _after_change(self) -> None:
         self.analysis = None  # it was of the game before this change
@@ -598,6 +601,12 @@ class YukonApp(ReplayActions, NewGames, SolverJobs):
         if self._announced:
             return
         self._announced = True
+        if status == "lost" and s.result == "won":
+            # A won game undone and played on into a dead end: it stays won (the statistics keep the win, the top
+            # line says "won (undone)"), so no lost box; the web table takes no move after a win at all.
+            self.set_status("No legal move left on this line: a dead end, but the game was won and stays won.  "
+                            "u: undo  n: new game")
+            return
         won = status == "won"
         deal = f"Deal {self.game.seed}" if self.game.seed is not None else "This position"
         details = f"{deal} of {self.game.rules.title}: {plural(s.moves_made, 'move')}, {clock_text(s.elapsed)}."

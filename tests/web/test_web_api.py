@@ -58,12 +58,32 @@ def seen(position: dict[str, Any]) -> dict[str, Any]:
 def test_page_and_assets(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
-    assert "/static/app.js" in r.text and "http" not in r.text.replace("http://www.w3.org", "")
-    assert r.text.index("/static/app.js") < r.text.index("/static/analysis.js")  # (it uses app.js's hooks)
-    for asset in ("app.js", "analysis.js", "style.css", "favicon.svg"):
+    assert '<script type="module" src="/static/main.js">' in r.text
+    assert "http" not in r.text.replace("http://www.w3.org", "")
+    assert r.text.index("/static/main.js") < r.text.index("/static/analysis.js")  # (it uses main.js's hooks)
+    for asset in ("main.js", "analysis.js", "style.css", "favicon.svg"):
         assert client.get(f"/static/{asset}").status_code == 200
     assert client.get("/favicon.ico").status_code == 200
     assert client.get("/static/nope.js").status_code == 404
+
+
+def test_every_module_the_page_imports_is_served(client: TestClient) -> None:
+    """The table's modules import one another by relative paths (no bundler): each one named is served, as a
+    script, and none comes from elsewhere."""
+    import re
+
+    todo, seen = ["main.js"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200 and "javascript" in r.headers["content-type"], name
+        imported = re.findall(r'^import [^;]*? from "([^"]+)";', r.text, re.M)
+        assert all(re.fullmatch(r"\./[a-z]+\.js", i) for i in imported), (name, imported)
+        todo += [i[2:] for i in imported]
+    assert {"main.js", "store.js", "render.js", "replay.js"} <= seen
 
 
 def test_variants(client: TestClient) -> None:

@@ -122,5 +122,5 @@ def test_the_page_offers_the_kinds_of_deal(client: TestClient) -> None:
     page = client.get("/").text
     for value in ("any", "winnable", "winnable:easy", "winnable:medium", "winnable:hard", "winnable:expert", "lost"):
         assert f'<option value="{value}">' in page
-    assert '<script src="/static/deals.js"></script>' in page
+    assert '<script type="module" src="/static/deals.js"></script>' in page
     assert client.get("/static/deals.js").status_code == 200

@@ -95,7 +95,7 @@ def test_a_state_change_from_this_site_is_served(client: TestClient, headers: di
 
 
 def test_every_answer_forbids_framing_sniffing_and_foreign_scripts(client: TestClient) -> None:
-    answers = [client.get("/"), client.get("/static/app.js"), client.get("/api/variants"),
+    answers = [client.get("/"), client.get("/static/main.js"), client.get("/api/variants"),
                client.get("/api/games/nope"), client.post("/api/games", json={"seed": -1}),
                client.get("/api/variants", headers={"host": "evil.example"})]
     for r in answers:
@@ -173,7 +173,7 @@ def remote(store: Store) -> Iterator[TestClient]:
 
 def test_without_the_token_nothing_is_served(remote: TestClient, store: Store) -> None:
     for method, path in (("GET", "/"), ("GET", "/api/variants"), ("GET", "/api/games/latest"),
-                         ("POST", "/api/games"), ("GET", "/static/app.js")):
+                         ("POST", "/api/games"), ("GET", "/static/main.js")):
         assert "token" in refused(remote.request(method, path, json={} if method == "POST" else None))
     assert "token" in refused(remote.get("/api/variants", params={"token": "wrong"}))
     assert "token" in refused(remote.get("/api/variants", headers={"authorization": "token wrong"}))

@@ -1,0 +1,33 @@
+/* The game's clock as the page shows it: it runs on between the server's answers, and pauses while the
+page is hidden. */
+import { goOffline } from "./offline.js";
+import { api } from "./server.js";
+import { $, S } from "./store.js";
+import { fmtTime } from "./words.js";
+
+export function shownElapsed() {
+  if (!S.state) return 0;
+  let s = S.state.elapsed;
+  if (S.state.clock_running && !S.offline && !document.hidden) s += (performance.now() - S.receivedAt) / 1000;
+  return s;
+}
+export function tick() {
+  if (S.state) $("timer").textContent = fmtTime(shownElapsed());
+}
+setInterval(tick, 500);
+export function setClock(running) {
+  if (!S.state || S.state.result !== null) return;
+  const url = `/api/games/${S.state.id}/clock`;
+  if (!running) {
+    S.state.elapsed = shownElapsed();
+    S.receivedAt = performance.now();
+    S.state.clock_running = false;
+    const blob = new Blob([JSON.stringify({ running: false })], { type: "application/json" });
+    if (!(navigator.sendBeacon && navigator.sendBeacon(url, blob))) api("POST", url, { running: false }).catch(() => {});
+    return;
+  }
+  api("POST", url, { running: true }).then((c) => {
+    S.state.elapsed = c.elapsed; S.state.clock_running = c.clock_running; S.receivedAt = performance.now(); tick();
+  }).catch((err) => { if (err.offline) goOffline(); });
+}
+document.addEventListener("visibilitychange", () => setClock(!document.hidden));

@@ -475,6 +475,27 @@ def test_the_console_script_hands_ctrl_c_back_as_the_command_runs(tmp_path: Path
         assert (done.returncode, done.stdout, done.stderr) == (0, said, ""), name
 
 
+@pytest.mark.parametrize(("argv0", "main_file", "is_it"), [
+    ("/usr/bin/yukon", "/usr/bin/yukon", True),  # the console script
+    ("/py/Scripts/yukon.exe", "/py/Scripts/yukon.exe/__main__.py", True),  # a Windows launcher, run as a zip
+    ("/py/Scripts/yukon-script.py", "/py/Scripts/yukon-script.py", True),
+    ("/usr/bin/yukon", "/home/me/game.py", False),  # a program that only set sys.argv[0]
+    ("/home/me/yukon_tools.py", "/home/me/yukon_tools.py", False),  # another name
+    ("/usr/bin/yukon", None, False),  # python -c, an interactive interpreter: no main file
+])
+def test_the_console_script_is_known_by_its_name_as_the_main_module(monkeypatch: pytest.MonkeyPatch, argv0: str,
+                                                                     main_file: str | None, is_it: bool) -> None:
+    import types
+
+    from yukon.startup import running_as_console_script
+
+    main = types.ModuleType("__main__")
+    if main_file is not None:
+        main.__file__ = main_file
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    assert running_as_console_script(argv0) is is_it
+
+
 def test_a_program_that_imports_yukon_keeps_its_ctrl_c() -> None:
     """Only ``python -m yukon`` has a Ctrl-C exit quietly while it loads: ``import yukon`` elsewhere leaves
     SIGINT to Python (a KeyboardInterrupt the program may catch), and so does the command once it runs."""

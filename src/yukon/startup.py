@@ -43,7 +43,10 @@ def running_as_console_script(argv0: str) -> bool:
     if not _SCRIPT_NAME.fullmatch(PurePath(argv0).name):
         return False
     main_file = getattr(sys.modules.get("__main__"), "__file__", None)
-    return isinstance(main_file, str) and PurePath(main_file).name == PurePath(argv0).name
+    if not isinstance(main_file, str):
+        return False
+    # (the script itself; or, from a Windows launcher, yukon.exe run as the zip it carries: yukon.exe/__main__.py)
+    return PurePath(argv0).name in (PurePath(main_file).name, PurePath(main_file).parent.name)
 
 
 def command_runs() -> None:

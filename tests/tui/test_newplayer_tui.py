@@ -217,7 +217,7 @@ def test_the_new_game_screen_chooses_the_rule_options() -> None:
     # v dealt every variant with its default rules: a game of `--empty-column any` came back as kings only,
     # and the screen had no way to choose an option (the web table's New dialog has them); its keys ended in a
     # bare "esc"; and a lost Milligan deal said "the shipped verdicts have no proven lost deal of milligan-yukon".
-    from yukon.tui.screens import NewGameScreen
+    from yukon.tui.dealscreens import NewGameScreen
 
     async def scenario(pilot: Pilot[None], app: YukonApp) -> None:
         await pilot.press("v")
@@ -491,7 +491,7 @@ def test_the_new_game_screen_starts_with_the_rules_of_the_game_in_play(variant: 
     # v in a Russian (Alaska, Australian, Milligan) game with other options than the variant's defaults
     # showed, and dealt, the defaults: the list's first highlight (Yukon) reset the rules before the game's
     # own variant was highlighted. And going down the list and back lost the options of the game in play.
-    from yukon.tui.screens import NewGameScreen
+    from yukon.tui.dealscreens import NewGameScreen
 
     base = yukon.VARIANTS[variant]
     rules = base.with_options(empty_column="any" if base.kings_only else "kings",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from yukon.tui.screens import describe_choice
+from yukon.tui.dealscreens import describe_choice
 
 
 @pytest.mark.parametrize(("difficulty", "said"), [

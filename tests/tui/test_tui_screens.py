@@ -20,14 +20,8 @@ from yukon.autoplay import left_to_the_player
 from yukon.deal import MAX_SEED
 from yukon.rules import VARIANTS, rules_for
 from yukon.tui.app import Tableau, YukonApp
-from yukon.tui.screens import (
-    ConfirmScreen,
-    DealNumberScreen,
-    GameOverScreen,
-    HelpScreen,
-    NewGameScreen,
-    StatsScreen,
-)
+from yukon.tui.dealscreens import DealNumberScreen, NewGameScreen
+from yukon.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen, StatsScreen
 from yukon.tui.widgets import ColumnView, PileView
 
 

@@ -1,10 +1,13 @@
 """What the parts of the terminal game's app share: the state set by :class:`~yukon.tui.app.YukonApp` and
 the methods its parts call on one another.
 
-The app is one class made of parts by job (:mod:`yukon.tui.jobs`: the solver's worker threads, hints and the
-still-winnable indicator; :mod:`yukon.tui.replaying`: records, replay and the analysis' keys;
-:mod:`yukon.tui.newgames`: new games), each a mixin over :class:`TableApp`, which declares what they use of
-one another and of :class:`~yukon.tui.app.YukonApp`.
+The app is one class made of parts by job (:mod:`yukon.tui.keys`: the bindings and which keys work;
+:mod:`yukon.tui.layout`: the widgets, the top and status lines; :mod:`yukon.tui.picking`: the cursor, picking and
+putting down; :mod:`yukon.tui.playing`: the moves, undo and redo; :mod:`yukon.tui.gameover`: the won/lost box;
+:mod:`yukon.tui.jobs`: the solver's worker threads, hints and the still-winnable indicator;
+:mod:`yukon.tui.replaying`: records, replay and the analysis' keys; :mod:`yukon.tui.newgames`: new games), each
+a mixin over :class:`TableApp`, which declares what they use of one another and of
+:class:`~yukon.tui.app.YukonApp`.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from ..analysis import Analysis
 from ..game import Game
 from ..notation import Move
 from ..store import Store
+from .demo import Demo
 from .replay import Replay
 from .session import Session
 from .widgets import TableState
@@ -64,6 +68,10 @@ class TableApp(App[None]):
     #: the game's end was announced; the cards whose holding back by auto-play was explained
     _announced: bool
     _explained: set[int]
+    #: the computer playing this table ("watch the computer play")
+    demo: Demo
+    #: the variant and whether d may deal, when the key bindings were last refreshed
+    _bindings_for: tuple[str, bool]
 
     if TYPE_CHECKING:
         @property
@@ -94,6 +102,30 @@ class TableApp(App[None]):
 
         def _start_job(self, name: str, work: Callable[[threading.Event], Any],
                        done: Callable[[Any], None]) -> None: ...
+
+        def _start_winnable(self) -> None: ...
+
+        def _check_over(self) -> None: ...
+
+        def _clamp_cursor(self) -> None: ...
+
+        def _can_deal(self) -> bool: ...
+
+        def leave_replay(self) -> None: ...
+
+        def action_deal(self) -> None: ...
+
+        def action_undo(self) -> None: ...
+
+        def action_restart(self) -> None: ...
+
+        def action_stats(self) -> None: ...
+
+        def action_new_game(self) -> None: ...
+
+        def action_export(self) -> None: ...
+
+        def action_analyze(self) -> None: ...
 
 
 __all__ = ["TableApp"]

@@ -13,7 +13,8 @@ from ..game import Game
 from ..rules import Rules
 from ..winnable_deals import FoundDeal, NoSuchDealError, deal_from_data, find_winnable_deal
 from .base import TableApp
-from .screens import ConfirmScreen, DealNumberScreen, NewGameChoice, NewGameScreen
+from .dealscreens import DealNumberScreen, NewGameChoice, NewGameScreen
+from .screens import ConfirmScreen
 from .session import Session
 from .widgets import Cursor, tableau_columns, top_row
 

@@ -19,6 +19,8 @@ from .replay import Replay
 from .screens import clock_text
 from .session import describe_move
 
+#: What a key or click that would change the game says while a replay is shown.
+REPLAYING = "Replaying: l plays on from here, esc goes back to the game"
 #: The most lines the status line takes: a hint with its reason, or the computer's move and the keys, wraps to
 #: a second line at 80 columns rather than losing its end.
 STATUS_LINES = 2
@@ -216,5 +218,5 @@ def no_line_text(result: Analysis | None, own_position: bool = False) -> str:
     return "No winning line to show: the solver did not find one in time"
 
 
-__all__ = ["NARROW_STATUS_LINES", "STATUS_LINES", "analysis_text", "fit_status", "info_line", "no_line_text",
-           "replay_label", "status_lines_for", "win_stats_line", "wrap_status"]
+__all__ = ["NARROW_STATUS_LINES", "REPLAYING", "STATUS_LINES", "analysis_text", "fit_status", "info_line",
+           "no_line_text", "replay_label", "status_lines_for", "win_stats_line", "wrap_status"]

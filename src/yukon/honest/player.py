@@ -336,13 +336,11 @@ def _decided(
     )
 
 
-def _tree_decided(
-    view: VisiblePosition, candidates: list[Move], seen: frozenset[VisiblePosition], seed: int,
-    time_limit: float | None, stop: threading.Event | None, method: Method,
-) -> HonestHint:
-    """The decision of the information-set tree search (:mod:`.tree`; round ten of docs/honest.md)."""
-    advice = method.advice_for(view)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+def tree_moves(advice: Advice) -> tuple[
+        Callable[[VisiblePosition, list[Move]], list[Move]],
+        Callable[[VisiblePosition, frozenset[VisiblePosition]], list[Move]]]:
+    """What the tree search (:mod:`.tree`) asks of the player at a view: its moves in the advice's order (the
+    favourite first), and the moves worth trying there (a safe card up, else :func:`_candidates`)."""
 
     def ordered(at: VisiblePosition, moves: list[Move]) -> list[Move]:
         return sorted(moves, key=lambda m: advice.preference(at, m), reverse=True)
@@ -351,6 +349,17 @@ def _tree_decided(
         safe = safe_moves(at.canonical)
         return safe[:1] if safe else _candidates(at, at.legal_moves(), passed)
 
+    return ordered, candidates_of
+
+
+def _tree_decided(
+    view: VisiblePosition, candidates: list[Move], seen: frozenset[VisiblePosition], seed: int,
+    time_limit: float | None, stop: threading.Event | None, method: Method,
+) -> HonestHint:
+    """The decision of the information-set tree search (:mod:`.tree`; round ten of docs/honest.md)."""
+    advice = method.advice_for(view)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    ordered, candidates_of = tree_moves(advice)
     result = tree_search(view, seen, candidates, ordered, candidates_of, method.tree, method.tree_nodes, seed,
                          method.tree_exploration, deadline, stop)
     if not result.iterations:  # out of time before one whole iteration: the advice alone
@@ -489,4 +498,4 @@ def play_honest(
 
 
 __all__ = ["DEFAULT_METHOD", "DEFAULT_SEED", "HONEST_1", "HonestHint", "Method", "PlayedGame", "choose", "honest_hint",
-           "odds_words", "play_honest", "unseen_words"]
+           "odds_words", "play_honest", "tree_moves", "unseen_words"]

@@ -160,7 +160,9 @@ function showReplayBar() {
   if (a) { wideLabel(text, analysisText(a, r.moves, !!c)); text.classList.toggle("lost", !!a.losing_move); }
   replayHooks.forEach((f) => f(r));
 }
-export const replayHooks = [];  // called with the replay each time its bar is shown (analysis.js)
+const replayHooks = [];  // called with the replay each time its bar is shown
+// (analysis.js plays the winning line on, fit.js fits the bar's text)
+export const onReplayShown = (f) => { replayHooks.push(f); };
 // The replay bar lies over the header and the status line, exactly as tall as they are: the table keeps its
 // box and the cards their places when it comes and goes (style.css).
 function fitReplayBar() {

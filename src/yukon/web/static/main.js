@@ -54,6 +54,8 @@ $("deal-number").addEventListener("keydown", (e) => {
   }
 });
 $("deal-number").addEventListener("blur", (e) => { if (S.state) e.target.value = S.state.seed ?? "custom"; });
+
+// Start: resume the last game (the address's, this browser's, the server's latest), or deal one.
 export async function start() {
   try {
     S.variants = await api("GET", "/api/variants");

@@ -215,6 +215,8 @@ export function toggleLine() {
   say("The winning line: → plays it move by move.");
   replayTo(from, 0);
 }
+
+// the bar's controls (records.js wires its buttons that change or save the game)
 $("replay-first").addEventListener("click", () => jumpReplay(0));
 $("replay-back").addEventListener("click", () => stepReplay(-1));
 $("replay-forward").addEventListener("click", () => stepReplay(1));

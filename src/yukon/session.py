@@ -22,7 +22,8 @@ every rule below is written once, with one name for each thing:
   dealing: they are not a turn, undo and restart stop after them, and they are not
   counted among the moves a table shows (:attr:`PlaySession.moves_made`). They stay in
   the game's line (:attr:`PlaySession.moves`), which replays from the deal, and their
-  number is saved with it (``dealt`` in ``extra``).
+  number is saved with it (``dealt`` in ``extra``); a record the web table imports that
+  opens with them (:func:`opening_plays`) keeps them the deal's.
 - **Clock.** It starts at the player's first own move, stops when the game ends (won, or no
   legal move left; an undo out of that dead end lets it run again), and between two
   actions counts at most :data:`IDLE_CAP` seconds (a game left open overnight
@@ -226,15 +227,23 @@ class PlaySession:
         return cls(game, store, record=record, **options)
 
     @classmethod
-    def from_game_record(cls, record: GameFile, store: Store | None, **options: Any) -> Self:
+    def from_game_record(
+        cls, record: GameFile, store: Store | None, *, keep_opening: bool = False, **options: Any,
+    ) -> Self:
         """A new game that continues an imported game record (:mod:`yukon.record`): its start, its
         moves played (one turn each, so undo steps back through them), its clock. ``options`` are the
-        constructor's; ``extra["imported"]`` marks it in the store."""
+        constructor's; ``extra["imported"]`` marks it in the store. ``keep_opening``: moves that open the
+        record with exactly the deal's automatic plays (:func:`opening_plays`) are the deal's here too, as
+        in the game played (the web table's imports)."""
         options["extra"] = {**options.get("extra", {}), "imported": True}
         session = cls(record.start, store, **options)
-        for move in record.moves:
+        opening = opening_plays(record.start) if keep_opening else []
+        # (a record keeps no count of them: "Play on from here" made the deal's Ace a move to count and undo)
+        session.dealt = len(opening) if list(record.moves[:len(opening)]) == opening else 0
+        for n, move in enumerate(record.moves):
             session.game.push(move)
-            session.turns.append(1)
+            if n >= session.dealt:
+                session.turns.append(1)
         session._elapsed_before = float(record.time or 0.0)
         if record.moves:
             session.save()
@@ -727,6 +736,17 @@ class PlaySession:
 
             self._guarded(delete, "could not forget the game")
         return None
+
+
+def opening_plays(start: Game) -> list[Move]:
+    """The deal's automatic plays on ``start`` (:meth:`PlaySession.play_opening` with automatic play on: an Ace
+    dealt face up goes straight up); ``start`` is not changed."""
+    game = start.copy()
+    played: list[Move] = []
+    while len(played) < MAX_AUTO and not game.is_won() and (safe := next_safe_move(game)) is not None:
+        game.push(safe)
+        played.append(safe)
+    return played
 
 
 def card_key(move: Move) -> str:

@@ -89,7 +89,7 @@ def test_the_replay_opened_and_closed_by_keyboard_keeps_the_focus(browser: Any, 
 
 def test_the_analysis_names_the_winning_line_button_as_a_phone_labels_it(browser: Any, server: Server) -> None:
     """On a phone the button reads "Winning line" (its "Show the" left out for room), but the analysis told the
-    player to press "Show the winning line", a button they could not find."""
+    player to press "Show the winning line", a button they could not find; then "winning line", not as it reads."""
     pos = Game.from_text("russian,any,noreturn TSQS.KH/THQH.KD/TDQD.KC/TCQC.KS/JS.JH/JDJC/- 9S/9H/9D/9C")
     gid = httpx.post(server.url + "api/games", json={"position": pos.to_dict()}).json()["id"]
     assert httpx.post(server.url + f"api/games/{gid}/moves", json={"move": "6:JC>7"}).json()["status"] == "lost"
@@ -98,9 +98,9 @@ def test_the_analysis_names_the_winning_line_button_as_a_phone_labels_it(browser
         page.keyboard.press("Escape")  # (the box at the end)
         page.keyboard.press("w")
         page.wait_for_selector("#replay-analysis:not([hidden])", timeout=30000)
-        label = page.inner_text("#replay-line").strip().lower()
+        label = page.inner_text("#replay-line").strip()
         quoted = re.findall(r'"([^"]*)"', page.inner_text("#replay-analysis"))
-        assert [q.lower() for q in quoted] == [label], (quoted, label)
+        assert quoted == [label], (quoted, label)  # (as it reads: "winning line" beside "Winning line" on a phone)
         assert page.errors == []
         page.context.close()
 

@@ -194,7 +194,7 @@ def test_a_long_column_keeps_every_rank_readable(browser: Any, server: Server, v
     gid = game_after(server, LONG_COLUMN, seed=7)
     page = open_game(browser, server, gid, **viewport, settings={**SETTINGS})
     height, compact = page.evaluate("[window.yukon.geom.H, window.yukon.geom.compact]")
-    readable = 0.3 if compact else 0.215  # the fan at which the card's own index shows (app.js, MIN_UP)
+    readable = 0.3 if compact else 0.215  # the fan at which the card's own index shows (layout.js, MIN_UP)
     cards = fanned_column(page, 3)
     assert len(cards) == 20
     assert cards[-1]["bottom"] <= viewport["height"] + 0.5  # the whole column in the window

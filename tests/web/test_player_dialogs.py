@@ -131,7 +131,7 @@ def test_the_game_shows_only_once_every_script_of_the_page_has_run(browser: Any,
     held: list[Any] = []
     page.route("**/static/analysis.js", lambda route: held.append(route))
     page.goto(f"{server.url}?game={gid}", wait_until="commit")
-    page.wait_for_function("!!window.yukon && !!window.yukon.timings")  # app.js has run; analysis.js is held
+    page.wait_for_function("!!window.yukon && !!window.yukon.timings")  # main.js has run; analysis.js is held
     page.wait_for_timeout(1500)  # (the game's own requests take some milliseconds: time for them to show it)
     assert held and page.evaluate("window.stateShownWhile === undefined")
     held[0].continue_()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from web_client import error_of, new_game
 
 from yukon import Game
+from yukon.autoplay import next_safe_move
 from yukon.record import GameRecord
 
 NEARLY_WON = "yukon,kings,noreturn KS/KH/-/-/-/-/- QS/QH/KD/KC"
@@ -75,3 +77,27 @@ def test_analysis_of_a_finished_game(client: TestClient) -> None:
     replay.push_text("4:6C>3")
     replay.replay(answer["continuation"])
     assert replay.is_won()
+
+
+def test_a_record_played_on_keeps_the_deals_automatic_plays_the_deals(client: TestClient) -> None:
+    """"Play on from here" of a finished game imports its record cut at a move: an Ace that went up with the deal
+    stays the deal's in the new game (no move the counter counts, none to undo), as it was in the game played."""
+    seed = next(s for s in range(1, 200) if next_safe_move(Game.deal("yukon", seed=s)) is not None)
+    played = new_game(client, seed=seed, autoplay=True)
+    assert played["dealt"] >= 1
+    gid = played["id"]
+    for _ in range(2):
+        at = client.get(f"/api/games/{gid}").json()
+        mine = next(m for m in at["legal_moves"] if m != "deal")
+        assert client.post(f"/api/games/{gid}/moves", json={"move": mine, "at": at["move_count"]}).status_code == 200
+    before = client.post(f"/api/games/{gid}/resign").json()
+    assert before["moves_made"] == 2
+    record = client.get(f"/api/games/{gid}/record").json()
+    del record["result"]  # as the page does: the new game is not over
+    state = client.post("/api/games/import", json={"record": record}).json()
+    assert (state["dealt"], state["moves_made"], state["move_count"]) == (played["dealt"], 2, before["move_count"])
+    new = state["id"]
+    for left in (1, 0):
+        assert client.post(f"/api/games/{new}/undo").json()["moves_made"] == left
+    assert "nothing to" in error_of(client.post(f"/api/games/{new}/undo"), 409)  # the deal's Ace stays up
+    assert client.get(f"/api/games/{new}").json()["moves"] == played["moves"]

@@ -263,3 +263,32 @@ def test_the_statistics_show_pysolfc_deals_in_a_row_of_their_own(browser: Any, s
     assert current.count() == 1 and "PySolFC deal numbers" in current.inner_text()  # the game in play's row
     shot(page, "stats-numbering.png")
     assert not page.errors
+
+
+def test_play_on_from_a_finished_game_keeps_the_deals_ace_the_deals(browser: Any, server: Server) -> None:
+    """The deal's Ace (it went up with the deal) became a move of the new game "Play on from here" started: the
+    counter counted it and Undo took it back down."""
+    api = f"{server.url}api/games"
+    game = httpx.post(api, json={"seed": 6, "autoplay": True}).json()  # (deal 6: an Ace dealt face up and free)
+    assert game["dealt"] == 1
+    for _ in range(2):
+        at = httpx.get(f"{api}/{game['id']}").json()
+        mine = next(m for m in at["legal_moves"] if m != "deal")
+        assert httpx.post(f"{api}/{game['id']}/moves", json={"move": mine, "at": at["move_count"]}).status_code == 200
+    assert httpx.post(f"{api}/{game['id']}/resign").json()["result"] is not None
+    page = open_page(browser, server)
+    page.goto(f"{server.url}?game={game['id']}")
+    page.wait_for_function("(id) => window.yukon && window.yukon.state && window.yukon.state.id === id",
+                           arg=game["id"])
+    page.keyboard.press("Escape")  # (the box: this game is over)
+    page.keyboard.press("p")
+    position_label(page, "Move 2 of 2")
+    page.click("#replay-play")
+    page.wait_for_function("(id) => window.yukon.state.id !== id && window.yukon.replay === null", arg=game["id"])
+    settle(page)
+    assert (page.inner_text("#move-count"), state(page)["dealt"]) == ("2", 1)
+    for left in ("1", "0"):
+        page.keyboard.press("Control+z")
+        page.wait_for_function("(n) => document.getElementById('move-count').textContent === n", arg=left)
+    assert page.locator("#btn-undo").is_disabled() and state(page)["moves"] == game["moves"]
+    assert not page.errors

@@ -400,7 +400,8 @@ def create_app(
 
     @app.post("/api/games/import", status_code=201, responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     def import_game(body: ImportBody, request: Request) -> Response:
-        """A new game that continues a game record (docs/records.md): its moves played, each undoable."""
+        """A new game that continues a game record (docs/records.md): its moves played, each undoable but the
+        deal's automatic plays it opens with."""
         try:
             record = GameFile.from_dict(body.record)
         except YukonError as exc:

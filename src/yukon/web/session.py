@@ -305,8 +305,9 @@ class Registry:
         """A new game continuing a game record (:mod:`yukon.record`), recorded in the store (with
         ``browser``, the browser that asked for it)."""
         game_id = new_id()
-        session = Session.from_game_record(record, self.store, game_id=game_id, advisor=self.advisor(game_id),
-                                           browser=browser)
+        # (the deal's automatic plays it opens with stay the deal's: "Play on from here" counted them as moves)
+        session = Session.from_game_record(record, self.store, keep_opening=True, game_id=game_id,
+                                           advisor=self.advisor(game_id), browser=browser)
         with self._lock:
             self._keep(session)
         return session

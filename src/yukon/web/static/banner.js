@@ -99,6 +99,8 @@ $("banner").addEventListener("close", () => {
   $("banner").hidden = true;
   focusLost();
 });
+
+// The celebration: a cascade of the foundation cards (none without motion).
 let cascadeLayer = null;
 export function stopCascade() {
   if (cascadeLayer) { cascadeLayer.remove(); cascadeLayer = null; }

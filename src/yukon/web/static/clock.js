@@ -15,6 +15,8 @@ export function tick() {
   if (S.state) $("timer").textContent = fmtTime(shownElapsed());
 }
 setInterval(tick, 500);
+
+// the server's clock stops while the page is hidden (a game left in a background tab does not run on)
 export function setClock(running) {
   if (!S.state || S.state.result !== null) return;
   const url = `/api/games/${S.state.id}/clock`;

@@ -1,6 +1,6 @@
 // The deal's difficulty (docs/difficulty.md): beside the deal number, and in the New dialog.
 // Beside the deal number: the game's state carries the grade only where it tells the player nothing the table
-// does not (a deal dealt as winnable, or a game that is over: a grade says the deal can be won). app.js
+// does not (a deal dealt as winnable, or a game that is over: a grade says the deal can be won). play.js
 // announces every state it accepts with a "yukon:state" event.
 // In the New dialog: only the grades the chosen variant and options offer (/api/variants: "grades").
 (() => {
@@ -59,6 +59,6 @@
     if (deal.selectedOptions[0] && deal.selectedOptions[0].disabled) deal.value = "winnable";
   }
   for (const el of [variant, empty, back]) el.addEventListener("change", update);
-  // app.js fills the dialog's fields when it opens (no change event): look again then
+  // dialogs.js fills the dialog's fields when it opens (no change event): look again then
   new MutationObserver(update).observe(dialog, { attributes: true, attributeFilter: ["open"] });
 })();

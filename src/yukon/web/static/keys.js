@@ -104,6 +104,8 @@ document.addEventListener("keydown", (e) => {
       }
   }
 });
+
+// the focus ring shows for a keyboard user only (store.js: S.keyboardUser)
 document.addEventListener("keydown", () => { S.keyboardUser = true; }, true);
 document.addEventListener("pointerdown", () => { S.keyboardUser = false; }, true);
 table.addEventListener("focusin", (e) => {

@@ -10,7 +10,7 @@ import { hint } from "./hints.js";
 import { goOffline } from "./offline.js";
 import { accept, newGame, redo, restart, sendMove, undo } from "./play.js";
 import { analyse } from "./records.js";
-import { closeReplay, jumpReplay, openReplay, replayHooks, stepReplay, toggleLine, wideLabel } from "./replay.js";
+import { closeReplay, jumpReplay, onReplayShown, openReplay, stepReplay, toggleLine, wideLabel } from "./replay.js";
 import { api, enqueue } from "./server.js";
 import { saveSettings, settings } from "./settings.js";
 import { openStats } from "./stats.js";
@@ -54,6 +54,8 @@ $("deal-number").addEventListener("keydown", (e) => {
   }
 });
 $("deal-number").addEventListener("blur", (e) => { if (S.state) e.target.value = S.state.seed ?? "custom"; });
+
+// Start: resume the last game (the address's, this browser's, the server's latest), or deal one.
 export async function start() {
   try {
     S.variants = await api("GET", "/api/variants");
@@ -86,13 +88,13 @@ export async function start() {
   // a first visit (no game to resume, here or on the server): the table says how to play
   await newGame({ variant: settings.variant, options: settings.options, winnableOnly: false, welcome: true });
 }
+// For the browser tests and bench/web.py (the page's own modules import what they use): the state, the layout,
+// the moves' round trips, and the page's own requests and actions.
 window.yukon = {
   get state() { return S.state; }, get geom() { return S.geom; }, get offline() { return S.offline; }, timings,
   get replay() { return S.replay; }, newGame, sendMove, undo, redo, queue: () => S.queue,
-  // for demo.js (watch the computer play): the same requests, answers and messages as the player's moves
   api, accept, enqueue, say, settings, saveSettings, describeMove, parseMove, ask, focusLost,
-  // for analysis.js: the replay's controls, and a hook on each position it shows
-  stepReplay, jumpReplay, toggleLine, closeReplay, analyse, say, wideLabel, onReplayShown: (f) => replayHooks.push(f),
+  stepReplay, jumpReplay, toggleLine, closeReplay, analyse, wideLabel, onReplayShown,
 };
 // the game is asked for once the page's other scripts have run too: shown while demo.js or analysis.js was still
 // on its way, the game took no T or W (their keys are theirs), and a key pressed at once was lost. (A module runs

@@ -11,6 +11,8 @@ import { offer, say } from "./status.js";
 import { S, cardEls, timings } from "./store.js";
 import { dealName, describeMove, moveNo, moveText, note, parseMove, plural } from "./words.js";
 
+// A state from the server, shown: the table drawn anew (a new game from scratch), the box at the end of a game
+// shown or put away.
 export function accept(data, opts = {}) {
   if (S.replay) { S.state = S.replay.live; endReplay(); }
   const isNew = !S.state || S.state.id !== data.id;
@@ -40,6 +42,7 @@ export function accept(data, opts = {}) {
   if (data.status === "playing" && !over) hideBanner();
   updateWinnable();
 }
+
 const keyOfPick = (pick) => `${note(pick.src)}:${pick.card}`;
 export function legalFor(src, card, count) {
   return S.state.legal_moves.map(parseMove).filter((m) => m && m.src === src && m.card === card && m.count === count);

@@ -219,6 +219,7 @@ export function deal() {
   if (!S.state.legal_moves.includes("deal")) { say(S.state.layout.has_stock ? "The stock is empty." : "This game has no stock.", true); return; }
   sendMove("deal");
 }
+
 // A drag measured on the old layout would drop where the pointer no longer means the same pile: a resize
 // (a phone turned, a window dragged) puts the cards back and the drag ends with no move.
 function cancelDrag() {

@@ -104,6 +104,7 @@ function importRecord(record, name) {
     say(`Opened ${name}: ${plural(data.move_count, "move")} played. Play on, or Replay (P) to step through them.`);
   });
 }
+
 $("replay-analyse").addEventListener("click", analyse);
 $("replay-export").addEventListener("click", exportRecord);
 $("replay-play").addEventListener("click", playFromHere);

@@ -160,7 +160,9 @@ function showReplayBar() {
   if (a) { wideLabel(text, analysisText(a, r.moves, !!c)); text.classList.toggle("lost", !!a.losing_move); }
   replayHooks.forEach((f) => f(r));
 }
-export const replayHooks = [];  // called with the replay each time its bar is shown (analysis.js)
+const replayHooks = [];  // called with the replay each time its bar is shown
+// (analysis.js plays the winning line on, fit.js fits the bar's text)
+export const onReplayShown = (f) => { replayHooks.push(f); };
 // The replay bar lies over the header and the status line, exactly as tall as they are: the table keeps its
 // box and the cards their places when it comes and goes (style.css).
 function fitReplayBar() {
@@ -168,30 +170,30 @@ function fitReplayBar() {
   if (!bar.hidden) bar.style.height = `${table.getBoundingClientRect().top}px`;
 }
 window.addEventListener("resize", fitReplayBar);
-// a button's label whose {parts} a phone leaves out (.wide): its accessible name is what it shows
+// a button's label whose {parts} a phone leaves out (.wide), or puts in other words ({wide|narrow}: a phone shows
+// the .narrow part instead): its accessible name is what it shows
 export function wideLabel(el, text) {
-  el.replaceChildren(...text.split(/(\{[^}]*\})/).filter(Boolean).map((part) => {
-    if (part[0] !== "{") return document.createTextNode(part);
-    const wide = document.createElement("span");
-    wide.className = "wide";
-    wide.textContent = part.slice(1, -1);
-    return wide;
+  const span = (className, textContent) => Object.assign(document.createElement("span"), { className, textContent });
+  el.replaceChildren(...text.split(/(\{[^}]*\})/).filter(Boolean).flatMap((part) => {
+    if (part[0] !== "{") return [document.createTextNode(part)];
+    const [wide, narrow] = part.slice(1, -1).split("|");
+    return narrow === undefined ? [span("wide", wide)] : [span("wide", wide), span("narrow", narrow)];
   }));
 }
 // (``showing``: the winning line is on the table, and its button says "Back to the game's moves": the words that
-// say to press "Show the winning line" go)
+// say to press "Show the winning line" go. On a phone they name it as its button reads there: "Winning line")
 function analysisText(a, moves, showing = false) {
   if (a.losing_move) {
     const mv = parseMove(moves[a.losing_move - 1] || "");
     return `Move ${moveNo(a.losing_move, S.replay ? S.replay.live : S.state)} lost the game${mv ? ` (${describeMove(mv).replace(/^./, (ch) => ch.toLowerCase())})` : ""}: before it, the game could still be won by someone seeing every card.`
-      + (showing ? "" : ' "{Show the }winning line" plays what would have won, move by move.');
+      + (showing ? "" : ' "{Show the w|W}inning line" plays what would have won, move by move.');
   }
   if (a.start === "lost") return "This deal could not be won from the start, even seeing every card: no move of yours lost it.";
   if (a.end === "won") return "You won: no move lost the game.";
   if (a.losing_range && a.range_text) return `${a.range_text}.`;
   if (a.end === "winnable") {
     return "The game could still be won where it was left: no move lost it."
-      + (a.winning_line && a.winning_line.length && !showing ? ' "{Show the }winning line" plays a way to win from there.' : "");
+      + (a.winning_line && a.winning_line.length && !showing ? ' "{Show the w|W}inning line" plays a way to win from there.' : "");
   }
   return "The solver could not decide in time where the game was lost.";
 }
@@ -213,6 +215,8 @@ export function toggleLine() {
   say("The winning line: → plays it move by move.");
   replayTo(from, 0);
 }
+
+// the bar's controls (records.js wires its buttons that change or save the game)
 $("replay-first").addEventListener("click", () => jumpReplay(0));
 $("replay-back").addEventListener("click", () => stepReplay(-1));
 $("replay-forward").addEventListener("click", () => stepReplay(1));

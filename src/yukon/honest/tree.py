@@ -41,6 +41,9 @@ class _Node:
     """A view in the tree: its moves (the advice's favourite first) and, per move, visits and value won."""
 
     moves: list[Move]
+    #: the view, until its moves are put in the advice's order (when the walk first chooses at it: most views
+    #: added are never walked through, and the order costs as much as the search that values them)
+    unordered: VisiblePosition | None = None
     visits: int = 0
     counts: list[int] = field(default_factory=list)
     totals: list[float] = field(default_factory=list)
@@ -140,6 +143,9 @@ def _walk(
     on_path = {view}
     node = root
     for _ in range(MAX_DEPTH):
+        if node.unordered is not None:
+            node.moves = ordered(node.unordered, node.moves)
+            node.unordered = None
         i = node.select(exploration)
         path.append((node, i))
         game.push_unchecked(node.moves[i])
@@ -153,7 +159,7 @@ def _walk(
         if child is None:
             moves = candidates_of(after, seen | on_path)
             value = leaf(game) if moves else 0.0
-            tree[after] = _Node(ordered(after, moves))
+            tree[after] = _Node(moves, after)
             return path, value
         if not child.moves:
             return path, 0.0

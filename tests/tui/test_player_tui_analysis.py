@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 from tui_helpers import FakeClock, wait_for
 
 from yukon import Game
@@ -167,6 +168,30 @@ def test_playing_on_from_a_game_given_up_is_a_new_game_that_quitting_keeps(store
     again = YukonApp(store, clock=FakeClock(), tick=False, new_seed=lambda: 98)
     assert again.resumed and list(map(str, again.session.moves)) == played
     assert again.session.result is None and computer_moves(again.session.extra) == 1  # (the solver's move)
+
+
+def test_w_in_australian_patience_names_what_is_hidden_there(store: Store) -> None:
+    # Australian Patience deals every card face up: the question said "the answer shows the face-down cards"
+    # (and x, before the end, "the record shows the face-down cards of the start"); what is hidden is the stock's
+    from yukon.tui.screens import ConfirmScreen
+
+    app = YukonApp(store, Game.deal("australian", seed=3), clock=FakeClock(), tick=False, new_seed=lambda: 99,
+                   autoplay=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        app.session.play(app.session.game.legal_moves()[0], autoplay=False)
+        app.refresh_table()
+        await pilot.press("x")
+        assert app.status_text.endswith("the record shows the stock's order at the start"), app.status_text
+        await pilot.press("W")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen)
+        question = str(screen.query(Static).first().render())
+        assert "(the answer shows the stock's order)" in question and "face-down" not in question, question
+        await pilot.press("n")
+
+    run_at_80x24(app, scenario)
 
 
 def test_an_own_position_lost_from_the_start_is_not_called_a_deal(store: Store) -> None:

@@ -14,6 +14,7 @@ from ..demo import computer_moves
 from ..notation import Move
 from ..record import GameRecord as GameFile
 from ..store import COMPUTER_MOVES
+from ..visible import hidden_in
 from .base import TableApp
 from .replay import Replay
 from .session import Session, describe_move
@@ -29,8 +30,14 @@ class ReplayActions(TableApp):
         if self.session.game.is_over() or self.session.result is not None:
             return True
         self.set_status(f"{what} once the game is over (won, no legal move left, or given up with W): "
-                        "the record shows the face-down cards of the start", "error")
+                        f"the record shows {self._start_hid()} at the start", "error")
         return False
+
+    def _start_hid(self) -> str:
+        """What the record and the analysis show that the player could not see, in the engine's words: the
+        start's (Australian Patience deals every card face up: there it is the stock's order, not "the face-down
+        cards"; and the start's, not the table's: a stock played out or every card turned hid them before)."""
+        return hidden_in(self.session.start)
 
     def _record(self) -> GameFile:
         """The game as a record, with its end: at a dead end the terminal game records ``lost`` only
@@ -163,7 +170,7 @@ class ReplayActions(TableApp):
         if session.in_progress and not session.game.is_over():
             # at any time, as in the web game: the answer shows face-down cards, so the game ends first
             self._confirm_then(f"Give up this game to see where it went wrong? {self._leaving().capitalize()} "
-                               "(the answer shows the face-down cards).", self._give_up_and_analyze)
+                               f"(the answer shows {self._start_hid()}).", self._give_up_and_analyze)
             return
         if session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
             return

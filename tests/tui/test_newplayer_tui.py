@@ -299,6 +299,10 @@ def test_every_figure_of_the_statistics_is_seen_without_scrolling_sideways(
         shown = " ".join(str(cell) for r in range(table.row_count) for cell in table.get_row_at(r))
         for figure in figures:
             assert figure in shown, (figure, shown)
+        # the win rates, in both forms a percentage (the wide form's Win % column said a bare "0" and "100")
+        column = 4 if form == "wide" else 1  # (Win %; in the narrow form the rate is under the games won)
+        rates = sorted(str(table.get_row_at(r)[column]).split("\n")[-1] for r in range(table.row_count))
+        assert rates == ["0%", "100%", "100%"], rates
         keys = str(screen.query_one("#stats-keys", Static).render())
         assert "←" not in keys and "↑" not in keys, keys
 

@@ -7,9 +7,11 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 from tui_helpers import FakeClock, wait_for
 
 from yukon import Game
+from yukon.demo import computer_moves
 from yukon.store import Store
 from yukon.tui.app import YukonApp
 
@@ -115,10 +117,79 @@ def test_l_on_the_winning_line_says_the_solvers_moves_were_played(store: Store) 
         await pilot.press("b", "full_stop", "full_stop", "l")
         assert app.replay is None and app.session.move_count == len(STILL_WINNABLE) + 2
         assert "redo" not in app.status_text, app.status_text
-        assert app.status_text == (f"Playing on from move {len(STILL_WINNABLE) + 2}: the solver's 2 moves are "
+        assert app.status_text == (f"A new game from move {len(STILL_WINNABLE) + 2}: the solver's 2 moves are "
                                    "played (u takes them back)")
         await pilot.press("u")
         assert app.session.move_count == len(STILL_WINNABLE)
+
+    run_at_80x24(app, scenario)
+
+
+def test_playing_on_from_a_game_given_up_is_a_new_game_that_quitting_keeps(store: Store) -> None:
+    # A new player's trial: a move, W, y, b, ., l, then p, and q: the next `yukon tui` dealt a fresh random game,
+    # the moves played on were lost (they went on in the game given up, which is not saved again); while playing
+    # on, the top line said "given up" and the clock stood still.
+    clock = FakeClock()
+    app = YukonApp(store, Game.deal("yukon", seed=802), clock=clock, tick=False, new_seed=lambda: 99,
+                   autoplay=False, analysis_time=5.0)
+    played: list[str] = []
+    ids: list[str] = []
+
+    def info() -> str:
+        return str(app.query_one("#info").render())
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        for move in STILL_WINNABLE:
+            app.session.play(move, autoplay=False)
+        app.refresh_table()
+        clock.now += 60
+        await pilot.press("W", "y")
+        await wait_for(pilot, lambda: app.analysis is not None)
+        given_up = app.session.id
+        ids.append(given_up)
+        assert "given up" in info()
+        await pilot.press("b", "full_stop", "l")  # the solver's first move, then a game of one's own
+        session = app.session
+        assert session.id != given_up and session.result is None and session.clock_running
+        assert session.moves_made == len(STILL_WINNABLE) + 1 and "given up" not in info(), info()
+        assert app.status_text.startswith(f"A new game from move {len(STILL_WINNABLE) + 1}")
+        clock.now += 30
+        assert round(session.elapsed) == 90  # the game's time goes on
+        for then in (len(STILL_WINNABLE) + 2, len(STILL_WINNABLE) + 3):
+            await pilot.press("p")
+            await wait_for(pilot, lambda n=then: session.moves_made >= n)  # (p waits for the hint, then plays it)
+        played.extend(map(str, session.moves))
+        await pilot.press("q")
+
+    run_at_80x24(app, scenario)
+    assert len(played) == len(STILL_WINNABLE) + 3
+    old = store.load_game(ids[0])
+    assert old is not None and old.result == "abandoned" and len(old.moves) == len(STILL_WINNABLE)  # as given up
+    again = YukonApp(store, clock=FakeClock(), tick=False, new_seed=lambda: 98)
+    assert again.resumed and list(map(str, again.session.moves)) == played
+    assert again.session.result is None and computer_moves(again.session.extra) == 1  # (the solver's move)
+
+
+def test_w_in_australian_patience_names_what_is_hidden_there(store: Store) -> None:
+    # Australian Patience deals every card face up: the question said "the answer shows the face-down cards"
+    # (and x, before the end, "the record shows the face-down cards of the start"); what is hidden is the stock's
+    from yukon.tui.screens import ConfirmScreen
+
+    app = YukonApp(store, Game.deal("australian", seed=3), clock=FakeClock(), tick=False, new_seed=lambda: 99,
+                   autoplay=False)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        app.session.play(app.session.game.legal_moves()[0], autoplay=False)
+        app.refresh_table()
+        await pilot.press("x")
+        assert app.status_text.endswith("the record shows the stock's order at the start"), app.status_text
+        await pilot.press("W")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen)
+        question = str(screen.query(Static).first().render())
+        assert "(the answer shows the stock's order)" in question and "face-down" not in question, question
+        await pilot.press("n")
 
     run_at_80x24(app, scenario)
 

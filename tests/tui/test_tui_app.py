@@ -171,7 +171,7 @@ def test_win_announcement_and_statistics(store: Store) -> None:
         assert isinstance(app.screen, StatsScreen)
         table = app.screen.query_one(DataTable)
         row = [str(c) for c in table.get_row_at(0)]
-        assert row[:5] == ["Yukon", "kings", "1", "1", "100"]
+        assert row[:5] == ["Yukon", "kings", "1", "1", "100%"]  # (the win rate said "100", the narrow form "100%")
         assert row[5:] == ["1", "1", "0:00", "4"]
         await pilot.press("escape")
         assert not isinstance(app.screen, StatsScreen)

@@ -37,22 +37,12 @@ class NewGames(TableApp):
         """Leave the current game (abandoned when in progress) and play ``game``; ``proved_winnable``: it was
         dealt as a winnable deal the solver proved so (its grade may then show; the game's record keeps it)."""
         self.session.abandon()
-        for name in list(self._jobs):
-            self._cancel(name)
         old_rules = self.session.game.rules
-        self.session = Session(game, self.store, autoplay=self.session.autoplay, hint_kind=self.session.hint_kind,
-                               clock=self._time_source, extra={"deal_winnable": "won"} if proved_winnable else None)
-        self.session.play_opening()
-        self.state.game = game
-        self.state.pick = None
-        self.state.hint = None
+        session = Session(game, self.store, autoplay=self.session.autoplay, hint_kind=self.session.hint_kind,
+                          clock=self._time_source, extra={"deal_winnable": "won"} if proved_winnable else None)
+        session.play_opening()
+        self._take_up(session)
         self.state.cursor = Cursor("tab", 0, self._free_index(0))
-        self._announced = False
-        self.winnable_text = ""
-        self.replay = None
-        self.analysis = None
-        self.advisor = self._new_advisor()
-        self._explained = set()
         welcome = self._welcome(game, self._deal_note)
         self._deal_note = ""
         self.set_status(welcome)
@@ -64,6 +54,22 @@ class NewGames(TableApp):
             self.call_later(self._rebuild, welcome)
         else:
             self._after_change()
+
+    def _take_up(self, session: Session) -> None:
+        """Play ``session`` from now on (a new deal, or a finished game played on from its replay: ``l``): the
+        old game's jobs, hint, replay, analysis and end are forgotten."""
+        for name in list(self._jobs):
+            self._cancel(name)
+        self.session = session
+        self.state.game = session.game
+        self.state.pick = None
+        self.state.hint = None
+        self._announced = False
+        self.winnable_text = ""
+        self.replay = None
+        self.analysis = None
+        self.advisor = self._new_advisor()
+        self._explained = set()
 
     async def _rebuild(self, welcome: str) -> None:
         """The table's piles and columns made anew for the game in play (another variant's layout).

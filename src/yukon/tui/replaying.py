@@ -10,11 +10,14 @@ from datetime import datetime
 from pathlib import Path
 
 from ..cli_common import plural
+from ..demo import computer_moves
 from ..notation import Move
 from ..record import GameRecord as GameFile
+from ..store import COMPUTER_MOVES
+from ..visible import hidden_in
 from .base import TableApp
 from .replay import Replay
-from .session import describe_move
+from .session import Session, describe_move
 from .texts import no_line_text
 
 
@@ -27,8 +30,14 @@ class ReplayActions(TableApp):
         if self.session.game.is_over() or self.session.result is not None:
             return True
         self.set_status(f"{what} once the game is over (won, no legal move left, or given up with W): "
-                        "the record shows the face-down cards of the start", "error")
+                        f"the record shows {self._start_hid()} at the start", "error")
         return False
+
+    def _start_hid(self) -> str:
+        """What the record and the analysis show that the player could not see, in the engine's words: the
+        start's (Australian Patience deals every card face up: there it is the stock's order, not "the face-down
+        cards"; and the start's, not the table's: a stock played out or every card turned hid them before)."""
+        return hidden_in(self.session.start)
 
     def _record(self) -> GameFile:
         """The game as a record, with its end: at a dead end the terminal game records ``lost`` only
@@ -112,19 +121,35 @@ class ReplayActions(TableApp):
         if replay.better_from is None:  # the deal's automatic plays are the deal's: play resumes after them
             keep = max(keep, self.session.dealt)
         theirs = [] if replay.better_from is None else list(replay.line[replay.better_from:replay.at])
+        # A finished game (won, lost, or given up with W) keeps its result: playing on is a new game, saved as it
+        # is played, as the web's "Play on from here (a new game)". (It went on in the game given up: the header
+        # said "given up", the clock stood still, and the moves were lost on quitting, unsaved.)
+        finished = self.session.result is not None
+        if finished and keep == played and not theirs and self.session.game.is_over():
+            self.set_status("The game ended here: , steps back to a position to play on from", "error")
+            return
         self.leave_replay()
+        session = Session.played_on(self.session, clock=self._time_source) if finished else self.session
         try:
+            if finished:
+                session.start_clock()  # a game in play (it stops at once if the position is over)
             if keep < played:
-                self.session.undo(to=keep)
+                session.undo(to=keep)
             if theirs:
-                self.session.play_line(theirs)
+                # the solver's moves are the computer's: a game it wins is not the player's win in the statistics
+                session.extra[COMPUTER_MOVES] = computer_moves(session.extra) + len(theirs)
+                session.play_line(theirs)
+            elif finished and keep == played:
+                session.save()  # (a game given up, played on from where it was left)
         except Exception as exc:  # the session says why (a game locked by its result, say)
             self.set_status(f"Cannot play from there: {exc}", "error")
             self.refresh_table()
             return
+        if finished:
+            self._take_up(session)
         # (it said "the later moves are on the redo list" also when nothing was undone and the solver's moves
         # had just been played: r then had nothing to redo)
-        text = f"Playing on from move {self.session.moves_made}"
+        text = f"{'A new game from' if finished else 'Playing on from'} move {self.session.moves_made}"
         if theirs:
             text += f": the solver's {plural(len(theirs), 'move')} {'is' if len(theirs) == 1 else 'are'} played " + (
                 f"(u takes {'it' if len(theirs) == 1 else 'them'} back)")
@@ -145,7 +170,7 @@ class ReplayActions(TableApp):
         if session.in_progress and not session.game.is_over():
             # at any time, as in the web game: the answer shows face-down cards, so the game ends first
             self._confirm_then(f"Give up this game to see where it went wrong? {self._leaving().capitalize()} "
-                               "(the answer shows the face-down cards).", self._give_up_and_analyze)
+                               f"(the answer shows {self._start_hid()}).", self._give_up_and_analyze)
             return
         if session.result != "abandoned" and not self._over_or_why("Where did it go wrong? works"):
             return

@@ -6,6 +6,7 @@ Every one of them is a :class:`Dialog`: ``q`` and ``ctrl+c`` quit from it as fro
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
@@ -166,6 +167,16 @@ def clock_text(seconds: float | None) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
+def rate_text(rate: float) -> str:
+    """A win rate as a percentage, rounded as the web table's statistics round it (half up, ``Math.round``):
+    ``'0%'``, ``'13%'`` for 0.125 (the wide table showed a bare ``0``, the narrow one ``0%``).
+
+    >>> rate_text(0.0), rate_text(0.125), rate_text(2 / 3), rate_text(1.0)
+    ('0%', '13%', '67%', '100%')
+    """
+    return f"{math.floor(100 * rate + 0.5)}%"
+
+
 def _options_words(row: StatsRow) -> str:
     """Short words for a row's rule options: ``kings``, ``any, return``."""
     opts = row.options
@@ -227,7 +238,7 @@ class StatsScreen(Dialog[None]):
         for row in rows:
             table.add_row(
                 self._title(row), _options_words(row), str(row.played),
-                str(row.won), f"{100 * row.win_rate:.0f}", str(row.current_streak),
+                str(row.won), rate_text(row.win_rate), str(row.current_streak),
                 str(row.best_streak), clock_text(row.best_time),
                 "-" if row.fewest_moves is None else str(row.fewest_moves),
                 key=f"{row.variant} {_options_words(row)}",
@@ -244,7 +255,7 @@ class StatsScreen(Dialog[None]):
             rules = _rules_lines(row)
             moves = "-" if row.fewest_moves is None else f"{row.fewest_moves} moves"
             table.add_row(
-                Text.assemble(self._title(row), "\n", rules), f"{row.won} of {row.played}\n{100 * row.win_rate:.0f}%",
+                Text.assemble(self._title(row), "\n", rules), f"{row.won} of {row.played}\n{rate_text(row.win_rate)}",
                 f"{row.current_streak} now\n{row.best_streak} best", f"{clock_text(row.best_time)}\n{moves}",
                 height=1 + rules.count("\n") + 1, key=f"{row.variant} {_options_words(row)}",
             )
@@ -410,5 +421,5 @@ class GameOverScreen(Dialog[str | None]):
 
 __all__ = [
     "QUIT_BINDINGS", "ConfirmScreen", "Dialog", "GameOverScreen", "HelpScreen", "KeyLine", "StatsScreen", "clock_text",
-    "key_label", "modal_css", "rules_words",
+    "key_label", "modal_css", "rate_text", "rules_words",
 ]

@@ -96,6 +96,22 @@ class Session(PlaySession):
         return session
 
     @classmethod
+    def played_on(cls, finished: Session, *, clock: Callable[[], float] = time.monotonic) -> Session:
+        """A new game in play with the line, turns and time of ``finished`` (a game over: won, lost or given
+        up), to play on from one of its positions (undo there): ``finished`` keeps its result and its record,
+        the new game is saved as it is played (the web's "Play on from here (a new game)", marked
+        ``imported`` as the web's is). Nothing is written here: a won line is taken back before a save."""
+        extra = {k: v for k, v in finished.extra.items() if k not in ("autoplay", "hint_kind")}
+        session = cls(finished.start, finished.store, autoplay=finished.autoplay, hint_kind=finished.hint_kind,
+                      clock=clock, extra={**extra, "imported": True})
+        for move in finished.moves:
+            session.game.push(move)
+        session.dealt, session.turns = finished.dealt, list(finished.turns)
+        session.player_moved = finished.player_moved
+        session._elapsed_before = finished.elapsed  # (the clock goes on from the game's time, as an import's)
+        return session
+
+    @classmethod
     def resume(cls, store: Store, **kwargs: Any) -> Session | None:
         """The latest unfinished terminal game in ``store``, or None (also if it cannot be read).
 

@@ -361,6 +361,33 @@ sys.meta_path.insert(0, PauseAt())
 """
 
 
+def interrupted_at_import(tmp_path: Path, at: str, argv: list[str]) -> tuple[int, str, str]:
+    """``python ARGV`` held by a sitecustomize while it imports the module ``at``, then sent SIGINT: its exit
+    status, standard output and standard error."""
+    import os
+    import signal
+
+    import yukon
+
+    (tmp_path / "sitecustomize.py").write_text(PAUSE_AT_IMPORT, encoding="utf-8")
+    src = str(Path(yukon.__file__).resolve().parents[1])
+    env = {**os.environ, "YUKON_TEST_PAUSE_AT": at,
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), src, os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        said = proc.stdout.readline()
+        assert said == "paused\n", (said, proc.stderr.read() if proc.stderr else "")
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return proc.returncode, out, err
+
+
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("at", [
     "yukon.cards",  # the package's first import after its startup handler: `import yukon` (before: a traceback)
@@ -372,28 +399,7 @@ def test_a_real_ctrl_c_at_any_point_of_python_m_yukons_start_exits_130_quietly(t
     """``python -m yukon tui --help`` sent SIGINT while it imports ``at`` (held there by a sitecustomize until
     the signal comes: no sleep-and-hope). Python imports the package before yukon.__main__ runs: a Ctrl-C in
     ``import yukon`` printed KeyboardInterrupt's traceback, one later ended quietly with 130."""
-    import os
-    import signal
-
-    import yukon
-
-    (tmp_path / "sitecustomize.py").write_text(PAUSE_AT_IMPORT, encoding="utf-8")
-    src = str(Path(yukon.__file__).resolve().parents[1])
-    env = {**os.environ, "YUKON_TEST_PAUSE_AT": at,
-           "PYTHONPATH": os.pathsep.join([str(tmp_path), src, os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, "-m", "yukon", "tui", "--help"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
-    try:
-        assert proc.stdout is not None
-        said = proc.stdout.readline()
-        assert said == "paused\n", (said, proc.stderr.read() if proc.stderr else "")
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert (proc.returncode, out, err) == (130, "", "")
+    assert interrupted_at_import(tmp_path, at, ["-m", "yukon", "tui", "--help"]) == (130, "", "")
 
 
 #: The ``yukon`` console script as pip writes it (the entry point from pyproject.toml filled in).
@@ -429,28 +435,7 @@ def test_a_real_ctrl_c_while_the_console_script_starts_exits_130_quietly(tmp_pat
     """``yukon tui --help``, the console script (not ``python -m yukon``), sent SIGINT while it imports ``at``
     (held there by a sitecustomize until the signal comes): only ``python -m yukon`` had the startup guard, and
     the script printed KeyboardInterrupt's traceback."""
-    import os
-    import signal
-
-    import yukon
-
-    (tmp_path / "sitecustomize.py").write_text(PAUSE_AT_IMPORT, encoding="utf-8")
-    src = str(Path(yukon.__file__).resolve().parents[1])
-    env = {**os.environ, "YUKON_TEST_PAUSE_AT": at,
-           "PYTHONPATH": os.pathsep.join([str(tmp_path), src, os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, str(console_script(tmp_path)), "tui", "--help"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
-    try:
-        assert proc.stdout is not None
-        said = proc.stdout.readline()
-        assert said == "paused\n", (said, proc.stderr.read() if proc.stderr else "")
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert (proc.returncode, out, err) == (130, "", "")
+    assert interrupted_at_import(tmp_path, at, [str(console_script(tmp_path)), "tui", "--help"]) == (130, "", "")
 
 
 def test_the_console_script_hands_ctrl_c_back_as_the_command_runs(tmp_path: Path) -> None:

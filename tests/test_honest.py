@@ -362,11 +362,16 @@ LOOKING_AHEAD = Method(second_look=1, playouts=1)
 @settings(SETTINGS, max_examples=15)
 @given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120), st.integers(0, 2**32))
 def test_every_method_is_honest(option, deal, picks, order, seed) -> None:
-    game = mid_game(option, deal, picks).copy()
-    other = rearranged(game, order)
-    a = honest_hint(game, None, seed=seed, budget=TINY, method=LOOKING_AHEAD)
-    b = honest_hint(other, None, seed=seed, budget=TINY, method=LOOKING_AHEAD)
-    assert (a.move, a.source, a.samples, a.nodes) == (b.move, b.source, b.samples, b.nodes), game.to_text()
+    assert_honest(LOOKING_AHEAD, mid_game(option, deal, picks), order, seed)
+
+
+def assert_honest(method: Method, position: Game, order: list[int], seed: int) -> None:
+    """``method``'s hint for ``position`` is the same, and as legal, when its hidden cards lie in ``order``."""
+    game = position.copy()  # no history: the other position has none either
+    a = honest_hint(game, None, seed=seed, budget=TINY, method=method)
+    b = honest_hint(rearranged(game, order), None, seed=seed, budget=TINY, method=method)
+    assert (a.move, a.source, a.samples, a.nodes, a.win_share) == (b.move, b.source, b.samples, b.nodes,
+                                                                   b.win_share), game.to_text()
     assert a.move is None or game.is_legal(a.move)
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_helpers import mid_game
-from test_honest import SETTINGS, TINY, choices, deals, options, rearranged
+from test_honest import SETTINGS, TINY, assert_honest, choices, deals, options
 from wall_clock import LOADED, timed
 from yukon import Game, Move
 from yukon.honest import Method, honest_hint, play_honest
@@ -23,12 +23,7 @@ SMALL_TREE = Method(tree=12, tree_nodes=300)
 @settings(SETTINGS, max_examples=20)
 @given(options, deals, choices, st.lists(st.integers(0, 200), min_size=1, max_size=120), st.integers(0, 2**32))
 def test_the_tree_is_honest(option, deal, picks, order, seed) -> None:
-    game = mid_game(option, deal, picks).copy()
-    other = rearranged(game, order)
-    a = honest_hint(game, None, seed=seed, budget=TINY, method=SMALL_TREE)
-    b = honest_hint(other, None, seed=seed, budget=TINY, method=SMALL_TREE)
-    assert (a.move, a.source, a.samples, a.nodes, a.win_share) == (b.move, b.source, b.samples, b.nodes,
-                                                                   b.win_share), game.to_text()
+    assert_honest(SMALL_TREE, mid_game(option, deal, picks), order, seed)
 
 
 @settings(SETTINGS, max_examples=20)

@@ -93,7 +93,7 @@ def fit_status(forms: Sequence[str], width: int, lines: int) -> str:
 
 
 def win_stats_line(row: StatsRow | None, elapsed: float) -> str:
-    """The won box's statistics of the rules just won, in the web table's words (``statsLine`` in its app.js):
+    """The won box's statistics of the rules just won, in the web table's words (``statsLine`` in its banner.js):
     the streak, the best one, the best time (a new best said) and the games won; ``""`` without a row.
 
     >>> win_stats_line(StatsRow("yukon", {}, 7, 4, 2, 3, 95.0, 120), 95.0)

@@ -281,6 +281,7 @@ def create_app(
                 "has_waste": r.has_waste, "defaults": r.options(), "about": r.about,
                 "numberings": ["yukon", "pysolfc"] if r.variant in PYSOLFC_GAME_IDS else ["yukon"],
                 "grades": deals.grades_offered(r.variant),  # the difficulties offered, per options
+                "lost": deals.lost_offered(r.variant),  # the options that have a deal proven lost
             }
             for r in VARIANTS.values()
         ],

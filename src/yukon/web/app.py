@@ -229,6 +229,12 @@ def create_app(
     # ------------------------------------------------------------------ the most frequent request, first
     # (a request is matched against the routes in order: each one before it costs a little)
 
+    def with_held_back_note(session: Session, state: dict[str, Any], autoplay: bool) -> dict[str, Any]:
+        """A move's or a new game's answer with why automatic play left cards it could have played up, the
+        ones not told yet, the cards left for one reason in one sentence (as the terminal says it)."""
+        told = session.held_back_note() if autoplay and state["held_back"] else {"sentences": [], "cards": 0}
+        return state | {"held_back_note": told}
+
     async def play_move(game_id: str, move: str, autoplay: bool, autofinish: bool, at: int | None = None) -> Response:
         def do(session: Session) -> Response:
             if at is not None and at != len(session.moves):
@@ -241,7 +247,7 @@ def create_app(
             except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
                 return JSONBody({"error": short_message(str(exc)), "reason": exc.reason,
                                  "explanation": session.explain(exc)}, 409)
-            return JSONBody(session.to_state(played))
+            return JSONBody(with_held_back_note(session, session.to_state(played), autoplay))
 
         return await threads.run(on_game(game_id, do))
 
@@ -353,7 +359,7 @@ def create_app(
             played = session.play_opening(autoplay=body.autoplay, autofinish=body.autofinish)
             if not played:
                 registry.save(session)  # records a position dealt already won
-            return session.to_state(played)
+            return with_held_back_note(session, session.to_state(played), body.autoplay)
 
     @app.post("/api/games", status_code=201, responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     async def new_game(body: NewGameBody, request: Request) -> Response:

@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..advisor import Advisor
-from ..autoplay import left_to_the_player
+from ..autoplay import left_in_sentences, left_to_the_player
 from ..cards import NAME
 from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
@@ -114,6 +114,9 @@ class Session(PlaySession):
         self.lock = threading.RLock()
         #: hints (honest or solver), "still winnable?" and the last winnable position (yukon.advisor)
         self.advisor = advisor or Advisor()
+        #: the cards whose being left by automatic play a move's answer has explained (once per card and game,
+        #: as the terminal game does: :meth:`held_back_note`)
+        self.explained: set[int] = set()
 
     # ------------------------------------------------------------------ the page
 
@@ -129,6 +132,15 @@ class Session(PlaySession):
         except IllegalMoveError as exc:
             return exc
         raise AssertionError(f"{move!r} is refused by is_legal and played by push")  # pragma: no cover
+
+    def held_back_note(self) -> dict[str, Any]:
+        """Why automatic play leaves the cards it leaves now that no answer has explained yet: ``sentences``, one
+        per reason, the cards left for the same reason named together (the terminal's words:
+        :func:`~yukon.autoplay.left_in_sentences`), and ``cards``, how many they name. Those cards count as
+        explained from then on (once per card and game, as the terminal game says it)."""
+        fresh = {m.card for m, _ in left_to_the_player(self.game)} - self.explained
+        self.explained |= fresh
+        return {"sentences": left_in_sentences(self.game, fresh) if fresh else [], "cards": len(fresh)}
 
     def to_state(self, played: Sequence[Move] = (), undone: Sequence[Move] = ()) -> dict[str, Any]:
         """The JSON the API returns: what the player can see of the position, plus the game's state.

@@ -151,6 +151,7 @@ def create_app(
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
     idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
     request_threads: int = REQUEST_THREADS, fast_lane: bool = True, shared: bool | None = None,
+    game_clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The application, over ``store`` (default: the user's store file).
 
@@ -160,7 +161,8 @@ def create_app(
     ``request_threads``: the threads doing the requests' work on games; ``fast_lane``: answer a
     well-formed move or state request without FastAPI's routing (:mod:`yukon.web.lane`; the same answers);
     ``shared``: several players may use this server (default: when it asks for a token, i.e. it is served
-    beyond loopback), so ``GET /api/games/latest`` answers only with a game the asking browser started.
+    beyond loopback), so ``GET /api/games/latest`` answers only with a game the asking browser started;
+    ``game_clock``: the games' clock and the sessions' idle time (a test's fake clock).
     """
     if shared is None:
         shared = token is not None
@@ -171,7 +173,7 @@ def create_app(
         return Advisor(solving.QueueRunner(queue, game_id), hint_time=hint_time, winnable_time=winnable_time)
 
     registry = Registry(store if store is not None else Store(), max_sessions=max_sessions,
-                        idle_seconds=idle_seconds, advisor=advisor)
+                        idle_seconds=idle_seconds, advisor=advisor, clock=game_clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -218,6 +220,8 @@ def create_app(
             with registry.use(game_id) as session:
                 session = found(session, game_id)
                 with session.lock:
+                    if session.seen():  # a page back after a silence: the time without one is not counted
+                        registry.save(session)
                     return do(session)
 
         return work
@@ -548,9 +552,12 @@ def create_app(
 
     @app.post("/api/games/{game_id}/clock", responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     async def clock(game_id: str, body: ClockBody) -> Response:
-        """Pause the clock (page hidden) or let it run again (page shown, once a move was played)."""
+        """Pause the clock (page hidden) or let it run again (page shown, once a move was played); while it runs,
+        the page's heartbeat (a game's clock counts no time after the page's last sign of life)."""
 
         def do(session: Session) -> dict[str, Any]:
+            if body.running and session.clock_running:  # a page's heartbeat (on_game took it): nothing to save
+                return {"elapsed": round(session.elapsed, 3), "clock_running": True}
             with session.atomic():
                 if body.running:
                     if session.player_moved:  # the clock starts at the player's first own move

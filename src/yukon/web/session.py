@@ -53,6 +53,11 @@ CLIENT = "web"
 #: At most this many games stay in memory; a game unused this many seconds is dropped (both reload from the store).
 MAX_SESSIONS = 200
 IDLE_SECONDS = 15 * 60.0
+#: Seconds between two signs of life from a page on a game whose clock runs (clock.js beats this often), and
+#: the gap beyond which the page counts as gone: its game's clock then counts nothing after the last sign of life
+#: (a browser killed or crashed sends no "pause" as a closed tab does; its clock ran on until the page came back).
+HEARTBEAT_SECONDS = 5.0
+PAGE_GONE_SECONDS = 12.0
 
 
 def new_id() -> str:
@@ -109,7 +114,11 @@ class Session(PlaySession):
                  **options: Any) -> None:
         options.setdefault("client", CLIENT)
         options.setdefault("write_at", "deal")
-        super().__init__(game, store, **options)
+        # the game's clock stands still once the page has been silent too long (set before the session reads it)
+        self._real_clock: Callable[[], float] = options.pop("clock", time.monotonic)
+        #: the time of the last request on this game (a page's sign of life: see :meth:`seen`)
+        self.last_seen = self._real_clock()
+        super().__init__(game, store, clock=self._page_clock, **options)
         #: held while a request reads or changes this game: one change at a time, each saved before the next
         self.lock = threading.RLock()
         #: hints (honest or solver), "still winnable?" and the last winnable position (yukon.advisor)
@@ -119,6 +128,25 @@ class Session(PlaySession):
         self.explained: set[int] = set()
 
     # ------------------------------------------------------------------ the page
+
+    def _page_clock(self) -> float:
+        """The clock the game's time is counted by: real time while a page shows signs of life, else stopped at
+        the last one (time with no page open is not play; a gap that short is a page between two beats)."""
+        now = self._real_clock()
+        return now if now - self.last_seen <= PAGE_GONE_SECONDS else self.last_seen
+
+    def seen(self) -> bool:
+        """A request on this game: a sign of life from a page. After a silence longer than
+        :data:`PAGE_GONE_SECONDS` the clock counts nothing of it and runs on from now; True then (the clock's
+        value changed: the caller saves it)."""
+        now = self._real_clock()
+        gone = self.clock_running and now - self.last_seen > PAGE_GONE_SECONDS
+        if gone:
+            self.stop_clock()  # counts up to the last sign of life (the page clock stands there)
+        self.last_seen = now
+        if gone:
+            self.start_clock()
+        return gone
 
     def refusal(self, move: str) -> IllegalMoveError | None:
         """Why ``move`` (notation) may not be played now, or None when it may; plays nothing. Raises
@@ -308,7 +336,7 @@ class Registry:
             game = Game.deal(rules_for(variant, **options), seed=seed, numbering=numbering)
         game_id = new_id()
         session = Session(game, self.store, game_id=game_id, extra=extra, advisor=self.advisor(game_id),
-                          browser=browser)
+                          browser=browser, clock=self._clock)
         with self._lock:
             self._keep(session)
         return session
@@ -319,7 +347,7 @@ class Registry:
         game_id = new_id()
         # (the deal's automatic plays it opens with stay the deal's: "Play on from here" counted them as moves)
         session = Session.from_game_record(record, self.store, keep_opening=True, game_id=game_id,
-                                           advisor=self.advisor(game_id), browser=browser)
+                                           advisor=self.advisor(game_id), browser=browser, clock=self._clock)
         with self._lock:
             self._keep(session)
         return session
@@ -400,7 +428,7 @@ class Registry:
         if record.damaged is not None:
             raise DamagedGameError(record.id, record.damaged)
         try:
-            return Session.from_record(record, self.store, advisor=self.advisor(record.id))
+            return Session.from_record(record, self.store, advisor=self.advisor(record.id), clock=self._clock)
         except (YukonError, ValueError, TypeError, KeyError, RecursionError) as exc:
             reason = f"it no longer replays ({exc})"
             self.store.set_aside(record.id, reason)

@@ -101,14 +101,14 @@ def dealt_with_automatic_play(browser: Any, server: Server, variant: str, seed: 
 
 
 def test_the_table_says_why_automatic_play_leaves_free_aces_in_milligan_yukon(browser: Any, server: Server) -> None:
-    # two Aces free at the deal and automatic play on, yet they stayed: it looked as if it had forgotten them
+    # two Aces free at the deal and automatic play on, yet they stayed: it looked as if it had forgotten them.
+    # The two held back for one reason share one sentence, as the terminal says it (it was one sentence per card,
+    # the same 110 characters twice).
     page = dealt_with_automatic_play(browser, server, "milligan-yukon", 4133423762)
     assert page.inner_text("#message") == (
         "New game: Milligan Yukon, deal 4133423762"
-        " · A♠ is not played up automatically while the stock lasts: a deal puts a card on it, and you may want to"
-        " move the two together"
-        " · A♥ is not played up automatically while the stock lasts: a deal puts a card on it, and you may want to"
-        " move the two together. A double click or tap plays one up.")
+        " · A♠ and A♥ are not played up automatically while the stock lasts: a deal puts a card on each, and you"
+        " may want to move the two together. A double click or tap plays one up.")
     # said once: the next move says only itself
     page.evaluate("window.yukon.sendMove('2:AS>F')")
     page.wait_for_function("window.yukon.state.move_count === 1")

@@ -113,3 +113,26 @@ def test_the_phones_toolbar_gives_every_label_room(browser: Any, server: Server,
         assert a["right"] <= b["x"] and a["tright"] < b["tx"], (a, b)  # nothing over its neighbour
     assert page.errors == []
     page.context.close()
+
+
+#: a finger's target (docs/web.md): 40 px on each side at least
+FINGER = 40
+TARGET = "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return {w: r.width, h: r.height}; }"
+
+
+def test_the_phones_status_line_and_dialog_buttons_are_a_fingers_target(browser: Any, server: Server) -> None:
+    # Watch in the status line was 75x36 at 390x844, the New dialog's Deal button 52x32 at 844x390
+    page = open_phone(browser, server, UPRIGHT, Game.deal("yukon", seed=5).to_text())
+    assert page.evaluate("document.querySelector('#btn-demo').closest('#status-row') !== null")
+    watch = page.evaluate(TARGET, "#btn-demo")
+    assert watch["w"] >= FINGER and watch["h"] >= FINGER, watch
+    assert page.evaluate(TARGET, "#status-row")["h"] >= watch["h"]  # (inside its line)
+    page.context.close()
+    page = open_phone(browser, server, SIDEWAYS, Game.deal("yukon", seed=5).to_text())
+    page.tap("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    for button in ("#new-ok", "#new-cancel", "#new-import"):
+        b = page.evaluate(TARGET, button)
+        assert b["w"] >= FINGER and b["h"] >= FINGER, (button, b)
+    assert page.errors == []
+    page.context.close()

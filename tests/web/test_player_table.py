@@ -172,7 +172,9 @@ def test_w_on_a_game_given_up_while_winnable_shows_a_line_from_its_end(browser: 
     page.wait_for_function(f"document.getElementById('replay-pos').textContent === 'Move {len(moves)} of {len(moves)}'")
     page.click("#replay-close")  # to the table of a game that is over: it says so (not "Back to the game.")
     page.wait_for_function("window.yukon.replay === null")
-    assert page.inner_text("#message").startswith("This game is over: it takes no more moves.")
+    # given up with moves still to play: it says so ("This game is over: it takes no more moves." read as a dead end)
+    assert state(page)["result"] == "abandoned"
+    assert page.inner_text("#message").startswith("This game was given up: it takes no more moves.")
     assert page.is_visible("#status-action") and page.inner_text("#status-action") == "New deal"
     assert page.errors == []
     page.context.close()

@@ -309,6 +309,7 @@ def test_check_says_why_a_move_is_refused_and_plays_nothing(client: TestClient, 
     answer = r.json()
     assert answer == {"move": move, "legal": False, **refused.json()}  # the words of the move's own refusal
     assert answer["reason"] in ILLEGAL_REASONS and words in answer["error"] and answer["explanation"]
+    s.pop("held_back_note")  # (a new game's and a move's answers alone: it says what they have not said)
     assert client.get(f"/api/games/{gid}").json() == s | {"played": []}
     assert Store(db).load_game(gid).moves == []
 
@@ -584,6 +585,24 @@ def test_the_state_names_the_plays_up_automatic_play_holds_back(client: TestClie
                                          "3:AH>F": f"A♥ {stock} the two together"}
     yukon_game = new_game(client, seed=1234)
     assert yukon_game["held_back"] == [] and yukon_game["held_back_why"] == {}  # Aces are safe in Yukon
+
+
+def test_the_note_on_cards_held_back_joins_those_of_one_reason_and_is_said_once(client: TestClient) -> None:
+    # the page joined the per-card words itself: two Aces left while the stock lasts were two sentences of the same
+    # 110 characters; the note is the terminal's now (yukon.autoplay.left_in_sentences), the cards of one reason in one
+    from yukon import Game
+    from yukon.autoplay import left_in_sentences
+
+    milligan = new_game(client, variant="milligan-yukon", seed=4133423762, autoplay=True)
+    joined = left_in_sentences(Game.deal("milligan-yukon", seed=4133423762))
+    assert milligan["held_back_note"] == {"sentences": joined, "cards": 2}
+    assert len(joined) == 1 and joined[0].startswith("A♠ and A♥ are not played up automatically")
+    # told once per card and game: the next move's answer says nothing of them, though they are still left
+    played = client.post(f"/api/games/{milligan['id']}/moves", json={"move": "2:AS>F", "autoplay": True}).json()
+    assert played["held_back"] == ["3:AH>F"] and played["held_back_note"] == {"sentences": [], "cards": 0}
+    # with automatic play off it leaves nothing: nothing to tell
+    quiet = new_game(client, variant="milligan-yukon", seed=4133423762, autoplay=False)
+    assert quiet["held_back"] and quiet["held_back_note"] == {"sentences": [], "cards": 0}
 
 
 def test_the_state_says_which_foundation_pile_each_card_would_go_on(client: TestClient) -> None:

@@ -67,7 +67,8 @@ def test_any_deal_is_a_random_deal(client: TestClient) -> None:
     ({"deal": "lost", "difficulty": "hard"}, "for a winnable deal"),
     ({"deal": "lost", "seed": 5}, "give no seed"),
     ({"deal": "winnable", "numbering": "pysolfc"}, "give no seed"),
-    ({"variant": "milligan-yukon", "options": {"empty_column": "any"}, "deal": "lost"}, "no proven lost deal"),
+    ({"variant": "milligan-yukon", "options": {"empty_column": "any"}, "deal": "lost"},
+     "No deal of Milligan Yukon with these options is proven lost"),  # (it said "milligan-yukon", lower case)
     ({"variant": "milligan-yukon", "deal": "winnable", "difficulty": "easy"}, "has no difficulty grade"),
 ])
 def test_a_choice_that_cannot_be_honoured_is_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
@@ -124,3 +125,20 @@ def test_the_page_offers_the_kinds_of_deal(client: TestClient) -> None:
         assert f'<option value="{value}">' in page
     assert '<script type="module" src="/static/deals.js"></script>' in page
     assert client.get("/static/deals.js").status_code == 200
+
+
+def test_the_variants_say_which_options_have_a_deal_proven_lost(client: TestClient) -> None:
+    """The New dialog greys out "a deal proven lost" where the server would refuse one: /api/variants says where
+    there are some, and every option set it names deals one, every other is refused."""
+    variants = {v["name"]: v for v in client.get("/api/variants").json()["variants"]}
+    assert variants["milligan-yukon"]["lost"] == []
+    assert {"empty_column": "kings", "foundation_return": False} in variants["yukon"]["lost"]
+    for name, v in variants.items():
+        for empty in ("kings", "any"):
+            for ret in (False, True):
+                body = {"variant": name, "options": {"empty_column": empty, "foundation_return": ret}, "deal": "lost"}
+                r = client.post("/api/games", json=body)
+                offered = {"empty_column": empty, "foundation_return": ret} in v["lost"]
+                assert r.status_code == (201 if offered else 400), (body, r.text)
+                if not offered:
+                    assert r.json()["error"].startswith(f"No deal of {v['title']} with these options"), r.text

@@ -104,8 +104,21 @@ def test_the_new_dialog_says_why_a_difficulty_is_not_offered(browser: Any, serve
     graded = scale("russian", "any", False)
     said = page.inner_text("#new-deal-note")
     assert said == f"Graded deals of Russian Solitaire with these options: {', '.join(graded)}."
+    assert not page.is_disabled("#new-deal option[value='lost']")  # (Russian, any card: some are proven lost)
+    page.select_option("#new-deal", "lost")
     page.select_option("#new-variant", "milligan-yukon")
     said = page.inner_text("#new-deal-note")
-    assert said == "No graded deals for Milligan Yukon: its shipped deals have no difficulty grades."
+    assert said == ("No graded deals for Milligan Yukon: its shipped deals have no difficulty grades. "
+                    "No deals proven lost for Milligan Yukon: its shipped verdicts have none.")
+    # "a deal proven lost" was offered for Milligan Yukon and always refused (400), the old game staying
+    assert page.is_disabled("#new-deal option[value='lost']")
+    assert "No deals proven lost for Milligan Yukon" in (page.get_attribute("#new-deal option[value='lost']", "title")
+                                                         or "")
+    assert page.input_value("#new-deal") == "any"  # the choice greyed out is not the one made
+    page.select_option("#new-variant", "russian")
+    page.check("#new-foundation-return")  # Russian with cards coming back: none proven lost, some without
+    note = page.inner_text("#new-deal-note")
+    assert "No deals proven lost for Russian Solitaire with these options; there are some with empty column: kings" \
+        in note, note
     assert page.errors == []
     page.context.close()

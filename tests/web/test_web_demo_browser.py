@@ -249,3 +249,36 @@ def test_the_paused_bar_shows_every_word_and_steps_one_move(browser: Any, server
     page.keyboard.press("Escape")
     assert page.errors == []
     page.context.close()
+
+
+def test_space_after_a_click_on_step_plays_on_as_help_says(browser: Any, server: Server) -> None:
+    """Step clicked, then Space: it stepped again (the button clicked kept the focus and took Space) while Help
+    and the bar said "Space pauses and plays on". A click on the bar leaves the focus where it was now; a button
+    reached by Tab still takes Space, as any button does (Help says so)."""
+    page = open_page(browser, server, settings=SETTINGS | {"demoSpeed": "slow", "animate": False})
+    start_deal(page, 7)
+    page.click("#btn-demo")
+    page.wait_for_selector("#demo-bar:not([hidden])")
+    page.click("#demo-pause")
+    page.wait_for_selector("#demo-bar.paused")
+    settle(page)
+    before = state(page)["move_count"]
+    page.click("#demo-step")
+    page.wait_for_function(f"window.yukon.state.move_count > {before}", timeout=60_000)
+    assert page.evaluate("document.activeElement.id") != "demo-step"
+    page.keyboard.press(" ")
+    page.wait_for_selector("#demo-bar:not(.paused)")  # played on, as Help says
+    assert page.inner_text("#demo-pause") == "Pause"
+    page.keyboard.press(" ")
+    page.wait_for_selector("#demo-bar.paused")
+    settle(page)
+    # by keyboard: Tab to Step, and Space presses it (a move), the watch still paused
+    at = state(page)["move_count"]
+    page.focus("#demo-step")
+    page.keyboard.press(" ")
+    page.wait_for_function(f"window.yukon.state.move_count > {at}", timeout=60_000)
+    assert page.is_visible("#demo-bar.paused")
+    help_text = " ".join(page.evaluate("document.getElementById('dlg-help').textContent").split())
+    assert "a button of its bar reached with Tab takes Space and Enter itself" in help_text
+    assert page.errors == []
+    page.context.close()

@@ -151,6 +151,7 @@ def create_app(
     token: str | None = None, close_store: bool = False, max_sessions: int = MAX_SESSIONS,
     idle_seconds: float = IDLE_SECONDS, solver: solving.SolverQueue | None = None, warm_solver: bool = False,
     request_threads: int = REQUEST_THREADS, fast_lane: bool = True, shared: bool | None = None,
+    game_clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The application, over ``store`` (default: the user's store file).
 
@@ -160,7 +161,8 @@ def create_app(
     ``request_threads``: the threads doing the requests' work on games; ``fast_lane``: answer a
     well-formed move or state request without FastAPI's routing (:mod:`yukon.web.lane`; the same answers);
     ``shared``: several players may use this server (default: when it asks for a token, i.e. it is served
-    beyond loopback), so ``GET /api/games/latest`` answers only with a game the asking browser started.
+    beyond loopback), so ``GET /api/games/latest`` answers only with a game the asking browser started;
+    ``game_clock``: the games' clock and the sessions' idle time (a test's fake clock).
     """
     if shared is None:
         shared = token is not None
@@ -171,7 +173,7 @@ def create_app(
         return Advisor(solving.QueueRunner(queue, game_id), hint_time=hint_time, winnable_time=winnable_time)
 
     registry = Registry(store if store is not None else Store(), max_sessions=max_sessions,
-                        idle_seconds=idle_seconds, advisor=advisor)
+                        idle_seconds=idle_seconds, advisor=advisor, clock=game_clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -218,6 +220,8 @@ def create_app(
             with registry.use(game_id) as session:
                 session = found(session, game_id)
                 with session.lock:
+                    if session.seen():  # a page back after a silence: the time without one is not counted
+                        registry.save(session)
                     return do(session)
 
         return work
@@ -228,6 +232,12 @@ def create_app(
 
     # ------------------------------------------------------------------ the most frequent request, first
     # (a request is matched against the routes in order: each one before it costs a little)
+
+    def with_held_back_note(session: Session, state: dict[str, Any], autoplay: bool) -> dict[str, Any]:
+        """A move's or a new game's answer with why automatic play left cards it could have played up, the
+        ones not told yet, the cards left for one reason in one sentence (as the terminal says it)."""
+        told = session.held_back_note() if autoplay and state["held_back"] else {"sentences": [], "cards": 0}
+        return state | {"held_back_note": told}
 
     async def play_move(game_id: str, move: str, autoplay: bool, autofinish: bool, at: int | None = None) -> Response:
         def do(session: Session) -> Response:
@@ -241,7 +251,7 @@ def create_app(
             except IllegalMoveError as exc:  # the rule it breaks, and why in a player's words
                 return JSONBody({"error": short_message(str(exc)), "reason": exc.reason,
                                  "explanation": session.explain(exc)}, 409)
-            return JSONBody(session.to_state(played))
+            return JSONBody(with_held_back_note(session, session.to_state(played), autoplay))
 
         return await threads.run(on_game(game_id, do))
 
@@ -281,6 +291,7 @@ def create_app(
                 "has_waste": r.has_waste, "defaults": r.options(), "about": r.about,
                 "numberings": ["yukon", "pysolfc"] if r.variant in PYSOLFC_GAME_IDS else ["yukon"],
                 "grades": deals.grades_offered(r.variant),  # the difficulties offered, per options
+                "lost": deals.lost_offered(r.variant),  # the options that have a deal proven lost
             }
             for r in VARIANTS.values()
         ],
@@ -352,7 +363,7 @@ def create_app(
             played = session.play_opening(autoplay=body.autoplay, autofinish=body.autofinish)
             if not played:
                 registry.save(session)  # records a position dealt already won
-            return session.to_state(played)
+            return with_held_back_note(session, session.to_state(played), body.autoplay)
 
     @app.post("/api/games", status_code=201, responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     async def new_game(body: NewGameBody, request: Request) -> Response:
@@ -541,9 +552,12 @@ def create_app(
 
     @app.post("/api/games/{game_id}/clock", responses=error_responses(*BODY_ERRORS, 404, 410, 503))
     async def clock(game_id: str, body: ClockBody) -> Response:
-        """Pause the clock (page hidden) or let it run again (page shown, once a move was played)."""
+        """Pause the clock (page hidden) or let it run again (page shown, once a move was played); while it runs,
+        the page's heartbeat (a game's clock counts no time after the page's last sign of life)."""
 
         def do(session: Session) -> dict[str, Any]:
+            if body.running and session.clock_running:  # a page's heartbeat (on_game took it): nothing to save
+                return {"elapsed": round(session.elapsed, 3), "clock_running": True}
             with session.atomic():
                 if body.running:
                     if session.player_moved:  # the clock starts at the player's first own move

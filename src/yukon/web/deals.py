@@ -16,7 +16,7 @@ from .. import deal_data
 from ..deal_data import VerdictDataError
 from ..difficulty import GRADES, SCALES
 from ..errors import YukonError
-from ..rules import Rules
+from ..rules import EMPTY_COLUMN, Rules, rules_for
 from ..winnable_deals import KINDS, NoSuchDealError, pick_deal
 
 
@@ -43,7 +43,13 @@ def check_choice(kind: str | None, difficulty: str | None, seed: int | None, num
 def pick(rules: Rules, kind: str, difficulty: str | None) -> tuple[int, dict[str, Any]]:
     """A deal of ``kind`` (and ``difficulty``) from the shipped verdicts: its seed and the game's notes.
     :class:`NoSuchDealError` (a YukonError) when the data has none of that kind for these rules."""
-    found = pick_deal(rules, kind, difficulty)
+    try:
+        found = pick_deal(rules, kind, difficulty)
+    except NoSuchDealError as exc:
+        if kind != "lost" or difficulty is not None:
+            raise
+        # the engine's words name the variant by its id, in lower case: a player reads the refusal
+        raise NoSuchDealError(lost_refusal(rules)) from exc
     extra: dict[str, Any] = {"deal_note": found.note, "deal_kind": kind}
     if found.status in ("won", "lost"):
         extra["deal_winnable"] = found.status
@@ -57,6 +63,25 @@ def grades_offered(variant: str) -> list[dict[str, Any]]:
             for (v, empty, ret), grades in SCALES.items() if v == variant]
 
 
+def lost_refusal(rules: Rules) -> str:
+    """Why no deal proven lost can be dealt for these rules, in a player's words (the variant's name)."""
+    return f"No deal of {rules.title} with these options is proven lost in the shipped verdicts."
+
+
+def lost_offered(variant: str) -> list[dict[str, Any]]:
+    """The option sets of ``variant`` that have a deal proven lost, for the New dialog:
+    ``[{"empty_column", "foundation_return"}]``. Asked of :func:`pick_deal`, the source whose refusal it spares."""
+    offered = []
+    for empty in EMPTY_COLUMN:
+        for ret in (False, True):
+            try:
+                pick_deal(rules_for(variant, empty_column=empty, foundation_return=ret), "lost")
+            except NoSuchDealError:
+                continue
+            offered.append({"empty_column": empty, "foundation_return": ret})
+    return offered
+
+
 def has_data(rules: Rules) -> bool:
     """Do the shipped verdicts have deals of these rules (a winnable one is then drawn from them)?"""
     try:
@@ -66,4 +91,4 @@ def has_data(rules: Rules) -> bool:
 
 
 __all__ = ["GRADES", "KINDS", "DealChoiceError", "NoSuchDealError", "check_choice", "grades_offered", "has_data",
-           "pick"]
+           "lost_offered", "lost_refusal", "pick"]

@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..advisor import Advisor
-from ..autoplay import left_to_the_player
+from ..autoplay import left_in_sentences, left_to_the_player
 from ..cards import NAME
 from ..demo import computer_moves
 from ..errors import IllegalMoveError, YukonError
@@ -53,6 +53,11 @@ CLIENT = "web"
 #: At most this many games stay in memory; a game unused this many seconds is dropped (both reload from the store).
 MAX_SESSIONS = 200
 IDLE_SECONDS = 15 * 60.0
+#: Seconds between two signs of life from a page on a game whose clock runs (clock.js beats this often), and
+#: the gap beyond which the page counts as gone: its game's clock then counts nothing after the last sign of life
+#: (a browser killed or crashed sends no "pause" as a closed tab does; its clock ran on until the page came back).
+HEARTBEAT_SECONDS = 5.0
+PAGE_GONE_SECONDS = 12.0
 
 
 def new_id() -> str:
@@ -109,13 +114,39 @@ class Session(PlaySession):
                  **options: Any) -> None:
         options.setdefault("client", CLIENT)
         options.setdefault("write_at", "deal")
-        super().__init__(game, store, **options)
+        # the game's clock stands still once the page has been silent too long (set before the session reads it)
+        self._real_clock: Callable[[], float] = options.pop("clock", time.monotonic)
+        #: the time of the last request on this game (a page's sign of life: see :meth:`seen`)
+        self.last_seen = self._real_clock()
+        super().__init__(game, store, clock=self._page_clock, **options)
         #: held while a request reads or changes this game: one change at a time, each saved before the next
         self.lock = threading.RLock()
         #: hints (honest or solver), "still winnable?" and the last winnable position (yukon.advisor)
         self.advisor = advisor or Advisor()
+        #: the cards whose being left by automatic play a move's answer has explained (once per card and game,
+        #: as the terminal game does: :meth:`held_back_note`)
+        self.explained: set[int] = set()
 
     # ------------------------------------------------------------------ the page
+
+    def _page_clock(self) -> float:
+        """The clock the game's time is counted by: real time while a page shows signs of life, else stopped at
+        the last one (time with no page open is not play; a gap that short is a page between two beats)."""
+        now = self._real_clock()
+        return now if now - self.last_seen <= PAGE_GONE_SECONDS else self.last_seen
+
+    def seen(self) -> bool:
+        """A request on this game: a sign of life from a page. After a silence longer than
+        :data:`PAGE_GONE_SECONDS` the clock counts nothing of it and runs on from now; True then (the clock's
+        value changed: the caller saves it)."""
+        now = self._real_clock()
+        gone = self.clock_running and now - self.last_seen > PAGE_GONE_SECONDS
+        if gone:
+            self.stop_clock()  # counts up to the last sign of life (the page clock stands there)
+        self.last_seen = now
+        if gone:
+            self.start_clock()
+        return gone
 
     def refusal(self, move: str) -> IllegalMoveError | None:
         """Why ``move`` (notation) may not be played now, or None when it may; plays nothing. Raises
@@ -129,6 +160,15 @@ class Session(PlaySession):
         except IllegalMoveError as exc:
             return exc
         raise AssertionError(f"{move!r} is refused by is_legal and played by push")  # pragma: no cover
+
+    def held_back_note(self) -> dict[str, Any]:
+        """Why automatic play leaves the cards it leaves now that no answer has explained yet: ``sentences``, one
+        per reason, the cards left for the same reason named together (the terminal's words:
+        :func:`~yukon.autoplay.left_in_sentences`), and ``cards``, how many they name. Those cards count as
+        explained from then on (once per card and game, as the terminal game says it)."""
+        fresh = {m.card for m, _ in left_to_the_player(self.game)} - self.explained
+        self.explained |= fresh
+        return {"sentences": left_in_sentences(self.game, fresh) if fresh else [], "cards": len(fresh)}
 
     def to_state(self, played: Sequence[Move] = (), undone: Sequence[Move] = ()) -> dict[str, Any]:
         """The JSON the API returns: what the player can see of the position, plus the game's state.
@@ -296,7 +336,7 @@ class Registry:
             game = Game.deal(rules_for(variant, **options), seed=seed, numbering=numbering)
         game_id = new_id()
         session = Session(game, self.store, game_id=game_id, extra=extra, advisor=self.advisor(game_id),
-                          browser=browser)
+                          browser=browser, clock=self._clock)
         with self._lock:
             self._keep(session)
         return session
@@ -307,7 +347,7 @@ class Registry:
         game_id = new_id()
         # (the deal's automatic plays it opens with stay the deal's: "Play on from here" counted them as moves)
         session = Session.from_game_record(record, self.store, keep_opening=True, game_id=game_id,
-                                           advisor=self.advisor(game_id), browser=browser)
+                                           advisor=self.advisor(game_id), browser=browser, clock=self._clock)
         with self._lock:
             self._keep(session)
         return session
@@ -388,7 +428,7 @@ class Registry:
         if record.damaged is not None:
             raise DamagedGameError(record.id, record.damaged)
         try:
-            return Session.from_record(record, self.store, advisor=self.advisor(record.id))
+            return Session.from_record(record, self.store, advisor=self.advisor(record.id), clock=self._clock)
         except (YukonError, ValueError, TypeError, KeyError, RecursionError) as exc:
             reason = f"it no longer replays ({exc})"
             self.store.set_aside(record.id, reason)

@@ -204,6 +204,10 @@ $("btn-demo").addEventListener("click", () => { if (run) stop("Stopped: play on 
 // on a phone the bar's text stops at two lines (the computer's odds cut off), and a touch has no hover to show its
 // title: a tap on it shows it whole, over the top of the table, until a second tap or the end of the watch
 $("demo-what").addEventListener("click", () => { if (run) $("demo-bar").classList.toggle("open"); });
+// a click or tap on the bar's buttons leaves the focus where it was: else Space, which Help and the bar promise
+// pauses and plays on, pressed the button last clicked (Step, then Space, stepped again). A button reached by Tab
+// keeps the focus and takes Space and Enter as any button does (Help says so).
+$("demo-bar").addEventListener("mousedown", (e) => { if (e.target.closest && e.target.closest("button")) e.preventDefault(); });
 $("demo-stop").addEventListener("click", () => stop("You took over: play on from here."));
 $("demo-pause").addEventListener("click", () => pause(!run.paused));
 $("demo-step").addEventListener("click", stepOnce);

@@ -52,17 +52,13 @@ export const bestFor = (pick) => S.state.best_moves[keyOfPick(pick)] || null;
 export const foundationFor = (pick) => (pick.count === 1 ? S.state.foundation_moves[keyOfPick(pick)] || null : null);
 
 // Why automatic play leaves a card that could go up, said once per card and game as the terminal game does:
-// else it looks as if automatic play forgot it. The server words each reason (held_back_why: while the Milligan
-// stock lasts, or as the tableau may still need the card), in the terminal's words, as the page knows no rule.
-let explained = { id: null, cards: new Set() };
+// else it looks as if automatic play forgot it. The server words it (held_back_note, in a move's answer: while the
+// Milligan stock lasts, or as the tableau may still need the card), the cards left for one reason in one sentence,
+// in the terminal's words, as the page knows no rule; it keeps which cards it has told.
 function heldNews(data) {
-  if (!settings.autoplay || !data.held_back || !data.held_back.length) return "";
-  if (explained.id !== data.id) explained = { id: data.id, cards: new Set() };
-  const why = data.held_back_why || {};
-  const fresh = data.held_back.map((t) => [t, parseMove(t)]).filter(([t, m]) => m && why[t] && !explained.cards.has(m.card));
-  fresh.forEach(([, m]) => explained.cards.add(m.card));
-  if (!fresh.length) return "";
-  return fresh.map(([t]) => ` · ${why[t]}`).join("") + `. A double click or tap plays ${fresh.length === 1 ? "it" : "one"} up.`;
+  const told = (settings.autoplay && data.held_back_note) || { sentences: [], cards: 0 };
+  if (!told.sentences.length) return "";
+  return told.sentences.map((sentence) => ` · ${sentence}`).join("") + `. A double click or tap plays ${told.cards === 1 ? "it" : "one"} up.`;
 }
 export const sendMove = (text, opts = {}) => enqueue(() => playMove(text, opts));
 // (the move itself, for a step already in the queue: a click decided against the state the moves before it left)

@@ -75,8 +75,12 @@ export function closeReplay() {
   S.state = S.replay.live;
   endReplay();
   render();
-  // a finished game takes no more moves: say so, rather than "back to the game" at a table that does nothing
-  say(S.state.result === null ? "Back to the game." : "This game is over: it takes no more moves. New deal plays another.");
+  // a finished game takes no more moves: say so, rather than "back to the game" at a table that does nothing;
+  // and a game given up is said to be (moves were still possible: "it takes no more moves" alone read as a dead end)
+  const result = S.state.result;
+  say(result === null ? "Back to the game."
+    : result === "abandoned" ? "This game was given up: it takes no more moves. New deal plays another."
+    : "This game is over: it takes no more moves. New deal plays another.");
 }
 export function stepReplay(d) {  // (the promise: analysis.js plays the winning line one step after another)
   const r = S.replay;
